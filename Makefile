@@ -1,0 +1,33 @@
+# authz-bench: the two commands of the README.
+#   make bench   builds in release and runs the default benchmark
+#   make test    runs the whole test suite
+# Both first install the Debian prerequisites when missing (as root), or print the command to run.
+
+SWIFT ?= swift
+# CI builds treat warnings as errors; so do we, everywhere.
+SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
+RELEASE_BIN = .build/release/authz-bench
+
+.PHONY: bench test build release bootstrap micro clean
+
+bootstrap:
+	@bash scripts/bootstrap.sh
+
+build: bootstrap
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+release: bootstrap
+	$(SWIFT) build -c release $(SWIFT_FLAGS)
+
+bench: release
+	$(RELEASE_BIN) micro --json results/latest-micro.json
+
+micro: release
+	$(RELEASE_BIN) micro $(MICRO_ARGS)
+
+test: bootstrap
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build

@@ -1,0 +1,43 @@
+// swift-tools-version: 6.0
+//
+// authz-bench: a load and performance benchmark suite for the authorization hot path of a
+// TV-Everywhere entitlement service. Zero Swift package dependencies by design: the suite builds
+// with a Swift toolchain and Debian's `-dev` packages only.
+import PackageDescription
+
+let package = Package(
+    name: "authz-bench",
+    products: [
+        .executable(name: "authz-bench", targets: ["Bench"]),
+        .library(name: "AuthZCore", targets: ["AuthZCore"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "COpenSSL",
+            path: "Sources/COpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(
+            name: "AuthZCore",
+            dependencies: ["COpenSSL"],
+            path: "Sources/AuthZCore"
+        ),
+        .executableTarget(
+            name: "Bench",
+            dependencies: ["AuthZCore", "COpenSSL"],
+            path: "Sources/Bench"
+        ),
+        .testTarget(
+            name: "AuthZCoreTests",
+            dependencies: ["AuthZCore", "COpenSSL"],
+            path: "Tests/AuthZCoreTests"
+        ),
+        .testTarget(
+            name: "BenchTests",
+            dependencies: ["Bench", "AuthZCore"],
+            path: "Tests/BenchTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,36 @@
+/// The top-level command dispatcher: picks the command named by the first argument.
+enum CommandLineTool {
+    static let usage = """
+        usage: authz-bench COMMAND [OPTIONS]
+
+        commands:
+          token issue|verify|inspect   sign, check and show tokens in the wire format
+          micro                        micro-benchmarks of the hot-path primitives
+        run 'authz-bench COMMAND --help' for a command's options
+        """
+
+    /// Runs the command line and returns the process exit code.
+    static func main(_ arguments: [String]) -> Int32 {
+        guard let command = arguments.first else {
+            printError(usage)
+            return ExitCode.usage.rawValue
+        }
+        let rest = Array(arguments.dropFirst())
+        _ = rest
+        do {
+            switch command {
+            case "--help", "-h", "help":
+                print(usage)
+                return ExitCode.ok.rawValue
+            default:
+                throw CLIError.usage("unknown command '\(command)'; expected one of: token, micro")
+            }
+        } catch let error as CLIError {
+            printError("authz-bench \(command): \(error.message)")
+            return error.exitCode.rawValue
+        } catch {
+            printError("authz-bench \(command): \(error)")
+            return ExitCode.failure.rawValue
+        }
+    }
+}

@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The process exit codes of the public contract.
+enum ExitCode: Int32, Sendable {
+    /// Success.
+    case ok = 0
+    /// Anything not covered below.
+    case failure = 1
+    /// `compare` found a regression.
+    case regression = 2
+    /// `compare` found improvements only.
+    case improvementOnly = 4
+    /// `compare` had no baseline to compare with.
+    case noBaseline = 5
+    /// The run is invalid (generator saturated, or a debug build where release was required).
+    case runInvalid = 7
+    /// The command line was wrong (BSD `EX_USAGE`).
+    case usage = 64
+    /// An input file or value was malformed (BSD `EX_DATAERR`).
+    case badInput = 65
+}
+
+/// An error the CLI reports as one line, with its exit code.
+struct CLIError: Error, Sendable {
+    /// The one-line message: names the flag or file and what was expected.
+    var message: String
+    /// The exit code for this error.
+    var exitCode: ExitCode
+
+    /// A usage error (exit 64).
+    static func usage(_ message: String) -> CLIError { CLIError(message: message, exitCode: .usage) }
+    /// A bad-input error (exit 65).
+    static func badInput(_ message: String) -> CLIError { CLIError(message: message, exitCode: .badInput) }
+}
+
+/// Writes `message` and a newline to standard error.
+func printError(_ message: String) {
+    var line = message
+    line.append("\n")
+    line.withUTF8 { bytes in
+        var rest = UnsafeRawBufferPointer(bytes)
+        while !rest.isEmpty {
+            let n = write(STDERR_FILENO, rest.baseAddress, rest.count)
+            if n <= 0 { return }
+            rest = UnsafeRawBufferPointer(rebasing: rest[n...])
+        }
+    }
+}
