@@ -18,6 +18,12 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "AuthZCore",
             dependencies: ["COpenSSL"],
@@ -25,7 +31,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Bench",
-            dependencies: ["AuthZCore", "COpenSSL"],
+            dependencies: ["AuthZCore", "COpenSSL", "CZlib"],
             path: "Sources/Bench"
         ),
         .testTarget(
