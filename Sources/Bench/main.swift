@@ -3,4 +3,6 @@
 import Glibc
 #endif
 
+// Before anything can make libcrypto allocate: count its allocations for `micro`.
+LibcryptoAllocations.install()
 exit(CommandLineTool.main(Array(CommandLine.arguments.dropFirst())))

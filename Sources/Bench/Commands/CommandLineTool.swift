@@ -16,12 +16,13 @@ enum CommandLineTool {
             return ExitCode.usage.rawValue
         }
         let rest = Array(arguments.dropFirst())
-        _ = rest
         do {
             switch command {
             case "--help", "-h", "help":
                 print(usage)
                 return ExitCode.ok.rawValue
+            case "micro":
+                return try MicroCommand.run(rest).rawValue
             default:
                 throw CLIError.usage("unknown command '\(command)'; expected one of: token, micro")
             }

@@ -1,0 +1,118 @@
+import Foundation
+
+/// `authz-bench micro`: micro-benchmarks of the hot-path primitives beside their reference loops.
+enum MicroCommand {
+    static let usage = """
+        usage: authz-bench micro [--filter REGEX] [--json FILE] [--batches N] [--batch-ms N]
+                                 [--iterations N] [--list] [--quiet]
+
+          --filter REGEX   run only rows whose name matches (e.g. 'crypto\\.verify')
+          --json FILE      write {"rows":[...]} (atomically) with the environment
+          --batches N      measured batches per row (default 21); ns/op is their median, p99 their 99th
+          --batch-ms N     target time of one batch in ms (default 4)
+          --iterations N   no timing statistics: run each loop exactly N times (for valgrind counts)
+          --list           print the row names and exit
+        """
+
+    static func run(_ arguments: [String]) throws -> ExitCode {
+        let args = try Arguments(
+            arguments, options: ["filter", "json", "batches", "batch-ms", "iterations"],
+            flags: ["list", "quiet", "help"])
+        if args.flag("help") {
+            print(usage)
+            return .ok
+        }
+        guard args.positionals.isEmpty else {
+            throw CLIError.usage("unexpected argument '\(args.positionals[0])'; micro takes only options")
+        }
+        var settings = MicroSettings()
+        settings.batches = try args.integer("batches", default: settings.batches, in: 3...10_000)
+        settings.batchNanoseconds = UInt64(try args.integer("batch-ms", default: 4, in: 1...10_000)) * 1_000_000
+        if args.value("iterations") != nil {
+            settings.fixedIterations = try args.integer("iterations", default: 1, in: 1...1_000_000_000)
+        }
+        var cases = try MicroSuite.allCases()
+        if let pattern = args.value("filter") {
+            let regex: Regex<AnyRegexOutput>
+            do { regex = try Regex(pattern) } catch {
+                throw CLIError.usage("--filter expects a regular expression, got '\(pattern)': \(error)")
+            }
+            cases = cases.filter { $0.name.contains(regex) }
+            guard !cases.isEmpty else { throw CLIError.usage("--filter '\(pattern)' matches no row; see --list") }
+        }
+        if args.flag("list") {
+            for microCase in cases { print(microCase.name) }
+            return .ok
+        }
+        if let path = args.value("json") { try OutputPath.checkWritable(path, flag: "--json") }
+
+        let environment = Environment.current()
+        if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
+        let quiet = args.flag("quiet")
+        if !quiet {
+            print("authz-bench micro  \(environment.build) build, \(environment.cpu), \(environment.cores) cores, "
+                + "\(environment.openssl)")
+            print(MicroTable.header)
+        }
+        let runner = MicroRunner(settings: settings)
+        var results: [MicroResult] = []
+        for microCase in cases {
+            let result = try runner.measure(microCase)
+            results.append(result)
+            if !quiet { print(MicroTable.row(result)) }
+        }
+        if !quiet { for line in MicroTable.claims(results) { print(line) } }
+        if let path = args.value("json") {
+            let report = MicroReport(environment: environment, rows: results)
+            try AtomicFile.write(try report.jsonData(), to: path)
+        }
+        return .ok
+    }
+}
+
+/// The `--json` file of `micro`.
+struct MicroReport: Codable, Sendable {
+    /// Version of this file's layout.
+    var schemaVersion = 1
+    /// Always `authz-bench`.
+    var tool = "authz-bench"
+    /// The suite's version.
+    var version = BenchVersion.current
+    /// Where the rows were measured.
+    var environment: Environment
+    /// One entry per row, in run order.
+    var rows: [MicroResult]
+
+    /// Pretty-printed, key-sorted JSON.
+    func jsonData() throws(CLIError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do { return try encoder.encode(self) } catch {
+            throw CLIError(message: "cannot encode the micro report: \(error)", exitCode: .failure)
+        }
+    }
+}
+
+/// The suite's version, written into every result file.
+enum BenchVersion {
+    /// The version string.
+    static let current = "0.1.0"
+}
+
+/// Checks output paths before any work is done, so a long run does not fail at the end.
+enum OutputPath {
+    /// Throws a usage error naming `flag` when `path` cannot be written to.
+    static func checkWritable(_ path: String, flag: String) throws(CLIError) {
+        guard !path.isEmpty else { throw .usage("\(flag) expects a file path, got an empty string") }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .usage("\(flag) \(path): is a directory; expected a file path")
+        }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue, FileManager.default.isWritableFile(atPath: directory) else {
+                throw .usage("\(flag) \(path): directory \(directory) is not writable")
+            }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// A loop that performs one benchmarked operation `iterations` times.
+///
+/// Each thread gets its own loop (made by `MicroCase.makeSubject`), so a loop may own per-thread state.
+typealias MicroLoop = @Sendable (_ iterations: Int) -> Void
+
+/// One row of `authz-bench micro`: an operation, optionally beside a reference loop (the floor).
+struct MicroCase: Sendable {
+    /// The stable dotted row name, e.g. `crypto.verify.es256.t1`.
+    var name: String
+    /// How many threads run the loop at once (aggregate throughput is reported for > 1).
+    var threads: Int = 1
+    /// Makes one loop of the code under test; called once per thread before timing.
+    var makeSubject: @Sendable () throws -> MicroLoop
+    /// What the reference loop is, e.g. `libcrypto EVP_DigestVerify` or `Foundation DateFormatter`.
+    var referenceLabel: String? = nil
+    /// Makes one reference loop (the same work done directly, without our wrapper).
+    var makeReference: (@Sendable () throws -> MicroLoop)? = nil
+}
+
+/// Keeps a value alive and opaque to the optimiser, so a benchmarked result is not discarded.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}

@@ -1,0 +1,126 @@
+/// How `MicroRunner` times each row.
+struct MicroSettings: Sendable {
+    /// Measured batches per loop (subject and reference interleaved, A B A B ...).
+    var batches = 21
+    /// Target wall time of one batch, in nanoseconds (the iteration count is calibrated to it).
+    var batchNanoseconds: UInt64 = 4_000_000
+    /// Batches run and discarded before measuring.
+    var warmupBatches = 3
+    /// When set, no calibration and no statistics: each loop runs exactly this many iterations once
+    /// (for instruction and allocation counting under valgrind).
+    var fixedIterations: Int? = nil
+}
+
+/// The measured figures of one `micro` row.
+struct MicroResult: Codable, Sendable {
+    /// The stable dotted row name.
+    var name: String
+    /// Threads that ran the loop at once.
+    var threads: Int
+    /// Median over batches of the per-thread time per operation, in nanoseconds.
+    var nsPerOp: Double
+    /// 99th percentile (nearest rank) over batches of the per-thread time per operation.
+    var p99: Double
+    /// Aggregate operations per second over all threads (median batch).
+    var opsPerSec: Double
+    /// Median ns/op of the reference loop, measured interleaved with the subject.
+    var reference: Double?
+    /// What the reference loop does.
+    var referenceLabel: String?
+    /// `nsPerOp / reference`: 1.0 means no overhead over the floor.
+    var ratio: Double?
+    /// libcrypto heap allocations per operation (single-threaded count after warm-up).
+    var libcryptoAllocsPerOp: Double?
+    /// Iterations per thread in one batch.
+    var iterationsPerBatch: Int
+    /// Batches measured.
+    var batches: Int
+}
+
+/// Times `MicroCase`s: calibrates a batch size, warms up, then measures subject and reference in
+/// interleaved batches so that machine noise hits both alike.
+struct MicroRunner {
+    /// The timing settings.
+    var settings: MicroSettings
+
+    /// Measures one case.
+    func measure(_ microCase: MicroCase) throws -> MicroResult {
+        let threads = microCase.threads
+        let team = threads > 1 ? ThreadTeam(count: threads) : nil
+        defer { team?.stop() }
+        let subject = try (0..<threads).map { _ in try microCase.makeSubject() }
+        let reference = try microCase.makeReference.map { make in try (0..<threads).map { _ in try make() } }
+
+        func batch(_ loops: [MicroLoop], _ iterations: Int) -> UInt64 {
+            if let team { return team.runBatch(loops, iterations: iterations) }
+            let begin = MonotonicClock.nanoseconds()
+            loops[0](iterations)
+            return MonotonicClock.nanoseconds() - begin
+        }
+
+        if let fixed = settings.fixedIterations {
+            let subjectTime = batch(subject, fixed)
+            let referenceTime = reference.map { batch($0, fixed) }
+            let perOp = Double(subjectTime) / Double(fixed)
+            return MicroResult(
+                name: microCase.name, threads: threads, nsPerOp: perOp, p99: perOp,
+                opsPerSec: Double(threads) * 1e9 / perOp,
+                reference: referenceTime.map { Double($0) / Double(fixed) },
+                referenceLabel: microCase.referenceLabel, ratio: nil, libcryptoAllocsPerOp: nil,
+                iterationsPerBatch: fixed, batches: 1)
+        }
+
+        let subjectIterations = calibrate { batch(subject, $0) }
+        let referenceIterations = reference.map { loops in calibrate { batch(loops, $0) } }
+        for _ in 0..<settings.warmupBatches {
+            _ = batch(subject, subjectIterations)
+            if let reference, let referenceIterations { _ = batch(reference, referenceIterations) }
+        }
+        var subjectSamples: [Double] = []
+        var referenceSamples: [Double] = []
+        for _ in 0..<settings.batches {
+            subjectSamples.append(Double(batch(subject, subjectIterations)) / Double(subjectIterations))
+            if let reference, let referenceIterations {
+                referenceSamples.append(Double(batch(reference, referenceIterations)) / Double(referenceIterations))
+            }
+        }
+        let median = Self.percentile(subjectSamples, 50)
+        let referenceMedian = referenceSamples.isEmpty ? nil : Self.percentile(referenceSamples, 50)
+
+        var allocations: Double?
+        if threads == 1, LibcryptoAllocations.isInstalled {
+            let n = min(subjectIterations, 1_000)
+            let counted = LibcryptoAllocations.count { subject[0](n) }
+            allocations = Double(counted) / Double(n)
+        }
+        return MicroResult(
+            name: microCase.name, threads: threads, nsPerOp: median,
+            p99: Self.percentile(subjectSamples, 99),
+            opsPerSec: Double(threads) * 1e9 / median,
+            reference: referenceMedian, referenceLabel: microCase.referenceLabel,
+            ratio: referenceMedian.map { median / $0 },
+            libcryptoAllocsPerOp: allocations,
+            iterationsPerBatch: subjectIterations, batches: settings.batches)
+    }
+
+    /// The iteration count whose batch takes about `settings.batchNanoseconds`.
+    private func calibrate(_ run: (Int) -> UInt64) -> Int {
+        var iterations = 1
+        while true {
+            let elapsed = run(iterations)
+            if elapsed >= settings.batchNanoseconds / 8 || iterations >= 1 << 30 {
+                let scaled = Double(iterations) * Double(settings.batchNanoseconds) / Double(max(elapsed, 1))
+                return max(1, Int(scaled.rounded()))
+            }
+            iterations *= 2
+        }
+    }
+
+    /// The nearest-rank percentile of `samples`.
+    static func percentile(_ samples: [Double], _ percentile: Double) -> Double {
+        precondition(!samples.isEmpty)
+        let sorted = samples.sorted()
+        let rank = Int((percentile / 100 * Double(sorted.count)).rounded(.up))
+        return sorted[min(max(rank, 1), sorted.count) - 1]
+    }
+}

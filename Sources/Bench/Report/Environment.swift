@@ -1,0 +1,105 @@
+import COpenSSL
+import Foundation
+
+/// What a result was measured on and with: recorded in every result file.
+struct Environment: Codable, Sendable, Equatable {
+    /// The Swift compiler that built this binary.
+    var swift: String
+    /// The libcrypto in use at run time (`OpenSSL_version`).
+    var openssl: String
+    /// The CPU model name from /proc/cpuinfo.
+    var cpu: String
+    /// Online processors.
+    var cores: Int
+    /// Kernel name and release (`uname`).
+    var os: String
+    /// `release` or `debug`.
+    var build: String
+    /// The git commit of the working directory, or `unknown`.
+    var gitCommit: String
+
+    /// Whether this binary was built with optimisations.
+    static var isReleaseBuild: Bool {
+        #if DEBUG
+        false
+        #else
+        true
+        #endif
+    }
+
+    /// Reads the environment of the running process.
+    static func current() -> Environment {
+        Environment(
+            swift: compilerVersion,
+            openssl: String(cString: OpenSSL_version(OPENSSL_VERSION)),
+            cpu: cpuModel(),
+            cores: ProcessInfo.processInfo.activeProcessorCount,
+            os: kernel(),
+            build: isReleaseBuild ? "release" : "debug",
+            gitCommit: gitCommit()
+        )
+    }
+
+    /// The loud warning printed (on stderr) when figures come from a debug build.
+    static let debugBuildWarning = """
+        ************************************************************************
+        WARNING: this is a DEBUG build. Its figures are not representative and
+        the result is marked "build": "debug". Build with: swift build -c release
+        ************************************************************************
+        """
+
+    private static var compilerVersion: String {
+        #if compiler(>=6.3)
+        "6.3+"
+        #elseif compiler(>=6.2)
+        "6.2"
+        #elseif compiler(>=6.1)
+        "6.1"
+        #else
+        "6.0"
+        #endif
+    }
+
+    private static func cpuModel() -> String {
+        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
+        for line in text.split(separator: "\n") where line.hasPrefix("model name") {
+            if let colon = line.firstIndex(of: ":") {
+                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return "unknown"
+    }
+
+    private static func kernel() -> String {
+        var name = utsname()
+        uname(&name)
+        func field<T>(_ value: T) -> String {
+            withUnsafeBytes(of: value) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+        }
+        return "\(field(name.sysname)) \(field(name.release)) \(field(name.machine))"
+    }
+
+    private static func gitCommit() -> String {
+        if let fromEnvironment = ProcessInfo.processInfo.environment["AUTHZ_BENCH_GIT_COMMIT"] {
+            return fromEnvironment
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "rev-parse", "--short=12", "HEAD"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            return "unknown"
+        }
+        guard process.terminationStatus == 0 else { return "unknown" }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? "unknown" : text
+    }
+}
