@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import Bench
+
+@Suite("HDR .hgrm output")
+struct HDRPercentileDistributionTests {
+    @Test func matchesJavaLayoutForKnownValues() {
+        var histogram = HDRHistogram()
+        for value: UInt64 in [1, 2, 3, 4] { histogram.record(value) }
+        // Worked by hand through Java's PercentileIterator (5 ticks per half distance) and
+        // outputPercentileDistribution's format strings, for 3 significant digits and ratio 1.
+        let expected = """
+                   Value     Percentile TotalCount 1/(1-Percentile)
+
+                   1.000 0.000000000000          1           1.00
+                   1.000 0.100000000000          1           1.11
+                   1.000 0.200000000000          1           1.25
+                   2.000 0.300000000000          2           1.43
+                   2.000 0.400000000000          2           1.67
+                   2.000 0.500000000000          2           2.00
+                   3.000 0.550000000000          3           2.22
+                   3.000 0.600000000000          3           2.50
+                   3.000 0.650000000000          3           2.86
+                   3.000 0.700000000000          3           3.33
+                   3.000 0.750000000000          3           4.00
+                   4.000 0.775000000000          4           4.44
+                   4.000 1.000000000000          4
+            #[Mean    =        2.500, StdDeviation   =        1.118]
+            #[Max     =        4.000, Total count    =            4]
+            #[Buckets =           32, SubBuckets     =         2048]
+
+            """
+        #expect(histogram.percentileDistributionText() == expected)
+    }
+
+    @Test func scalesValuesAndUsesTheDigitsForDecimals() {
+        var histogram = HDRHistogram(significantDigits: 2)
+        histogram.record(1_500_000)  // slot 1_499_136 ... 1_507_327 ns
+        let text = histogram.percentileDistributionText(outputValueUnitScalingRatio: 1000.0)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[2] == "     1507.33 0.000000000000          1           1.00")
+        #expect(lines[3] == "     1507.33 1.000000000000          1")
+        #expect(lines[4] == "#[Mean    =      1503.23, StdDeviation   =         0.00]")
+        #expect(lines[5] == "#[Max     =      1507.33, Total count    =            1]")
+        #expect(lines[6] == "#[Buckets =           35, SubBuckets     =          256]")
+        #expect(lines.count == 8 && lines[7].isEmpty)
+    }
+
+    @Test func emptyHistogramHasHeaderAndFooterOnly() {
+        let lines = HDRHistogram().percentileDistributionText().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "       Value     Percentile TotalCount 1/(1-Percentile)")
+        #expect(lines[1] == "")
+        #expect(lines[2] == "#[Mean    =        0.000, StdDeviation   =        0.000]")
+    }
+
+    @Test(arguments: [
+        (0.15, 1, 0, "0.2"), (1.005, 2, 0, "1.01"), (2.5, 0, 0, "3"), (0.0, 3, 12, "       0.000"),
+        (1e-5, 3, 0, "0.000"), (0.0005, 3, 0, "0.001"), (9.9996, 3, 0, "10.000"), (123.456, 1, 8, "   123.5"),
+        (1e20, 1, 0, "100000000000000000000.0"), (0.1, 12, 2, "0.100000000000"), (1.0 / 3, 2, 14, "          0.33"),
+        (-1.25, 1, 0, "-1.3"), (Double.infinity, 2, 0, "Infinity"),
+    ])
+    func javaFixedFormatting(value: Double, decimals: Int, width: Int, expected: String) {
+        #expect(JavaFixedFormat.fixed(value, decimals: decimals, width: width) == expected)
+    }
+}
+
+@Suite("HDR interval log")
+struct HDRLogTests {
+    @Test func writesJavaHeaderAndReadsBack() throws {
+        var first = HDRHistogram()
+        for sample in SampleDistribution.bimodal.samples(count: 1_000, seed: 3) { first.record(sample) }
+        var second = HDRHistogram()
+        second.record(2_500_000)
+        var writer = HDRLogWriter(startTimeMillis: 1_700_000_000_000, comments: ["authz-bench responseTime"])
+        try writer.append(first, startSeconds: 0, lengthSeconds: 1, tag: "responseTime")
+        try writer.append(second, startSeconds: 1.0005, lengthSeconds: 0.9995)
+        let lines = writer.text.split(separator: "\n")
+        #expect(lines[0] == "#authz-bench responseTime")
+        #expect(lines[1] == "#[Histogram log format version 1.3]")
+        #expect(lines[2] == "#[StartTime: 1700000000.000 (seconds since epoch), Tue Nov 14 22:13:20 UTC 2023]")
+        #expect(lines[3] == "#[BaseTime: 1700000000.000 (seconds since epoch)]")
+        #expect(lines[4] == "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"")
+        #expect(lines[5].hasPrefix("Tag=responseTime,0.000,1.000,"))
+        // Java's %.3f rounds the shortest decimal half up: 1.0005 -> 1.001; max 2_500_607 ns in ms.
+        #expect(lines[6].hasPrefix("1.001,1.000,2.501,HISTF"))
+        let log = try HDRLog(parsing: writer.text)
+        #expect(log.formatVersion == "1.3")
+        #expect(log.startTimeSeconds == 1_700_000_000)
+        #expect(log.baseTimeSeconds == 1_700_000_000)
+        #expect(log.entries.count == 2)
+        #expect(log.entries[0].tag == "responseTime" && log.entries[0].histogram == first)
+        #expect(log.entries[1].tag == nil && log.entries[1].histogram == second)
+        #expect(log.entries[1].startSeconds == 1.001 && log.entries[1].lengthSeconds == 1.0)
+        #expect(log.entries[1].maxValue == 2.501)
+    }
+
+    @Test func rejectsBadTags() {
+        var writer = HDRLogWriter(startTimeMillis: 0)
+        #expect(throws: HDRCodecError.self) { try writer.append(HDRHistogram(), startSeconds: 0, lengthSeconds: 1, tag: "a,b") }
+        #expect(throws: HDRCodecError.self) { try writer.append(HDRHistogram(), startSeconds: 0, lengthSeconds: 1, tag: "a b") }
+    }
+
+    @Test(arguments: [
+        ("0.000,1.000,HISTFAAAAA", 4), ("abc,1.000,0.5,HISTF", 4), ("0.000,1.000,0.5,HISTFnotbase64", 4),
+        ("Tag=,0.0,1.0,0.5,HISTF", 4), ("#[StartTime: soon (seconds since epoch)]", 4),
+    ])
+    func reportsTheLineNumberOfAMalformedLine(badLine: String, line: Int) throws {
+        var histogram = HDRHistogram()
+        histogram.record(1000)
+        var writer = HDRLogWriter(startTimeMillis: 1_700_000_000_000)
+        try writer.append(histogram, startSeconds: 0, lengthSeconds: 1)
+        let good = writer.text.split(separator: "\n").map(String.init)
+        // Header lines 1-3, then the bad line as line 4, then the valid interval.
+        let text = ([good[0], good[1], good[3], badLine, good[4]]).joined(separator: "\n")
+        do {
+            _ = try HDRLog(parsing: text)
+            Issue.record("parsed a malformed log")
+        } catch {
+            #expect(error.line == line, "\(error)")
+        }
+    }
+
+    @Test func javaDateStrings() {
+        #expect(HDRLogWriter.javaDateString(millis: 0) == "Thu Jan 01 00:00:00 UTC 1970")
+        #expect(HDRLogWriter.javaDateString(millis: 951_782_400_000) == "Tue Feb 29 00:00:00 UTC 2000")
+        #expect(HDRLogWriter.javaDateString(millis: -1) == "Wed Dec 31 23:59:59 UTC 1969")
+    }
+}
