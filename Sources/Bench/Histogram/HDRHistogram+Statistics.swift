@@ -49,8 +49,9 @@ extension HDRHistogram {
     /// The rank is `ceil(p / 100 * totalCount)` (at least 1, with `p` nudged down one ulp so that
     /// e.g. 99.9% of 1000 is rank 999, not 1000); the result is the highest value equivalent to the
     /// slot where the cumulative count reaches that rank (the lowest equivalent one for `p == 0`).
+    /// Percentiles outside 0...100 are clamped; NaN (and an empty histogram) give 0.
     func value(atPercentile percentile: Double) -> UInt64 {
-        guard totalCount > 0 else { return 0 }
+        guard totalCount > 0, !percentile.isNaN else { return 0 }
         let requested = Swift.min(Swift.max(percentile.nextDown, 0), 100)
         let fractionalRank = (requested * Double(totalCount)) / 100
         let rank = Swift.max(UInt64(fractionalRank.rounded(.up)), 1)
