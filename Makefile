@@ -25,7 +25,8 @@ bench: release
 micro: release
 	$(RELEASE_BIN) micro $(MICRO_ARGS)
 
-test: bootstrap
+test:
+	@bash scripts/bootstrap.sh --tests
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build
 

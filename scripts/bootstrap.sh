@@ -2,16 +2,30 @@
 # Installs the Debian prerequisites authz-bench builds against, when they are missing.
 #
 #   scripts/bootstrap.sh            libssl-dev pkg-config zlib1g-dev
-#   scripts/bootstrap.sh EXTRA...   the same plus EXTRA packages (for example valgrind)
+#   scripts/bootstrap.sh --tests    the same, plus what the test suite calls: the openssl CLI and
+#                                   HdrHistogram's Python port (pip package hdrhistogram)
+#   scripts/bootstrap.sh EXTRA...   the same plus EXTRA Debian packages (for example valgrind)
 #
 # As root it runs apt-get itself (one `apt-get update`, then `apt-get install`); otherwise it prints
 # the exact command to run and exits 1. It also checks that a Swift 6 toolchain is on PATH.
 set -euo pipefail
 
-packages=(libssl-dev pkg-config zlib1g-dev "$@")
+tests=0
+extra=()
+for arg in "$@"; do
+  if [ "$arg" = "--tests" ]; then tests=1; else extra+=("$arg"); fi
+done
+packages=(libssl-dev pkg-config zlib1g-dev ${extra[@]+"${extra[@]}"})
+if [ "$tests" -eq 1 ]; then packages+=(openssl python3 python3-pip); fi
 
 missing=()
 for p in "${packages[@]}"; do
+  # python3/pip may come from elsewhere than Debian (pyenv): a working command is enough.
+  case "$p" in
+    python3) command -v python3 >/dev/null 2>&1 && continue ;;
+    python3-pip) python3 -m pip --version >/dev/null 2>&1 && continue ;;
+    openssl) command -v openssl >/dev/null 2>&1 && continue ;;
+  esac
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
     missing+=("$p")
   fi
@@ -39,4 +53,16 @@ major=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9]*\)\..*/\
 if [ -z "$major" ] || [ "$major" -lt 6 ]; then
   echo "bootstrap: authz-bench needs a Swift 6 toolchain; found: $(swift --version 2>&1 | head -n1)" >&2
   exit 1
+fi
+
+if [ "$tests" -eq 1 ] && ! python3 -c 'import hdrh' >/dev/null 2>&1; then
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "bootstrap: installing HdrHistogram's Python port (pip install hdrhistogram)" >&2
+    python3 -m pip install --quiet --disable-pip-version-check hdrhistogram >/dev/null 2>&1 \
+      || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages hdrhistogram
+  else
+    echo "bootstrap: the interoperability tests need HdrHistogram's Python port; run:" >&2
+    echo "  python3 -m pip install --user hdrhistogram" >&2
+    exit 1
+  fi
 fi
