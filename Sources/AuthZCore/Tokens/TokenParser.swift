@@ -61,18 +61,11 @@ extension TokenScanner {
     mutating func parseToken() throws(TokenFormatError) -> ParsedToken {
         // <signatureInfo>
         try skipWhitespaceToTag()
-        switch try readTag() {
-        case .end(let lt, _):
-            throw error(.unexpectedCharacter, at: lt + 1)
-        case .start(let lt, let name):
-            guard matches(name, TokenSchema.signatureElement) else {
-                let isBody = TokenSchema.kind(named: base + name.lowerBound, count: name.count)
-                throw isBody != nil
-                    ? error(.missingElement(TokenSchema.signatureElement.description), at: lt)
-                    : error(.unknownElement(nameString(name)), at: lt)
-            }
+        if atTag(TokenSchema.signatureElement, closing: false) {
+            i += TokenSchema.signatureElement.utf8CodeUnitCount + 2
+        } else {
+            try readSignatureStartTagSlowly()
         }
-        try finishStartTag(TokenSchema.signatureElement)
         let (signatureText, _) = try scanText(TokenSchema.signatureElement)
         try readFieldEndTag(TokenSchema.signatureElement)
 
@@ -108,14 +101,40 @@ extension TokenScanner {
         return ParsedToken(signature: signature, body: body, bodyRange: bodyStart..<bodyEnd)
     }
 
+    /// Reads a start tag that should be `<signatureInfo>` but is not exactly that.
+    private mutating func readSignatureStartTagSlowly() throws(TokenFormatError) {
+        switch try readTag() {
+        case .end(let lt, _):
+            throw error(.unexpectedCharacter, at: lt + 1)
+        case .start(let lt, let name):
+            guard matches(name, TokenSchema.signatureElement) else {
+                let isBody = TokenSchema.kind(named: base + name.lowerBound, count: name.count)
+                throw isBody != nil
+                    ? error(.missingElement(TokenSchema.signatureElement.description), at: lt)
+                    : error(.unknownElement(nameString(name)), at: lt)
+            }
+        }
+        try finishStartTag(TokenSchema.signatureElement)
+    }
+
     /// Reads the children of the body element through its end tag; returns the end tag's offset.
     private mutating func parseChildren(of kind: TokenKind, into spans: inout FieldSpans)
         throws(TokenFormatError) -> Int
     {
-        let container = TokenSchema.containerSlot(kind)
+        let top = TokenSchema.topLevelCount(kind)
         var preferred = 0
         while true {
             try skipWhitespaceToTag()
+            // Fast path: the next child in canonical order.
+            if preferred < top, !spans.wasSeen(preferred) {
+                let element = TokenSchema.name(kind, preferred)
+                if atTag(element, closing: false) {
+                    i += element.utf8CodeUnitCount + 2
+                    try readChild(kind, preferred, element, into: &spans)
+                    preferred += 1
+                    continue
+                }
+            }
             switch try readTag() {
             case .end(let lt, let name):
                 guard matches(name, kind.staticElementName) else {
@@ -131,17 +150,25 @@ extension TokenScanner {
                 guard !spans.wasSeen(slot) else {
                     throw error(.duplicateElement(element.description), at: lt)
                 }
-                spans.seen |= 1 << slot
-                preferred = slot + 1
                 try finishStartTag(element)
-                if slot == container {
-                    try parseDeviceID(fingerprintSlot: slot + 1, into: &spans)
-                } else {
-                    let (range, hasEntities) = try scanText(element)
-                    try readFieldEndTag(element)
-                    spans.record(slot, range, hasEntities: hasEntities)
-                }
+                try readChild(kind, slot, element, into: &spans)
+                preferred = slot + 1
             }
+        }
+    }
+
+    /// Reads the content and end tag of child `slot`, whose start tag has just been read.
+    @inline(__always)
+    private mutating func readChild(
+        _ kind: TokenKind, _ slot: Int, _ element: StaticString, into spans: inout FieldSpans
+    ) throws(TokenFormatError) {
+        spans.seen |= 1 << slot
+        if slot == TokenSchema.containerSlot(kind) {
+            try parseDeviceID(fingerprintSlot: slot + 1, into: &spans)
+        } else {
+            let (range, hasEntities) = try scanText(element)
+            try readFieldEndTag(element)
+            spans.record(slot, range, hasEntities: hasEntities)
         }
     }
 
@@ -152,22 +179,20 @@ extension TokenScanner {
         let fingerprint = TokenSchema.fingerprintElement
         let container = TokenSchema.deviceIDElement
         try skipWhitespaceToTag()
-        switch try readTag() {
-        case .end(let lt, let name):
-            throw matches(name, container)
-                ? error(.missingElement(fingerprint.description), at: lt)
-                : error(.mismatchedClosingTag(container.description), at: lt)
-        case .start(let lt, let name):
-            guard matches(name, fingerprint) else {
-                throw error(.unknownElement(nameString(name)), at: lt)
-            }
+        if atTag(fingerprint, closing: false) {
+            i += fingerprint.utf8CodeUnitCount + 2
+        } else {
+            try readFingerprintStartTagSlowly()
         }
-        try finishStartTag(fingerprint)
         let (range, hasEntities) = try scanText(fingerprint)
         try readFieldEndTag(fingerprint)
         spans.seen |= 1 << fingerprintSlot
         spans.record(fingerprintSlot, range, hasEntities: hasEntities)
         try skipWhitespaceToTag()
+        if atTag(container, closing: true) {
+            i += container.utf8CodeUnitCount + 3
+            return
+        }
         switch try readTag() {
         case .end(let lt, let name):
             guard matches(name, container) else {
@@ -179,5 +204,22 @@ extension TokenScanner {
                 ? error(.duplicateElement(fingerprint.description), at: lt)
                 : error(.unknownElement(nameString(name)), at: lt)
         }
+    }
+
+    /// Reads a start tag that should be `<simpleTokenFingerprint>` but is not exactly that.
+    private mutating func readFingerprintStartTagSlowly() throws(TokenFormatError) {
+        let fingerprint = TokenSchema.fingerprintElement
+        let container = TokenSchema.deviceIDElement
+        switch try readTag() {
+        case .end(let lt, let name):
+            throw matches(name, container)
+                ? error(.missingElement(fingerprint.description), at: lt)
+                : error(.mismatchedClosingTag(container.description), at: lt)
+        case .start(let lt, let name):
+            guard matches(name, fingerprint) else {
+                throw error(.unknownElement(nameString(name)), at: lt)
+            }
+        }
+        try finishStartTag(fingerprint)
     }
 }

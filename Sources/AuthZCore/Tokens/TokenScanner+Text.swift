@@ -12,11 +12,22 @@ extension TokenScanner {
         let start = i
         let limit = min(count, start + TokenParser.maxFieldBytes + 1)
         var j = start
-        var special = false
+        var special: UInt64 = 0
+        // Eight bytes at a time while no `<` shows up (SWAR: a byte's high bit flags a match).
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while j + 8 <= limit {
+            let word = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+            let lt = word ^ (ones &* 0x3C)
+            if (lt &- ones) & ~lt & highs != 0 { break }
+            let amp = word ^ (ones &* 0x26)
+            special |= ((amp &- ones) & ~amp) | ((word &- ones &* 0x20) & ~word) | word
+            j += 8
+        }
         while j < limit {
             let b = base[j]
             if b == 0x3C { break }
-            special = special || b < 0x20 || b == 0x26 || b >= 0x80
+            special |= b < 0x20 || b == 0x26 || b >= 0x80 ? highs : 0
             j += 1
         }
         guard j < limit else {
@@ -26,7 +37,7 @@ extension TokenScanner {
             throw truncated
         }
         i = j
-        let hasEntities = special ? try validateText(start..<j) : false
+        let hasEntities = special & highs != 0 ? try validateText(start..<j) : false
         return (start..<j, hasEntities)
     }
 

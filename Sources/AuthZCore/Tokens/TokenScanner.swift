@@ -39,17 +39,36 @@ struct TokenScanner {
         b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09
     }
 
+    /// Name-start characters among bytes 0...63 (`:`), one bit per byte.
+    private static let nameStartLow: UInt64 = 0x0400_0000_0000_0000
+    /// Name characters among bytes 0...63 (`-`, `.`, digits, `:`).
+    private static let nameCharLow: UInt64 = 0x07FF_6000_0000_0000
+    /// Name characters among bytes 64...127 (letters and `_`), same for start and continuation.
+    private static let nameHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE
+
     /// Whether `b` may start an element name (ASCII letter, `_` or `:`).
     @inline(__always)
     static func isNameStart(_ b: UInt8) -> Bool {
-        let lower = b | 0x20
-        return (lower >= 0x61 && lower <= 0x7A) || b == 0x5F || b == 0x3A
+        let mask = b < 64 ? nameStartLow : nameHigh
+        return b < 128 && (mask &>> UInt64(b & 63)) & 1 != 0
     }
 
     /// Whether `b` may continue an element name (also digits, `-` and `.`).
     @inline(__always)
     static func isNameChar(_ b: UInt8) -> Bool {
-        isNameStart(b) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x2E
+        let mask = b < 64 ? nameCharLow : nameHigh
+        return b < 128 && (mask &>> UInt64(b & 63)) & 1 != 0
+    }
+
+    /// Whether the bytes at the cursor are exactly `<name>` (`closing`: `</name>`).
+    @inline(__always)
+    func atTag(_ name: StaticString, closing: Bool) -> Bool {
+        let n = name.utf8CodeUnitCount
+        let nameStart = i + (closing ? 2 : 1)
+        let gt = nameStart + n
+        guard gt < count, base[gt] == 0x3E else { return false }
+        if closing && base[i + 1] != 0x2F { return false }
+        return TokenSchema.equals(base + nameStart, n, name)
     }
 
     /// Skips ASCII whitespace.
@@ -120,6 +139,10 @@ struct TokenScanner {
     /// A start tag there is an element nested inside the text field.
     @inline(__always)
     mutating func readFieldEndTag(_ element: StaticString) throws(TokenFormatError) {
+        if atTag(element, closing: true) {
+            i += element.utf8CodeUnitCount + 3
+            return
+        }
         switch try readTag() {
         case .start(let lt, _):
             throw error(.nestedElement(element.description), at: lt)

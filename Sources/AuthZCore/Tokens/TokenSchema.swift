@@ -91,8 +91,27 @@ enum TokenSchema {
     @inline(__always)
     static func equals(_ p: UnsafePointer<UInt8>, _ count: Int, _ name: StaticString) -> Bool {
         guard count == name.utf8CodeUnitCount else { return false }
-        let q = name.utf8Start
-        for k in 0..<count where p[k] != q[k] { return false }
-        return true
+        let q = UnsafeRawPointer(name.utf8Start)
+        let r = UnsafeRawPointer(p)
+        guard count >= 8 else {
+            for k in 0..<count where r.load(fromByteOffset: k, as: UInt8.self)
+                != q.load(fromByteOffset: k, as: UInt8.self)
+            {
+                return false
+            }
+            return true
+        }
+        // Whole words, the last one overlapping the previous: names are 8 bytes or longer.
+        var k = 0
+        while k < count - 8 {
+            if r.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                != q.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+            {
+                return false
+            }
+            k += 8
+        }
+        return r.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            == q.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
 }
