@@ -131,5 +131,15 @@ struct TokenRoundTripTests {
         #expect(try TokenParser.parse(token).body == TokenFixtures.body(.media))
     }
 
+    @Test func kindsNameTheirBodyElements() throws {
+        #expect(TokenKind.authn.elementName == "simpleAuthenticationToken")
+        #expect(TokenKind.authz.elementName == "simpleAuthorizationToken")
+        #expect(TokenKind.media.elementName == "shortAuthorizationToken")
+        #expect(TokenKind.allCases.map(\.rawValue) == ["authn", "authz", "media"])
+        for kind in TokenKind.allCases {
+            #expect(try TokenParser.parse(TokenFixtures.token(kind)).kind == kind)
+        }
+    }
+
     enum Failure: Error { case wrongKind }
 }
