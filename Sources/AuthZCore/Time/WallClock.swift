@@ -46,7 +46,7 @@ public struct CoarseClock: WallClock {
 }
 
 /// Reads `clock` and converts it to milliseconds since the Unix epoch.
-@usableFromInline
+@inlinable
 func readClock(_ clock: clockid_t) -> Int64 {
     var ts = timespec()
     clock_gettime(clock, &ts)

@@ -18,7 +18,14 @@ struct MicroCase: Sendable {
 }
 
 /// Keeps a value alive and opaque to the optimiser, so a benchmarked result is not discarded.
-@inline(never)
+@inline(never) @_optimize(none)
 func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
+}
+
+/// Returns `value` through a call the optimiser cannot see into, so work on a constant input is
+/// not hoisted out of a benchmark loop.
+@inline(never) @_optimize(none)
+func opaque<T>(_ value: T) -> T {
+    value
 }

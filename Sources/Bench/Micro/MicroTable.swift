@@ -10,7 +10,7 @@ enum MicroTable {
     static func row(_ r: MicroResult) -> String {
         var line = pad(r.name, 34) + lpad(fixed(r.nsPerOp), 11) + lpad(fixed(r.p99), 11)
             + lpad(String(format: "%.0f", r.opsPerSec), 14)
-        line += lpad(r.reference.map(fixed) ?? "-", 11) + lpad(r.ratio.map { String(format: "%.3f", $0) } ?? "-", 8)
+        line += lpad(r.reference.map(fixed) ?? "-", 11) + lpad(r.ratio.map { $0 >= 0.1 ? String(format: "%.3f", $0) : String(format: "%.2g", $0) } ?? "-", 8)
         line += "  " + (r.libcryptoAllocsPerOp.map { String(format: "%.1f", $0) } ?? "-")
         if let label = r.referenceLabel { line += ", " + label }
         return line
