@@ -1,0 +1,35 @@
+import COpenSSL
+
+/// libcrypto algorithm objects fetched once per process (never the implicit-fetch conveniences).
+struct FetchedAlgorithms: @unchecked Sendable {
+    /// `EVP_MD_fetch(nil, "SHA256", nil)`; immutable and shareable between threads once fetched.
+    let sha256: OpaquePointer
+    /// `EVP_MAC_fetch(nil, "HMAC", nil)`.
+    let hmac: OpaquePointer
+
+    /// The process-wide algorithms, fetched on first use.
+    static let shared: FetchedAlgorithms = {
+        guard let sha256 = EVP_MD_fetch(nil, "SHA256", nil) else {
+            fatalError("\(CryptoError("EVP_MD_fetch(SHA256) failed: libcrypto's default provider is unusable"))")
+        }
+        guard let hmac = EVP_MAC_fetch(nil, "HMAC", nil) else {
+            fatalError("\(CryptoError("EVP_MAC_fetch(HMAC) failed: libcrypto's default provider is unusable"))")
+        }
+        return FetchedAlgorithms(sha256: sha256, hmac: hmac)
+    }()
+}
+
+/// Owns one `EVP_PKEY` (parsed once); libcrypto allows concurrent use of a key by many contexts.
+final class OwnedPKey: @unchecked Sendable {
+    /// The key; freed in `deinit`. Contexts made from it hold their own reference.
+    let pointer: OpaquePointer
+
+    /// Takes ownership of `pointer`.
+    init(_ pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        EVP_PKEY_free(pointer)
+    }
+}

@@ -1,0 +1,92 @@
+import COpenSSL
+
+/// An HMAC-SHA256 key: a template `EVP_MAC_CTX` keyed once, duplicated into one context per thread.
+public final class HMACSHA256Key: Sendable {
+    private let template: MACContextTemplate
+    private let owner = ThreadLocalContexts.makeOwnerID()
+
+    private static let release: ThreadContextRelease = { context, _ in EVP_MAC_CTX_free(context) }
+
+    /// Keys a template context with `key` (any length, empty included) and SHA-256.
+    public init(key: some Collection<UInt8>) throws {
+        let keyBytes = Array(key)
+        guard let context = EVP_MAC_CTX_new(FetchedAlgorithms.shared.hmac) else {
+            throw CryptoError("EVP_MAC_CTX_new(HMAC) failed")
+        }
+        let template = MACContextTemplate(context)
+        let initialised = "SHA256".withCString { name -> Int32 in
+            var params = [
+                OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, UnsafeMutablePointer(mutating: name), 0),
+                OSSL_PARAM_construct_end(),
+            ]
+            // A zero-length key must still be a non-nil pointer: nil means "keep the current key".
+            let storage = keyBytes.isEmpty ? [0] : keyBytes
+            return storage.withUnsafeBufferPointer { buffer in
+                EVP_MAC_init(context, buffer.baseAddress, keyBytes.count, &params)
+            }
+        }
+        guard initialised == 1 else { throw CryptoError("EVP_MAC_init(HMAC-SHA256) failed") }
+        self.template = template
+    }
+
+    /// HMAC-SHA256 of `data` under this key.
+    public func authenticationCode(for data: UnsafeRawBufferPointer) -> SHA256Digest {
+        var mac = SHA256Digest.zero
+        guard compute(data, into: &mac) else {
+            fatalError("\(CryptoError("HMAC-SHA256 failed (libcrypto could not allocate or run a MAC context)"))")
+        }
+        return mac
+    }
+
+    /// HMAC-SHA256 of `bytes` under this key.
+    public func authenticationCode(for bytes: some Collection<UInt8>) -> SHA256Digest {
+        if let mac = bytes.withContiguousStorageIfAvailable({ authenticationCode(for: UnsafeRawBufferPointer($0)) }) {
+            return mac
+        }
+        return Array(bytes).withUnsafeBytes { authenticationCode(for: $0) }
+    }
+
+    /// True when `mac` is exactly the 32-byte HMAC of `data`, compared in constant time.
+    public func isValidAuthenticationCode(_ mac: UnsafeRawBufferPointer, for data: UnsafeRawBufferPointer) -> Bool {
+        guard mac.count == SHA256Digest.byteCount else { return false }
+        var expected = SHA256Digest.zero
+        guard compute(data, into: &expected) else { return false }
+        return expected.withUnsafeBytes { ConstantTime.equals($0, mac) }
+    }
+
+    /// Runs init (reusing the key), update and final on this thread's context.
+    @inline(__always)
+    func compute(_ data: UnsafeRawBufferPointer, into mac: inout SHA256Digest) -> Bool {
+        let template = self.template.pointer
+        let ok = ThreadLocalContexts.withContexts(
+            owner: owner,
+            release: HMACSHA256Key.release,
+            make: { EVP_MAC_CTX_dup(template).map { ($0, nil) } }
+        ) { context, _ -> Bool in
+            guard EVP_MAC_init(context, nil, 0, nil) == 1,
+                  EVP_MAC_update(context, data.baseAddress, data.count) == 1
+            else { return false }
+            var length = 0
+            let finished = Swift.withUnsafeMutableBytes(of: &mac.words) { out in
+                EVP_MAC_final(context, out.baseAddress!.assumingMemoryBound(to: UInt8.self), &length, out.count)
+            }
+            return finished == 1 && length == SHA256Digest.byteCount
+        }
+        if ok != true { ERR_clear_error() }
+        return ok == true
+    }
+}
+
+/// Owns the keyed template `EVP_MAC_CTX` that per-thread contexts are duplicated from.
+final class MACContextTemplate: @unchecked Sendable {
+    /// Only read (by `EVP_MAC_CTX_dup`) after initialisation.
+    let pointer: OpaquePointer
+
+    init(_ pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        EVP_MAC_CTX_free(pointer)
+    }
+}

@@ -1,0 +1,49 @@
+/// Lowercase hex encoding and decoding over raw buffers, with no allocation.
+enum HexEncoding {
+    /// Writes the lowercase hex of `bytes` into `out` (which holds at least `2 * bytes.count` bytes).
+    @inline(__always)
+    static func encodeLowercase(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) {
+        precondition(out.count >= bytes.count * 2, "hex output buffer too small")
+        var index = 0
+        for byte in bytes {
+            out[index] = digit(byte >> 4)
+            out[index + 1] = digit(byte & 0x0F)
+            index += 2
+        }
+    }
+
+    @inline(__always)
+    private static func digit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? 0x30 + nibble : 0x61 - 10 + nibble
+    }
+
+    /// The value of one hex digit, or `nil`; uppercase digits only when `allowUppercase`.
+    @inline(__always)
+    static func value(of ascii: UInt8, allowUppercase: Bool) -> UInt8? {
+        switch ascii {
+        case 0x30...0x39: return ascii - 0x30
+        case 0x61...0x66: return ascii - 0x61 + 10
+        case 0x41...0x46 where allowUppercase: return ascii - 0x41 + 10
+        default: return nil
+        }
+    }
+
+    /// Decodes exactly `out.count * 2` hex digits of `text` into `out`; false on any other input.
+    static func decode(_ text: some StringProtocol, into out: UnsafeMutableRawBufferPointer, allowUppercase: Bool) -> Bool {
+        var utf8 = text.utf8.makeIterator()
+        for index in 0..<out.count {
+            guard let high = utf8.next().flatMap({ value(of: $0, allowUppercase: allowUppercase) }),
+                  let low = utf8.next().flatMap({ value(of: $0, allowUppercase: allowUppercase) })
+            else { return false }
+            out[index] = high << 4 | low
+        }
+        return utf8.next() == nil
+    }
+
+    /// True when `bytes` is exactly `count` lowercase hex digits.
+    static func isLowercaseHex(_ bytes: UnsafeRawBufferPointer, count: Int) -> Bool {
+        guard bytes.count == count else { return false }
+        for byte in bytes where value(of: byte, allowUppercase: false) == nil { return false }
+        return true
+    }
+}

@@ -1,0 +1,115 @@
+import COpenSSL
+
+/// Parsing keys with libcrypto and checking that they fit a signature algorithm.
+enum KeyLoading {
+    /// A passphrase callback that refuses: encrypted keys fail instead of prompting on a terminal.
+    private static let noPassphrase: @convention(c) (
+        UnsafeMutablePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?
+    ) -> Int32 = { _, _, _, _ in 0 }
+
+    /// Runs `body` with a read-only memory BIO over the UTF-8 of `text`.
+    private static func withMemoryBIO<R>(_ text: String, what: String, _ body: (OpaquePointer) throws -> R) throws -> R {
+        guard !text.isEmpty else { throw CryptoError("empty \(what) PEM") }
+        var utf8 = Array(text.utf8)
+        return try utf8.withUnsafeMutableBytes { buffer in
+            guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else {
+                throw CryptoError("BIO_new_mem_buf failed")
+            }
+            defer { BIO_free(bio) }
+            return try body(bio)
+        }
+    }
+
+    /// A SubjectPublicKeyInfo from PEM (`-----BEGIN PUBLIC KEY-----`).
+    static func publicKey(pem: String) throws -> OwnedPKey {
+        try withMemoryBIO(pem, what: "public key") { bio in
+            guard let key = PEM_read_bio_PUBKEY(bio, nil, noPassphrase, nil) else {
+                throw CryptoError("malformed public key PEM (expected -----BEGIN PUBLIC KEY-----)")
+            }
+            return OwnedPKey(key)
+        }
+    }
+
+    /// A SubjectPublicKeyInfo from DER; trailing bytes are rejected.
+    static func publicKey(der: [UInt8]) throws -> OwnedPKey {
+        guard !der.isEmpty else { throw CryptoError("empty public key DER") }
+        return try der.withUnsafeBufferPointer { buffer in
+            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+            guard let key = d2i_PUBKEY(nil, &cursor, buffer.count) else {
+                throw CryptoError("malformed public key DER (expected a SubjectPublicKeyInfo)")
+            }
+            let owned = OwnedPKey(key)
+            guard cursor == buffer.baseAddress! + buffer.count else {
+                throw CryptoError("public key DER has trailing bytes")
+            }
+            return owned
+        }
+    }
+
+    /// A private key from PEM: PKCS#8, or the traditional RSA and EC forms (`openssl genrsa`,
+    /// `openssl ecparam -genkey`, whose leading EC PARAMETERS block is skipped).
+    static func privateKey(pem: String) throws -> OwnedPKey {
+        try withMemoryBIO(pem, what: "private key") { bio in
+            guard let key = PEM_read_bio_PrivateKey(bio, nil, noPassphrase, nil) else {
+                throw CryptoError("malformed or encrypted private key PEM")
+            }
+            return OwnedPKey(key)
+        }
+    }
+
+    /// A private key from DER: PKCS#8 or a traditional RSA/EC structure.
+    static func privateKey(der: [UInt8]) throws -> OwnedPKey {
+        guard !der.isEmpty else { throw CryptoError("empty private key DER") }
+        return try der.withUnsafeBufferPointer { buffer in
+            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+            guard let key = d2i_AutoPrivateKey(nil, &cursor, buffer.count) else {
+                throw CryptoError("malformed private key DER (expected PKCS#8 or a traditional RSA/EC key)")
+            }
+            return OwnedPKey(key)
+        }
+    }
+
+    /// Throws unless `key` is the kind `algorithm` needs (P-256 for es256, RSA >= 2048 bits for rs256).
+    static func check(_ key: OwnedPKey, for algorithm: SignatureAlgorithm, role: String) throws {
+        let pkey = key.pointer
+        let fits: Bool
+        switch algorithm {
+        case .es256: fits = EVP_PKEY_is_a(pkey, "EC") == 1 && curveName(pkey) == "prime256v1"
+        case .rs256: fits = EVP_PKEY_is_a(pkey, "RSA") == 1
+        case .ed25519: fits = EVP_PKEY_is_a(pkey, "ED25519") == 1
+        case .hs256:
+            throw CryptoError("hs256 uses a shared secret, not a \(role) key; use init(hmacSecret:)")
+        }
+        guard fits else {
+            throw CryptoError(
+                "expected \(algorithm.expectedKeyDescription) \(role) key for \(algorithm.rawValue), got \(describe(pkey))")
+        }
+        if algorithm == .rs256 {
+            let bits = EVP_PKEY_get_bits(pkey)
+            guard bits >= 2048 else {
+                throw CryptoError("RSA \(role) key of \(bits) bits is too small for rs256 (minimum 2048)")
+            }
+        }
+    }
+
+    /// The key type as libcrypto names it, with the curve or size (e.g. "EC secp384r1", "RSA 2048-bit").
+    static func describe(_ pkey: OpaquePointer) -> String {
+        let name = EVP_PKEY_get0_type_name(pkey).map { String(cString: $0) } ?? "an unknown key type"
+        if EVP_PKEY_is_a(pkey, "EC") == 1 { return "\(name) \(curveName(pkey) ?? "(unknown curve)")" }
+        if EVP_PKEY_is_a(pkey, "RSA") == 1 { return "\(name) \(EVP_PKEY_get_bits(pkey))-bit" }
+        return name
+    }
+
+    /// The EC group name (`prime256v1` for P-256), or `nil`.
+    static func curveName(_ pkey: OpaquePointer) -> String? {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 80) { buffer -> String? in
+            var length = 0
+            guard EVP_PKEY_get_utf8_string_param(pkey, OSSL_PKEY_PARAM_GROUP_NAME, buffer.baseAddress, buffer.count, &length) == 1
+            else {
+                ERR_clear_error()
+                return nil
+            }
+            return String(cString: buffer.baseAddress!)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import COpenSSL
+
+/// A key that signs tokens: parsed once, with per-thread libcrypto contexts.
+public final class SigningKey: Sendable {
+    /// The signature algorithm this key produces.
+    public let algorithm: SignatureAlgorithm
+    /// The matching verifier (the public half, or the same secret for hs256).
+    public let verifyingKey: VerifyingKey
+    let backing: VerifyingKey.Backing
+    private let owner = ThreadLocalContexts.makeOwnerID()
+    private let maxSignatureLength: Int
+
+    /// Parses a PEM private key: PKCS#8, or what `openssl genpkey`, `openssl genrsa` and
+    /// `openssl ecparam -genkey` write (traditional RSA/EC forms included).
+    public convenience init(pem: String, algorithm: SignatureAlgorithm) throws {
+        try Self.rejectSecretAlgorithm(algorithm)
+        try self.init(checking: KeyLoading.privateKey(pem: pem), algorithm: algorithm)
+    }
+
+    /// Parses a DER private key (PKCS#8 or a traditional RSA/EC structure).
+    public convenience init(der: [UInt8], algorithm: SignatureAlgorithm) throws {
+        try Self.rejectSecretAlgorithm(algorithm)
+        try self.init(checking: KeyLoading.privateKey(der: der), algorithm: algorithm)
+    }
+
+    /// An hs256 signer over the shared secret (stops the process only if libcrypto is out of memory).
+    public init(hmacSecret: some Collection<UInt8>) {
+        let key: HMACSHA256Key
+        do {
+            key = try HMACSHA256Key(key: hmacSecret)
+        } catch {
+            fatalError("\(error)")
+        }
+        self.algorithm = .hs256
+        self.backing = .secret(key)
+        self.verifyingKey = VerifyingKey(hmacKey: key)
+        self.maxSignatureLength = SHA256Digest.byteCount
+    }
+
+    init(checking key: OwnedPKey, algorithm: SignatureAlgorithm) throws {
+        try KeyLoading.check(key, for: algorithm, role: "private")
+        self.algorithm = algorithm
+        self.backing = .publicKey(key)
+        self.maxSignatureLength = Int(EVP_PKEY_get_size(key.pointer))
+        guard maxSignatureLength > 0 else { throw CryptoError("EVP_PKEY_get_size failed") }
+        self.verifyingKey = try VerifyingKey(der: Self.publicKeyDER(key.pointer), algorithm: algorithm)
+    }
+
+    private static func rejectSecretAlgorithm(_ algorithm: SignatureAlgorithm) throws {
+        if algorithm == .hs256 {
+            throw CryptoError("hs256 uses a shared secret, not a private key; use init(hmacSecret:)")
+        }
+    }
+
+    /// The signature of `message`: DER ECDSA, PKCS#1 v1.5 RSA, 64-byte Ed25519, or 32-byte HMAC.
+    public func signature(for message: UnsafeRawBufferPointer) throws -> [UInt8] {
+        switch backing {
+        case .secret(let key):
+            return key.authenticationCode(for: message).bytes
+        case .publicKey(let key):
+            let pkey = key.pointer
+            let algorithm = self.algorithm
+            var failed = false
+            let signature = [UInt8](unsafeUninitializedCapacity: maxSignatureLength) { out, count in
+                let written = ThreadLocalContexts.withContexts(
+                    owner: owner,
+                    release: SignatureContexts.release,
+                    make: { SignatureContexts.make(key: pkey, algorithm: algorithm, signing: true) }
+                ) { digestContext, keyContext -> Int in
+                    var length = out.count
+                    let messageBytes = (message.baseAddress ?? UnsafeRawPointer(out.baseAddress!))
+                        .assumingMemoryBound(to: UInt8.self)
+                    guard let keyContext else {
+                        guard EVP_DigestSignInit_ex(digestContext, nil, nil, nil, nil, pkey, nil) == 1,
+                              EVP_DigestSign(digestContext, out.baseAddress, &length, messageBytes, message.count) == 1
+                        else { return -1 }
+                        return length
+                    }
+                    guard let digest = SignatureContexts.digest(message, context: digestContext) else { return -1 }
+                    let signed = digest.withUnsafeBytes { digestBytes in
+                        EVP_PKEY_sign(keyContext, out.baseAddress, &length,
+                                      digestBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), digestBytes.count)
+                    }
+                    return signed == 1 ? length : -1
+                }
+                if let written, written >= 0 && written <= out.count {
+                    count = written
+                } else {
+                    failed = true
+                    count = 0
+                }
+            }
+            if failed { throw CryptoError("signing with \(algorithm.rawValue) failed") }
+            return signature
+        }
+    }
+
+    /// The signature of `message` (see `signature(for:)` over a raw buffer).
+    public func signature(for message: [UInt8]) throws -> [UInt8] {
+        try message.withUnsafeBytes { try signature(for: $0) }
+    }
+}
