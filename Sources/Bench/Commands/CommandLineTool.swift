@@ -21,16 +21,19 @@ enum CommandLineTool {
             case "--help", "-h", "help":
                 print(usage)
                 return ExitCode.ok.rawValue
+            case "token":
+                return try TokenCommand.run(rest).rawValue
             case "micro":
                 return try MicroCommand.run(rest).rawValue
             default:
                 throw CLIError.usage("unknown command '\(command)'; expected one of: token, micro")
             }
         } catch let error as CLIError {
-            printError("authz-bench \(command): \(error.message)")
+            let label = command == "token" && !rest.isEmpty ? "token \(rest[0])" : command
+            printError("authz-bench \(label): \(error.message)")
             return error.exitCode.rawValue
         } catch {
-            printError("authz-bench \(command): \(error)")
+            printError("authz-bench \(command): \(String(describing: error).split(separator: "\n").first ?? "")")
             return ExitCode.failure.rawValue
         }
     }

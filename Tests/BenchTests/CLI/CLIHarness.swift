@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// Runs the built `authz-bench` executable and the `openssl` CLI from tests.
+enum CLIHarness {
+    /// The result of one process run.
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `authz-bench` executable beside the test bundle.
+    static var executable: URL {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0])
+        var directory = bundle.deletingLastPathComponent()
+        // `swift test` runs <bin>/authz-benchPackageTests.xctest; the executable is in <bin>.
+        for _ in 0..<4 where !FileManager.default.fileExists(atPath: directory.appendingPathComponent("authz-bench").path) {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory.appendingPathComponent("authz-bench")
+    }
+
+    /// Runs `executable` with `arguments` in `directory`, feeding `input` on standard input.
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil, input: Data? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe()
+        let err = Pipe()
+        let inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        if let input { inPipe.fileHandleForWriting.write(input) }
+        try inPipe.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Runs `authz-bench` with `arguments`.
+    static func bench(_ arguments: [String], in directory: URL? = nil, input: Data? = nil) throws -> Output {
+        try run(executable, arguments, in: directory, input: input)
+    }
+
+    /// Runs a shell command (for the openssl CLI); records an issue when it fails.
+    @discardableResult
+    static func shell(_ command: String, in directory: URL) throws -> Output {
+        let output = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: directory)
+        if output.status != 0 { Issue.record("`\(command)` failed: \(output.stderr)") }
+        return output
+    }
+
+    /// A fresh temporary directory.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("authz-bench-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
