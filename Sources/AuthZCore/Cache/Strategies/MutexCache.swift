@@ -1,12 +1,12 @@
 /// The baseline cache a newcomer writes: one lock around a Swift `Dictionary`, but bounded.
 ///
-/// At capacity, an insert of a new key drops the first expired entry among the first 8 in the
-/// dictionary's iteration order, else the first entry in that order (an arbitrary one: the order
-/// follows the per-process hash seed). Every operation takes the single lock, so threads
-/// serialise on it.
+/// At capacity, an insert of a new key inspects 5 consecutive entries of a dense key list from a
+/// random position, and drops the first expired one, else the one at that position: random
+/// eviction in O(1). Every
+/// operation takes the single lock, so threads serialise on it.
 ///
-/// Memory estimate: a dictionary of `Key` -> (`Value`, `Int64` expiry) at its allocated bucket
-/// count (see ``CacheStats/approximateBytes``).
+/// Memory estimate: a dictionary of `Key` -> (`Value`, `Int64` expiry, `Int32` position) at its
+/// allocated bucket count, plus the key list at its capacity (see ``CacheStats/approximateBytes``).
 public final class MutexCache<Key: Hashable & Sendable, Value: Sendable>: CacheStrategy {
     @usableFromInline let storage: PaddedMutexArray<DictionaryCore<Key, Value>>
 
