@@ -5,6 +5,8 @@
 @usableFromInline
 struct CacheNode<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @usableFromInline var key: Key
+    /// The key's hash (`Hasher`, per-process seed), computed once per operation.
+    @usableFromInline var hash: UInt64
     @usableFromInline var value: Value
     @usableFromInline var expiresAt: Int64
     @usableFromInline var prev: Int32
@@ -12,8 +14,9 @@ struct CacheNode<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @usableFromInline var mark: UInt8
 
     @inlinable
-    init(key: Key, value: Value, expiresAt: Int64, mark: UInt8 = 0) {
+    init(key: Key, hash: UInt64, value: Value, expiresAt: Int64, mark: UInt8 = 0) {
         self.key = key
+        self.hash = hash
         self.value = value
         self.expiresAt = expiresAt
         self.prev = -1
@@ -80,38 +83,47 @@ struct NodeList: Sendable {
 /// ``NodeList/relocate(from:to:_:)``. Eviction at capacity reuses the victim's slot instead.
 @usableFromInline
 struct NodeStore<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    @usableFromInline var index: [Key: Int32]
+    @usableFromInline var index: HashIndex
     @usableFromInline var nodes: [CacheNode<Key, Value>]
 
     @inlinable
     init(capacity: Int) {
-        index = Dictionary(minimumCapacity: capacity)
+        index = HashIndex(capacity: capacity)
         nodes = []
         nodes.reserveCapacity(capacity)
     }
 
-    /// Estimated bytes: the index at its bucket count plus the node array at its capacity.
+    /// The hash every strategy uses for `key`: Swift's `Hasher`, seeded per process.
+    @inlinable
+    static func hash(_ key: Key) -> UInt64 { UInt64(UInt(bitPattern: key.hashValue)) }
+
+    /// Estimated bytes: the hash index's buckets plus the node array at its capacity.
     @inlinable
     var approximateBytes: Int {
-        MemoryEstimate.dictionary(capacity: index.capacity, Key.self, Int32.self)
-            + MemoryEstimate.array(capacity: nodes.capacity, CacheNode<Key, Value>.self)
+        index.approximateBytes + MemoryEstimate.array(capacity: nodes.capacity, CacheNode<Key, Value>.self)
+    }
+
+    /// The index of the node holding `key` (whose hash is `hash`).
+    @inlinable
+    func find(_ key: Key, hash: UInt64) -> Int32? {
+        index.find(key, hash: hash, in: nodes)
     }
 
     /// Appends a node and indexes it; returns its index.
     @inlinable
     mutating func append(_ node: CacheNode<Key, Value>) -> Int32 {
         let i = Int32(truncatingIfNeeded: nodes.count)
-        index[node.key] = i
+        index.insert(hash: node.hash, node: i)
         nodes.append(node)
         return i
     }
 
-    /// Replaces the (already unlinked) node at `i` with `node`, re-indexing the key.
+    /// Replaces the (already unlinked) node at `i` with `node`, re-indexing.
     @inlinable
     mutating func reuse(_ i: Int32, for node: CacheNode<Key, Value>) {
-        index.removeValue(forKey: nodes[Int(i)].key)
+        index.remove(hash: nodes[Int(i)].hash, node: i)
         nodes[Int(i)] = node
-        index[node.key] = i
+        index.insert(hash: node.hash, node: i)
     }
 
     /// Drops the (already unlinked) node at `i`: the last node moves into `i`.
@@ -120,21 +132,21 @@ struct NodeStore<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @inlinable
     mutating func removeUnlinked(_ i: Int32) -> Int32? {
         let last = Int32(truncatingIfNeeded: nodes.count - 1)
-        index.removeValue(forKey: nodes[Int(i)].key)
+        index.remove(hash: nodes[Int(i)].hash, node: i)
         if i == last {
             nodes.removeLast()
             return nil
         }
         nodes.swapAt(Int(i), Int(last))
         nodes.removeLast()
-        index[nodes[Int(i)].key] = i
+        index.update(hash: nodes[Int(i)].hash, from: last, to: i)
         return last
     }
 
     /// Drops every node, keeping capacity.
     @inlinable
     mutating func removeAll() {
-        index.removeAll(keepingCapacity: true)
+        index.removeAll()
         nodes.removeAll(keepingCapacity: true)
     }
 }

@@ -58,7 +58,7 @@ struct DictionaryCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
     }
 
     @inlinable
-    mutating func lookup(_ key: Key, now: Int64) -> Value? {
+    mutating func lookup(_ key: Key, hash: UInt64, now: Int64) -> Value? {
         guard let index = table.index(forKey: key) else {
             counters.misses &+= 1
             return nil
@@ -76,7 +76,7 @@ struct DictionaryCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
     }
 
     @inlinable
-    mutating func insert(_ value: Value, forKey key: Key, expiresAt: Int64, now: Int64) {
+    mutating func insert(_ value: Value, forKey key: Key, hash: UInt64, expiresAt: Int64, now: Int64) {
         counters.inserts &+= 1
         if let index = table.index(forKey: key) {
             table.values[index].value = value
@@ -131,7 +131,7 @@ struct DictionaryCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
     }
 
     @inlinable
-    mutating func remove(_ key: Key) -> Value? {
+    mutating func remove(_ key: Key, hash: UInt64) -> Value? {
         guard let entry = table.removeValue(forKey: key) else { return nil }
         dropSlot(entry.slot)
         counters.removals &+= 1

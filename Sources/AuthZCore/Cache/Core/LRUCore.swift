@@ -1,6 +1,6 @@
 /// The state of a bounded LRU, single-threaded: O(1) per operation.
 ///
-/// A dictionary maps each key to its node's index in a contiguous array; the nodes form an
+/// A hash index maps each key to its node's index in a contiguous array; the nodes form an
 /// intrusive doubly linked list by index (head = most recently used). A hit moves the node to the
 /// head; an insert at capacity reuses the tail's slot. No allocation per operation once the
 /// arrays have grown to capacity.
@@ -25,8 +25,8 @@ struct LRUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
     }
 
     @inlinable
-    mutating func lookup(_ key: Key, now: Int64) -> Value? {
-        guard let i = store.index[key] else {
+    mutating func lookup(_ key: Key, hash: UInt64, now: Int64) -> Value? {
+        guard let i = store.find(key, hash: hash) else {
             counters.misses &+= 1
             return nil
         }
@@ -42,16 +42,16 @@ struct LRUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
     }
 
     @inlinable
-    mutating func insert(_ value: Value, forKey key: Key, expiresAt: Int64, now: Int64) {
+    mutating func insert(_ value: Value, forKey key: Key, hash: UInt64, expiresAt: Int64, now: Int64) {
         counters.inserts &+= 1
-        if let i = store.index[key] {
+        if let i = store.find(key, hash: hash) {
             store.nodes[Int(i)].value = value
             store.nodes[Int(i)].expiresAt = expiresAt
             list.moveToHead(i, &store.nodes)
             counters.replacements &+= 1
             return
         }
-        let node = CacheNode(key: key, value: value, expiresAt: expiresAt)
+        let node = CacheNode(key: key, hash: hash, value: value, expiresAt: expiresAt)
         if store.nodes.count >= capacity {
             let victim = list.tail
             list.unlink(victim, &store.nodes)
@@ -74,8 +74,8 @@ struct LRUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
     }
 
     @inlinable
-    mutating func remove(_ key: Key) -> Value? {
-        guard let i = store.index[key] else { return nil }
+    mutating func remove(_ key: Key, hash: UInt64) -> Value? {
+        guard let i = store.find(key, hash: hash) else { return nil }
         let value = store.nodes[Int(i)].value
         removeNode(i)
         counters.removals &+= 1

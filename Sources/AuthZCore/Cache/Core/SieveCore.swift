@@ -28,8 +28,8 @@ struct SieveCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
     }
 
     @inlinable
-    mutating func lookup(_ key: Key, now: Int64) -> Value? {
-        guard let i = store.index[key] else {
+    mutating func lookup(_ key: Key, hash: UInt64, now: Int64) -> Value? {
+        guard let i = store.find(key, hash: hash) else {
             counters.misses &+= 1
             return nil
         }
@@ -45,16 +45,16 @@ struct SieveCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
     }
 
     @inlinable
-    mutating func insert(_ value: Value, forKey key: Key, expiresAt: Int64, now: Int64) {
+    mutating func insert(_ value: Value, forKey key: Key, hash: UInt64, expiresAt: Int64, now: Int64) {
         counters.inserts &+= 1
-        if let i = store.index[key] {
+        if let i = store.find(key, hash: hash) {
             store.nodes[Int(i)].value = value
             store.nodes[Int(i)].expiresAt = expiresAt
             store.nodes[Int(i)].mark = 1  // an update is an access
             counters.replacements &+= 1
             return
         }
-        let node = CacheNode(key: key, value: value, expiresAt: expiresAt)
+        let node = CacheNode(key: key, hash: hash, value: value, expiresAt: expiresAt)
         if store.nodes.count >= capacity {
             let victim = evict()
             counters.evictions &+= 1
@@ -92,8 +92,8 @@ struct SieveCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
     }
 
     @inlinable
-    mutating func remove(_ key: Key) -> Value? {
-        guard let i = store.index[key] else { return nil }
+    mutating func remove(_ key: Key, hash: UInt64) -> Value? {
+        guard let i = store.find(key, hash: hash) else { return nil }
         let value = store.nodes[Int(i)].value
         removeNode(i)
         counters.removals &+= 1

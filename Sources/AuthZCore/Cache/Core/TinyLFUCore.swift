@@ -62,8 +62,8 @@ struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
     }
 
     @inlinable
-    mutating func lookup(_ key: Key, now: Int64) -> Value? {
-        guard let i = store.index[key] else {
+    mutating func lookup(_ key: Key, hash: UInt64, now: Int64) -> Value? {
+        guard let i = store.find(key, hash: hash) else {
             counters.misses &+= 1
             return nil
         }
@@ -73,7 +73,7 @@ struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
             counters.misses &+= 1
             return nil
         }
-        sketch.increment(FrequencySketch.hash(key))
+        sketch.increment(hash)
         onAccess(i)
         counters.hits &+= 1
         return store.nodes[Int(i)].value
@@ -101,17 +101,17 @@ struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
     }
 
     @inlinable
-    mutating func insert(_ value: Value, forKey key: Key, expiresAt: Int64, now: Int64) {
+    mutating func insert(_ value: Value, forKey key: Key, hash: UInt64, expiresAt: Int64, now: Int64) {
         counters.inserts &+= 1
-        sketch.increment(FrequencySketch.hash(key))
-        if let i = store.index[key] {
+        sketch.increment(hash)
+        if let i = store.find(key, hash: hash) {
             store.nodes[Int(i)].value = value
             store.nodes[Int(i)].expiresAt = expiresAt
             onAccess(i)
             counters.replacements &+= 1
             return
         }
-        let node = CacheNode(key: key, value: value, expiresAt: expiresAt, mark: Self.window)
+        let node = CacheNode(key: key, hash: hash, value: value, expiresAt: expiresAt, mark: Self.window)
         if store.nodes.count >= capacity {
             // Full: window and main are both at their capacities. Free one slot by a duel.
             let slot = evictOne()
@@ -148,8 +148,8 @@ struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
     /// candidate's 1/128 random chance (hash-flooding defence).
     @inlinable
     mutating func admit(candidate: Int32, victim: Int32) -> Bool {
-        let candidateFrequency = sketch.frequency(FrequencySketch.hash(store.nodes[Int(candidate)].key))
-        let victimFrequency = sketch.frequency(FrequencySketch.hash(store.nodes[Int(victim)].key))
+        let candidateFrequency = sketch.frequency(store.nodes[Int(candidate)].hash)
+        let victimFrequency = sketch.frequency(store.nodes[Int(victim)].hash)
         if candidateFrequency > victimFrequency { return true }
         guard candidateFrequency >= Self.hashDoSThreshold else { return false }
         random ^= random << 13
@@ -168,8 +168,8 @@ struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
     }
 
     @inlinable
-    mutating func remove(_ key: Key) -> Value? {
-        guard let i = store.index[key] else { return nil }
+    mutating func remove(_ key: Key, hash: UInt64) -> Value? {
+        guard let i = store.find(key, hash: hash) else { return nil }
         let value = store.nodes[Int(i)].value
         removeNode(i)
         counters.removals &+= 1

@@ -1,12 +1,14 @@
 /// A bounded least-recently-used cache behind one lock, O(1) per operation.
 ///
-/// A dictionary maps each key to a node index in a contiguous array; the nodes form an intrusive
+/// A hash index (``HashIndex``: the key is hashed once per operation, outside the lock) maps each
+/// key to a node index in a contiguous array; the nodes form an intrusive
 /// doubly linked list by index (most recently used at the head). A hit moves its node to the head;
 /// an insert at capacity evicts the tail and reuses its slot. No allocation per operation once the
 /// arrays have reached capacity.
 ///
-/// Memory estimate: a `Key` -> `Int32` dictionary at its bucket count, plus the node array
-/// (key, value, `Int64` expiry, two `Int32` links, one byte) at its capacity.
+/// Memory estimate: the hash index (8-byte buckets, a power of two >= 2 x capacity) plus the
+/// node array (key, its 64-bit hash, value, `Int64` expiry, two `Int32` links, one byte, at their
+/// stride) at its capacity.
 public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: CacheStrategy {
     @usableFromInline let storage: PaddedMutexArray<LRUCore<Key, Value>>
 
@@ -27,7 +29,8 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: CacheStr
     /// - Complexity: O(1) expected.
     @inlinable
     public func value(forKey key: Key, now: Int64) -> Value? {
-        storage.withLock(0) { $0.lookup(key, now: now) }
+        let hash = NodeStore<Key, Value>.hash(key)
+        return storage.withLock(0) { $0.lookup(key, hash: hash, now: now) }
     }
 
     /// Caches `value` for `key` until `expiresAt`, replacing any entry; evicts one when full.
@@ -35,7 +38,8 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: CacheStr
     /// - Complexity: O(1) expected.
     @inlinable
     public func insert(_ value: Value, forKey key: Key, expiresAt: Int64, now: Int64) {
-        storage.withLock(0) { $0.insert(value, forKey: key, expiresAt: expiresAt, now: now) }
+        let hash = NodeStore<Key, Value>.hash(key)
+        storage.withLock(0) { $0.insert(value, forKey: key, hash: hash, expiresAt: expiresAt, now: now) }
     }
 
     /// Removes and returns the entry for `key`.
@@ -43,7 +47,8 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: CacheStr
     /// - Complexity: O(1) expected.
     @inlinable @discardableResult
     public func removeValue(forKey key: Key) -> Value? {
-        storage.withLock(0) { $0.remove(key) }
+        let hash = NodeStore<Key, Value>.hash(key)
+        return storage.withLock(0) { $0.remove(key, hash: hash) }
     }
 
     /// Removes every entry.

@@ -27,7 +27,7 @@ public final class MutexCache<Key: Hashable & Sendable, Value: Sendable>: CacheS
     /// - Complexity: O(1) expected.
     @inlinable
     public func value(forKey key: Key, now: Int64) -> Value? {
-        storage.withLock(0) { $0.lookup(key, now: now) }
+        return storage.withLock(0) { $0.lookup(key, hash: 0, now: now) }
     }
 
     /// Caches `value` for `key` until `expiresAt`, replacing any entry; drops one entry when full.
@@ -35,7 +35,7 @@ public final class MutexCache<Key: Hashable & Sendable, Value: Sendable>: CacheS
     /// - Complexity: O(1) expected.
     @inlinable
     public func insert(_ value: Value, forKey key: Key, expiresAt: Int64, now: Int64) {
-        storage.withLock(0) { $0.insert(value, forKey: key, expiresAt: expiresAt, now: now) }
+        storage.withLock(0) { $0.insert(value, forKey: key, hash: 0, expiresAt: expiresAt, now: now) }
     }
 
     /// Removes and returns the entry for `key`.
@@ -43,7 +43,7 @@ public final class MutexCache<Key: Hashable & Sendable, Value: Sendable>: CacheS
     /// - Complexity: O(1) expected.
     @inlinable @discardableResult
     public func removeValue(forKey key: Key) -> Value? {
-        storage.withLock(0) { $0.remove(key) }
+        return storage.withLock(0) { $0.remove(key, hash: 0) }
     }
 
     /// Removes every entry.

@@ -5,8 +5,9 @@
 /// bits (wrapping to the tail), and evicts the first unvisited object; it then rests on that
 /// object's predecessor for the next eviction.
 ///
-/// Memory estimate: a `Key` -> `Int32` dictionary at its bucket count, plus the node array
-/// (key, value, `Int64` expiry, two `Int32` links, the visited byte) at its capacity.
+/// Memory estimate: the hash index (8-byte buckets, a power of two >= 2 x capacity) plus the
+/// node array (key, its 64-bit hash, value, `Int64` expiry, two `Int32` links, one byte, at their
+/// stride) at its capacity.
 public final class SIEVECache<Key: Hashable & Sendable, Value: Sendable>: CacheStrategy {
     @usableFromInline let storage: PaddedMutexArray<SieveCore<Key, Value>>
 
@@ -27,7 +28,8 @@ public final class SIEVECache<Key: Hashable & Sendable, Value: Sendable>: CacheS
     /// - Complexity: O(1) expected.
     @inlinable
     public func value(forKey key: Key, now: Int64) -> Value? {
-        storage.withLock(0) { $0.lookup(key, now: now) }
+        let hash = NodeStore<Key, Value>.hash(key)
+        return storage.withLock(0) { $0.lookup(key, hash: hash, now: now) }
     }
 
     /// Caches `value` for `key` until `expiresAt`, replacing any entry; evicts one when full.
@@ -35,7 +37,8 @@ public final class SIEVECache<Key: Hashable & Sendable, Value: Sendable>: CacheS
     /// - Complexity: O(1) expected (amortised: the hand clears at most one visited bit per hit).
     @inlinable
     public func insert(_ value: Value, forKey key: Key, expiresAt: Int64, now: Int64) {
-        storage.withLock(0) { $0.insert(value, forKey: key, expiresAt: expiresAt, now: now) }
+        let hash = NodeStore<Key, Value>.hash(key)
+        storage.withLock(0) { $0.insert(value, forKey: key, hash: hash, expiresAt: expiresAt, now: now) }
     }
 
     /// Removes and returns the entry for `key`.
@@ -43,7 +46,8 @@ public final class SIEVECache<Key: Hashable & Sendable, Value: Sendable>: CacheS
     /// - Complexity: O(1) expected.
     @inlinable @discardableResult
     public func removeValue(forKey key: Key) -> Value? {
-        storage.withLock(0) { $0.remove(key) }
+        let hash = NodeStore<Key, Value>.hash(key)
+        return storage.withLock(0) { $0.remove(key, hash: hash) }
     }
 
     /// Removes every entry.

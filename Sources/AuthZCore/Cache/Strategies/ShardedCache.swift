@@ -11,8 +11,9 @@ import Darwin
 ///
 /// - Shard choice: the top bits of `key.hashValue` times a 64-bit odd constant (Fibonacci
 ///   hashing). Swift's `Hasher` is seeded with a per-process random seed, so which keys share a
-///   shard cannot be predicted by a client (no targeted shard flooding). Each shard's dictionary
-///   hashes with its own per-instance seed, so keys that share a shard do not share buckets.
+///   shard cannot be predicted by a client (no targeted shard flooding). The key is hashed once,
+///   outside any lock; the same hash picks the shard (top bits of the product) and the bucket in
+///   the shard's ``HashIndex`` (low bits), and is kept in the node, so nothing is rehashed.
 /// - Bound: each shard holds at most `capacity / shardCount` entries (at least 1), and the shard
 ///   count is lowered to at most `capacity`, so `count <= capacity` always holds; the effective
 ///   bound (``effectiveCapacity``) is `capacity` rounded down to a multiple of the shard count.
@@ -20,7 +21,7 @@ import Darwin
 /// - No false sharing: each shard's mutex and inline state sit in their own 128-byte-aligned slot
 ///   of one allocation. Counters live inside each shard, under its lock, and are summed on read.
 ///
-/// Memory estimate: the sum over shards of SIEVE's estimate (dictionary + node array), plus the
+/// Memory estimate: the sum over shards of SIEVE's estimate (hash index + node array), plus the
 /// 128-byte-padded slots.
 public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: CacheStrategy {
     @usableFromInline let storage: PaddedMutexArray<SieveCore<Key, Value>>
@@ -74,11 +75,10 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
         return p
     }
 
-    /// The shard that holds `key`.
+    /// The shard for a key whose hash is `hash`.
     @inlinable
-    func shard(for key: Key) -> Int {
-        let h = UInt64(UInt(bitPattern: key.hashValue)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: h >> shift)  // a shift of 64 (one shard) yields 0
+    func shard(for hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> shift)  // a shift of 64 yields 0
     }
 
     /// Returns the value for `key` if present and not expired at `now`.
@@ -86,7 +86,8 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
     /// - Complexity: O(1) expected; takes only the key's shard lock.
     @inlinable
     public func value(forKey key: Key, now: Int64) -> Value? {
-        storage.withLock(shard(for: key)) { $0.lookup(key, now: now) }
+        let hash = NodeStore<Key, Value>.hash(key)
+        return storage.withLock(shard(for: hash)) { $0.lookup(key, hash: hash, now: now) }
     }
 
     /// Caches `value` for `key` until `expiresAt`, replacing any entry; evicts within the shard
@@ -95,8 +96,9 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
     /// - Complexity: O(1) expected (amortised for the SIEVE hand); takes only the shard lock.
     @inlinable
     public func insert(_ value: Value, forKey key: Key, expiresAt: Int64, now: Int64) {
-        storage.withLock(shard(for: key)) {
-            $0.insert(value, forKey: key, expiresAt: expiresAt, now: now)
+        let hash = NodeStore<Key, Value>.hash(key)
+        storage.withLock(shard(for: hash)) {
+            $0.insert(value, forKey: key, hash: hash, expiresAt: expiresAt, now: now)
         }
     }
 
@@ -105,7 +107,8 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
     /// - Complexity: O(1) expected; takes only the key's shard lock.
     @inlinable @discardableResult
     public func removeValue(forKey key: Key) -> Value? {
-        storage.withLock(shard(for: key)) { $0.remove(key) }
+        let hash = NodeStore<Key, Value>.hash(key)
+        return storage.withLock(shard(for: hash)) { $0.remove(key, hash: hash) }
     }
 
     /// Removes every entry, one shard at a time (not atomic across shards).

@@ -8,8 +8,9 @@
 /// 1/128, Caffeine's hash-flooding defence). The main space is a segmented LRU, 20% probation and
 /// 80% protected.
 ///
-/// Memory estimate: the `Key` -> `Int32` dictionary at its bucket count, the node array at its
-/// capacity, the sketch's counter table and the doorkeeper's bits.
+/// Memory estimate: the hash index (8-byte buckets, >= 2 x capacity), the node array at its
+/// capacity, the sketch's counter table and the doorkeeper's bits. The key's hash is computed
+/// once per operation (outside the lock) and serves the index and the sketch.
 public final class TinyLFUCache<Key: Hashable & Sendable, Value: Sendable>: CacheStrategy {
     @usableFromInline let storage: PaddedMutexArray<TinyLFUCore<Key, Value>>
 
@@ -30,7 +31,8 @@ public final class TinyLFUCache<Key: Hashable & Sendable, Value: Sendable>: Cach
     /// - Complexity: O(1) expected.
     @inlinable
     public func value(forKey key: Key, now: Int64) -> Value? {
-        storage.withLock(0) { $0.lookup(key, now: now) }
+        let hash = NodeStore<Key, Value>.hash(key)
+        return storage.withLock(0) { $0.lookup(key, hash: hash, now: now) }
     }
 
     /// Caches `value` for `key` until `expiresAt`, replacing any entry; evicts one when full.
@@ -38,7 +40,8 @@ public final class TinyLFUCache<Key: Hashable & Sendable, Value: Sendable>: Cach
     /// - Complexity: O(1) expected.
     @inlinable
     public func insert(_ value: Value, forKey key: Key, expiresAt: Int64, now: Int64) {
-        storage.withLock(0) { $0.insert(value, forKey: key, expiresAt: expiresAt, now: now) }
+        let hash = NodeStore<Key, Value>.hash(key)
+        storage.withLock(0) { $0.insert(value, forKey: key, hash: hash, expiresAt: expiresAt, now: now) }
     }
 
     /// Removes and returns the entry for `key`.
@@ -46,7 +49,8 @@ public final class TinyLFUCache<Key: Hashable & Sendable, Value: Sendable>: Cach
     /// - Complexity: O(1) expected.
     @inlinable @discardableResult
     public func removeValue(forKey key: Key) -> Value? {
-        storage.withLock(0) { $0.remove(key) }
+        let hash = NodeStore<Key, Value>.hash(key)
+        return storage.withLock(0) { $0.remove(key, hash: hash) }
     }
 
     /// Removes every entry.
