@@ -31,11 +31,12 @@ struct DictionaryCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
     /// How many entries an insert at capacity inspects for an expired one.
     @usableFromInline static var probe: Int { 5 }
 
+    // Counters first: in the lock slot they share the mutex's cache line.
+    @usableFromInline var counters = CacheCounters()
     @usableFromInline let capacity: Int
     @usableFromInline var table: [Key: ExpiringValue<Value>]
     @usableFromInline var keys: [Key]
     @usableFromInline var random: UInt64
-    @usableFromInline var counters = CacheCounters()
 
     @inlinable
     init(capacity: Int) {

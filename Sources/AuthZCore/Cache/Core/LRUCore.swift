@@ -6,10 +6,11 @@
 /// arrays have grown to capacity.
 @usableFromInline
 struct LRUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
+    // Counters first: in the lock slot they share the mutex's cache line.
+    @usableFromInline var counters = CacheCounters()
     @usableFromInline let capacity: Int
     @usableFromInline var store: NodeStore<Key, Value>
     @usableFromInline var list = NodeList()
-    @usableFromInline var counters = CacheCounters()
 
     @inlinable
     init(capacity: Int) {

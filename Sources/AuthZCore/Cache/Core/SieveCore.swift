@@ -7,12 +7,16 @@
 /// (toward the head). Used by ``SIEVECache`` and by each shard of ``ShardedCache``.
 @usableFromInline
 struct SieveCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
+    // Field order matters for the sharded cache: the counters come first, so that in a shard's
+    // slot they share the mutex's cache line (the only lines a hit writes are then one line),
+    // and the fields a hit only reads (index, nodes) sit on the next line, which both cores can
+    // keep in shared state.
+    @usableFromInline var counters = CacheCounters()
     @usableFromInline let capacity: Int
     @usableFromInline var store: NodeStore<Key, Value>
     @usableFromInline var queue = NodeList()
     /// The hand: the next object to examine, or -1 (start at the tail).
     @usableFromInline var hand: Int32 = -1
-    @usableFromInline var counters = CacheCounters()
 
     @inlinable
     init(capacity: Int) {

@@ -21,6 +21,8 @@ struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
     /// Caffeine's `ADMIT_HASHDOS_THRESHOLD`.
     @usableFromInline static var hashDoSThreshold: Int { 6 }
 
+    // Counters first: in the lock slot they share the mutex's cache line.
+    @usableFromInline var counters = CacheCounters()
     @usableFromInline let capacity: Int
     @usableFromInline let windowCapacity: Int
     @usableFromInline let mainCapacity: Int
@@ -29,7 +31,6 @@ struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
     @usableFromInline var lists = (NodeList(), NodeList(), NodeList())
     @usableFromInline var sketch: FrequencySketch
     @usableFromInline var random: UInt64
-    @usableFromInline var counters = CacheCounters()
 
     @inlinable
     init(capacity: Int) {
