@@ -19,7 +19,13 @@ import Darwin
 ///   bound (``effectiveCapacity``) is `capacity` rounded down to a multiple of the shard count.
 /// - Eviction per shard is SIEVE: a hit only sets a visited bit, it never restructures a list.
 /// - No false sharing: each shard's mutex and inline state sit in their own 128-byte-aligned slot
-///   of one allocation. Counters live inside each shard, under its lock, and are summed on read.
+///   of one allocation. Counters live inside each shard, under its lock, and are summed on read;
+///   they share the mutex's cache line, so a hit writes exactly one shared line.
+/// - Scaling, measured (release, Int keys, 90% hits, uniformly random keys, 2-vCPU VM): with 8
+///   shards (the default there) 2 threads reach 1.3x the 1-thread throughput, with 64 shards
+///   1.65x. Each operation still writes its shard's lock line, which the other core has usually
+///   touched since (whatever the shard count), and with few shards the threads also meet on a
+///   lock. Pass a larger `shardCount` (e.g. 32 x processors) when many threads hit random keys.
 ///
 /// Memory estimate: the sum over shards of SIEVE's estimate (hash index + node array), plus the
 /// 128-byte-padded slots.
