@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A lock-striped cache: the key's hash picks one of a power-of-two number of shards, each a
+/// SIEVE cache behind its own lock, so threads working on different shards do not contend.
+///
+/// - Shard choice: the top bits of `key.hashValue` times a 64-bit odd constant (Fibonacci
+///   hashing). Swift's `Hasher` is seeded with a per-process random seed, so which keys share a
+///   shard cannot be predicted by a client (no targeted shard flooding). The key is hashed once,
+///   outside any lock; the same hash picks the shard (top bits of the product) and the bucket in
+///   the shard's ``HashIndex`` (low bits), and is kept in the node, so nothing is rehashed.
+/// - Bound: each shard holds at most `capacity / shardCount` entries (at least 1), and the shard
+///   count is lowered to at most `capacity`, so `count <= capacity` always holds; the effective
+///   bound (``effectiveCapacity``) is `capacity` rounded down to a multiple of the shard count.
+/// - Eviction per shard is SIEVE: a hit only sets a visited bit, it never restructures a list.
+/// - No false sharing: each shard's mutex and inline state sit in their own 128-byte-aligned slot
+///   of one allocation. Counters live inside each shard, under its lock, and are summed on read;
+///   they share the mutex's cache line, so a hit writes exactly one shared line.
+/// - Scaling, measured (release, Int keys, 90% hits, uniformly random keys, 2-vCPU VM): with 8
+///   shards (the default there) 2 threads reach 1.3x the 1-thread throughput, with 64 shards
+///   1.65x. Each operation still writes its shard's lock line, which the other core has usually
+///   touched since (whatever the shard count), and with few shards the threads also meet on a
+///   lock. Pass a larger `shardCount` (e.g. 32 x processors) when many threads hit random keys.
+///
+/// Memory estimate: the sum over shards of SIEVE's estimate (hash index + node array), plus the
+/// 128-byte-padded slots.
+public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: CacheStrategy {
+    @usableFromInline let storage: PaddedMutexArray<SieveCore<Key, Value>>
+    /// `64 - log2(shardCount)`: the shift that keeps the hash's top bits.
+    @usableFromInline let shift: UInt64
+
+    /// The maximum number of entries requested.
+    public let capacity: Int
+    /// The number of shards (a power of two).
+    public let shardCount: Int
+    /// The maximum number of entries per shard.
+    public let shardCapacity: Int
+
+    /// The bound actually enforced: `shardCount * shardCapacity`, at most ``capacity``.
+    public var effectiveCapacity: Int { shardCount * shardCapacity }
+
+    /// The default shard count: 4 x the active processor count, rounded up to a power of two.
+    public static var defaultShardCount: Int {
+        let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        return Self.powerOfTwo(atLeast: 4 * processors)
+    }
+
+    /// Creates an empty cache of at most `capacity` entries in `shardCount` shards.
+    ///
+    /// `shardCount` is rounded up to a power of two, then lowered (by halving) until it is at most
+    /// `capacity`; `nil` means ``defaultShardCount``.
+    ///
+    /// - Complexity: O(capacity) (each shard's tables are allocated up front).
+    public init(capacity: Int, shardCount: Int? = nil) {
+        let capacity = max(1, capacity)
+        var shards = Self.powerOfTwo(atLeast: max(1, shardCount ?? Self.defaultShardCount))
+        while shards > capacity { shards >>= 1 }
+        let perShard = capacity / shards
+        self.capacity = capacity
+        self.shardCount = shards
+        self.shardCapacity = perShard
+        self.shift = UInt64(64 - shards.trailingZeroBitCount)
+        self.storage = PaddedMutexArray(count: shards) { _ in SieveCore(capacity: perShard) }
+    }
+
+    /// Creates an empty cache of at most `capacity` entries with the default shard count.
+    ///
+    /// - Complexity: O(capacity).
+    public convenience init(capacity: Int) {
+        self.init(capacity: capacity, shardCount: nil)
+    }
+
+    static func powerOfTwo(atLeast n: Int) -> Int {
+        var p = 1
+        while p < n { p <<= 1 }
+        return p
+    }
+
+    /// The shard for a key whose hash is `hash`.
+    @inlinable
+    func shard(for hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> shift)  // a shift of 64 yields 0
+    }
+
+    /// Returns the value for `key` if present and not expired at `now`.
+    ///
+    /// - Complexity: O(1) expected; takes only the key's shard lock.
+    @inlinable
+    public func value(forKey key: Key, now: Int64) -> Value? {
+        let hash = NodeStore<Key, Value>.hash(key)
+        return storage.withLock(shard(for: hash)) { $0.lookup(key, hash: hash, now: now) }
+    }
+
+    /// Caches `value` for `key` until `expiresAt`, replacing any entry; evicts within the shard
+    /// when the shard is full.
+    ///
+    /// - Complexity: O(1) expected (amortised for the SIEVE hand); takes only the shard lock.
+    @inlinable
+    public func insert(_ value: Value, forKey key: Key, expiresAt: Int64, now: Int64) {
+        let hash = NodeStore<Key, Value>.hash(key)
+        storage.withLock(shard(for: hash)) {
+            $0.insert(value, forKey: key, hash: hash, expiresAt: expiresAt, now: now)
+        }
+    }
+
+    /// Removes and returns the entry for `key`.
+    ///
+    /// - Complexity: O(1) expected; takes only the key's shard lock.
+    @inlinable @discardableResult
+    public func removeValue(forKey key: Key) -> Value? {
+        let hash = NodeStore<Key, Value>.hash(key)
+        return storage.withLock(shard(for: hash)) { $0.remove(key, hash: hash) }
+    }
+
+    /// Removes every entry, one shard at a time (not atomic across shards).
+    ///
+    /// - Complexity: O(n + shards).
+    @inlinable
+    public func removeAll() {
+        for i in 0..<storage.count { storage.withLock(i) { $0.removeAll() } }
+    }
+
+    /// The sum of the shards' counters, each read under its own lock (not one atomic snapshot).
+    ///
+    /// - Complexity: O(shards).
+    @inlinable
+    public var stats: CacheStats {
+        var total = storage.totalStats
+        total.approximateBytes += storage.count * storage.slotStride
+        return total
+    }
+
+    /// The number of entries held, summed over the shards.
+    ///
+    /// - Complexity: O(shards).
+    @inlinable
+    public var count: Int { storage.totalCount }
+}

@@ -1,0 +1,74 @@
+import Testing
+@testable import AuthZCore
+
+@Suite("W-TinyLFU: scan resistance and sketch aging")
+struct TinyLFUCacheTests {
+    /// Ten hot keys, each read 20 times, then a scan of 1,000 one-hit wonders (capacity 100).
+    func hotKeysSurvivingAScan<C: CacheStrategy>(_ cache: C) -> Int where C.Key == Int, C.Value == Int {
+        let hot = 0..<10
+        for key in hot { cache.insert(key, forKey: key, expiresAt: .max, now: 0) }
+        for _ in 0..<20 {
+            for key in hot { _ = cache.value(forKey: key, now: 0) }
+        }
+        for key in 1_000..<2_000 {
+            if cache.value(forKey: key, now: 0) == nil {
+                cache.insert(key, forKey: key, expiresAt: .max, now: 0)
+            }
+        }
+        return hot.filter { cache.value(forKey: $0, now: 0) == $0 }.count
+    }
+
+    @Test func frequentKeysSurviveAScanThatFlushesAnLRU() {
+        #expect(hotKeysSurvivingAScan(LRUCache<Int, Int>(capacity: 100)) == 0)
+        #expect(hotKeysSurvivingAScan(TinyLFUCache<Int, Int>(capacity: 100)) == 10)
+    }
+
+    @Test func sketchHalvesAfterItsSampleSize() {
+        var sketch = FrequencySketch(capacity: 16)  // sample size 160
+        let hot = FrequencySketch.hash("hot")
+        for _ in 0..<10 { sketch.increment(hot) }
+        // 1 occurrence in the doorkeeper + 9 in the counters; count-min never underestimates.
+        let before = sketch.frequency(hot)
+        #expect(before >= 10)
+        var other = 0
+        while sketch.resets == 0 {
+            sketch.increment(FrequencySketch.hash(other))
+            other += 1
+        }
+        #expect(other == 160 - 10)
+        let after = sketch.frequency(hot)
+        #expect(after < before)
+        #expect(after <= before / 2 + 1)
+    }
+
+    @Test func countersSaturateAtFifteen() {
+        var sketch = FrequencySketch(capacity: 1_000)
+        let key = FrequencySketch.hash(42)
+        for _ in 0..<100 { sketch.increment(key) }
+        #expect(sketch.frequency(key) == 16)  // 15 in the counters + the doorkeeper's 1
+    }
+
+    @Test func cacheSketchAgesWithTraffic() {
+        let cache = TinyLFUCache<Int, Int>(capacity: 10)  // sample size 100
+        for _ in 0..<12 { cache.insert(1, forKey: 1, expiresAt: .max, now: 0) }
+        let before = cache.estimatedFrequency(of: 1)
+        #expect(before >= 12)
+        for key in 100..<200 { cache.insert(key, forKey: key, expiresAt: .max, now: 0) }
+        #expect(cache.sketchResets == 1)
+        #expect(cache.estimatedFrequency(of: 1) < before)
+    }
+
+    @Test func tiesFavourTheIncumbent() {
+        // Capacity 100: window 1, main 99. Fill and read every key once (estimate 2 each), then
+        // every new one-hit key (estimate 1, at most 2 with a doorkeeper false positive) loses
+        // its duel against probation's victim, and so does key 99, the window's candidate, on a
+        // tie: keys 0..<99 stay.
+        let cache = TinyLFUCache<Int, Int>(capacity: 100)
+        for key in 0..<100 { cache.insert(key, forKey: key, expiresAt: .max, now: 0) }
+        for key in 0..<100 { #expect(cache.value(forKey: key, now: 0) == key) }
+        for key in 100..<150 { cache.insert(key, forKey: key, expiresAt: .max, now: 0) }
+        let survivors = (0..<99).filter { cache.value(forKey: $0, now: 0) != nil }.count
+        #expect(survivors == 99)
+        #expect(cache.count == 100)
+    }
+}
