@@ -1,0 +1,168 @@
+/// The outcome of steps 1–4 for one request.
+@usableFromInline
+enum Entitlement: Sendable {
+    /// Every check passed; the authorization was granted by `msoID`.
+    case granted(msoID: String)
+    /// A check failed.
+    case denied(ResultCode)
+}
+
+extension AuthorizationEngine {
+    /// Steps 1–4 of the hot path: is this device entitled to `request.resourceID` right now?
+    ///
+    /// Returns `.validToken` or the first failed check's code.
+    public func checkAuthorization(_ request: AuthorizationRequest, now: Int64) -> ResultCode {
+        var observer = NoStageObserver()
+        return checkAuthorization(request, now: now, observer: &observer)
+    }
+
+    /// Steps 1–4, timing each stage into `observer`.
+    public func checkAuthorization<Observer: StageObserver>(
+        _ request: AuthorizationRequest, now: Int64, observer: inout Observer
+    ) -> ResultCode {
+        switch entitlement(request, now: now, observer: &observer) {
+        case .granted: .validToken
+        case .denied(let code): code
+        }
+    }
+
+    @usableFromInline
+    func entitlement<Observer: StageObserver>(
+        _ request: AuthorizationRequest, now: Int64, observer: inout Observer
+    ) -> Entitlement {
+        let key = TokenBytesKey(request.authNToken)
+        // Step 1: verified-token cache (a hit needs full byte equality), else parse and verify.
+        let cached = observer.time(.verify) { tokenCache.value(forKey: key, now: now) }
+        let authN: VerifiedAuthN
+        let fromCache = cached != nil
+        if let cached {
+            authN = cached
+        } else {
+            switch verifyAuthN(key, now: now, observer: &observer) {
+            case .denied(let code): return .denied(code)
+            case .verified(let fresh): authN = fresh
+            }
+        }
+
+        // Step 2: expiry, revocation, requestor and issuer, on every request.
+        let claims: ResultCode = observer.time(.ttl) {
+            if validity.isExpired(expiresAt: authN.expiresAt, now: now) { return .tokenExpired }
+            if authN.requestorID != request.requestorID { return .notAuthenticated }
+            if revoked.contains(authN.guid, now: now) { return .notAuthenticated }
+            if !trusts(requestorID: authN.requestorID, msoID: authN.msoID) { return .untrustedIssuer }
+            return .validToken
+        }
+        guard claims == .validToken else {
+            if !fromCache { remember(authN, key: key, now: now) }
+            return .denied(claims)
+        }
+
+        // Step 3: device binding; the memo covers only the device ID already proven to match.
+        let memoised = observer.time(.binding) { authN.boundDeviceID == request.deviceID }
+        if !memoised {
+            let matches = observer.time(.deviceHash) {
+                guard let fingerprint = authN.fingerprint else { return false }
+                return fingerprint.withUnsafeBytes { bindingKey.matches(fingerprintHex: $0, deviceID: request.deviceID) }
+            }
+            var updated = authN
+            if matches { updated.boundDeviceID = request.deviceID }
+            if matches || !fromCache { remember(updated, key: key, now: now) }
+            guard matches else { return .denied(.deviceMismatch) }
+        }
+
+        // Step 4: the authorization cache, else the upstream backend.
+        return authorization(for: authN, request: request, now: now, observer: &observer)
+    }
+
+    /// Keeps verified facts in the token cache, no longer than the token lives.
+    @usableFromInline
+    func remember(_ authN: VerifiedAuthN, key: TokenBytesKey, now: Int64) {
+        let until = authN.expiresAt &+ validity.skewMillis
+        guard until >= now else { return }
+        tokenCache.insert(authN, forKey: key, expiresAt: until, now: now)
+    }
+
+    /// The result of verifying an authentication token that was not in the cache.
+    @usableFromInline
+    enum AuthNVerification {
+        case verified(VerifiedAuthN)
+        case denied(ResultCode)
+    }
+
+    /// Step 1 on a miss: negative cache, parse, signature.
+    @usableFromInline
+    func verifyAuthN<Observer: StageObserver>(_ key: TokenBytesKey, now: Int64, observer: inout Observer)
+        -> AuthNVerification
+    {
+        if negativeCache.contains(key, now: now) { return .denied(.invalidSignature) }
+        let parsed: ParsedToken
+        do {
+            parsed = try key.bytes.withUnsafeBytes { bytes throws(TokenFormatError) in
+                try observer.time(.parse) { () throws(TokenFormatError) in try TokenParser.parse(bytes) }
+            }
+        } catch {
+            return .denied(.invalidTokenFormat)
+        }
+        guard case .authn(let body) = parsed.body else { return .denied(.notAuthenticated) }
+        let valid = observer.time(.verify) {
+            key.bytes.withUnsafeBytes { bytes in
+                parsed.signature.withUnsafeBytes {
+                    authNKey.isValidSignature($0, for: UnsafeRawBufferPointer(rebasing: bytes[parsed.bodyRange]))
+                }
+            }
+        }
+        guard valid else {
+            _ = negativeCache.insert(key, expiresAt: now &+ configuration.negativeCacheTTLMillis, now: now)
+            return .denied(.invalidSignature)
+        }
+        return .verified(VerifiedAuthN(
+            guid: body.guid, requestorID: body.requestorID, msoID: body.msoID,
+            expiresAt: body.expires.epochMillis, fingerprint: Fingerprint(hexString: body.fingerprint)))
+    }
+
+    /// Step 4: one authZ per (authN GUID, requestor, resource), from the cache or the backend.
+    @usableFromInline
+    func authorization<Observer: StageObserver>(
+        for authN: VerifiedAuthN, request: AuthorizationRequest, now: Int64, observer: inout Observer
+    ) -> Entitlement {
+        let key = AuthorizationKey(authNGUID: authN.guid, requestorID: request.requestorID, resourceID: request.resourceID)
+        if let hit = observer.time(.authzCache, { authzCache.value(forKey: key, now: now) }) {
+            let verdict: ResultCode = observer.time(.ttl) {
+                if validity.isExpired(expiresAt: hit.expiresAt, now: now) { return .tokenExpired }
+                if !trusts(requestorID: request.requestorID, msoID: hit.msoID) { return .untrustedIssuer }
+                return .validToken
+            }
+            if verdict == .validToken { return .granted(msoID: hit.msoID) }
+            if verdict == .untrustedIssuer { return .denied(verdict) }
+            // Expired within the skew window: ask the backend again below.
+        }
+        let fingerprintHex = authN.fingerprint?.hexString ?? ""
+        let decision = observer.time(.backend) {
+            backend.authorize(
+                BackendRequest(requestorID: request.requestorID, resourceID: request.resourceID,
+                    msoID: authN.msoID, fingerprint: fingerprintHex),
+                now: now)
+        }
+        guard case .permit(let token) = decision else { return .denied(.notAuthorized) }
+        let checked: Result<ParsedToken, TokenRejection> = observer.time(.verify) {
+            token.withUnsafeBytes { authZVerifier.verify($0, now: now, resource: request.resourceID) }
+        }
+        guard case .success(let parsed) = checked, case .authz(let authZ) = parsed.body else {
+            return .denied(.notAuthorized)
+        }
+        // The authZ token must be bound to the same device as the authN token just checked.
+        let bound = authZ.fingerprint.utf8.count == 64 && fingerprintHex.utf8.count == 64
+            && authZ.fingerprint.utf8.withContiguousStorageIfAvailable { a in
+                fingerprintHex.utf8.withContiguousStorageIfAvailable { b in
+                    ConstantTime.equals(UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b))
+                } ?? false
+            } ?? false
+        guard bound else { return .denied(.deviceMismatch) }
+        if !trusts(requestorID: request.requestorID, msoID: authZ.msoID) { return .denied(.untrustedIssuer) }
+        let entry = CachedAuthorization(expiresAt: authZ.expires.epochMillis, msoID: authZ.msoID)
+        observer.time(.authzCache) {
+            authzCache.insert(entry, forKey: key, expiresAt: entry.expiresAt &+ validity.skewMillis, now: now)
+        }
+        return .granted(msoID: authZ.msoID)
+    }
+}

@@ -1,0 +1,30 @@
+extension AuthorizationEngine {
+    /// The whole hot path: steps 1–4, then mints a short media token for one playback.
+    public func getAuthorization(_ request: AuthorizationRequest, now: Int64) -> AuthorizationOutcome {
+        var observer = NoStageObserver()
+        return getAuthorization(request, now: now, observer: &observer)
+    }
+
+    /// The whole hot path, timing each stage into `observer`.
+    public func getAuthorization<Observer: StageObserver>(
+        _ request: AuthorizationRequest, now: Int64, observer: inout Observer
+    ) -> AuthorizationOutcome {
+        switch entitlement(request, now: now, observer: &observer) {
+        case .denied(let code):
+            return .rejected(code)
+        case .granted(let msoID):
+            return observer.time(.mint) {
+                mintMediaToken(requestorID: request.requestorID, resourceID: request.resourceID, mvpdID: msoID, now: now)
+            }
+        }
+    }
+
+    /// Signs a fresh short media token (new session GUID, issued now, the configured TTL).
+    func mintMediaToken(requestorID: String, resourceID: String, mvpdID: String, now: Int64) -> AuthorizationOutcome {
+        let body = TokenBody.media(MediaTokenBody(
+            sessionGUID: nextSessionGUID(), requestorID: requestorID, resourceID: resourceID,
+            ttlMillis: configuration.mediaTokenTTLMillis, issueTimeMillis: now, mvpdID: mvpdID, proxyMvpdID: ""))
+        guard let token = try? mediaIssuer.issue(body) else { return .rejected(.notAuthorized) }
+        return .mediaToken(token)
+    }
+}

@@ -1,0 +1,96 @@
+import Synchronization
+
+/// The server's authorization hot path (DESIGN §3): verified-token cache, expiry and issuer, device
+/// binding, authorization cache with the upstream backend, and minting of short media tokens.
+///
+/// Generic over both cache strategies and the backend, so the harness can swap them without an
+/// existential on the hot path. Safe to share between any number of threads.
+public final class AuthorizationEngine<
+    TokenCache: CacheStrategy<TokenBytesKey, VerifiedAuthN>,
+    AuthZCache: CacheStrategy<AuthorizationKey, CachedAuthorization>,
+    Upstream: Backend
+>: Sendable {
+    /// Verifies authentication tokens (their issuer's key).
+    public let authNKey: VerifyingKey
+    /// Verifies the backend's authZ tokens (checks expiry, issuer, resource).
+    public let authZVerifier: TokenVerifier
+    /// The key of the device-binding fingerprints.
+    public let bindingKey: DeviceBindingKey
+    /// Signs minted media tokens.
+    public let mediaIssuer: TokenIssuer
+    /// Step 1: presented token bytes -> verified facts.
+    public let tokenCache: TokenCache
+    /// Step 4: (authN GUID, requestor, resource) -> verified authZ.
+    public let authzCache: AuthZCache
+    /// The upstream entitlement decision.
+    public let backend: Upstream
+    /// The settings.
+    public let configuration: EngineConfiguration
+    @usableFromInline let negativeCache: ExpiringKeySet<TokenBytesKey>
+    @usableFromInline let revoked: ExpiringKeySet<String>
+    @usableFromInline let validity: ValidityPolicy
+    private let sessionPrefix: UInt64
+    private let sessionCounter = Atomic<UInt64>(0)
+
+    /// Creates an engine.
+    public init(
+        authNKey: VerifyingKey, authZKey: VerifyingKey, bindingKey: DeviceBindingKey, mediaSigningKey: SigningKey,
+        tokenCache: TokenCache, authzCache: AuthZCache, backend: Upstream,
+        configuration: EngineConfiguration = EngineConfiguration()
+    ) {
+        self.authNKey = authNKey
+        self.validity = ValidityPolicy(skewMillis: configuration.skewMillis)
+        self.authZVerifier = TokenVerifier(key: authZKey, validity: validity)
+        self.bindingKey = bindingKey
+        self.mediaIssuer = TokenIssuer(key: mediaSigningKey)
+        self.tokenCache = tokenCache
+        self.authzCache = authzCache
+        self.backend = backend
+        self.configuration = configuration
+        self.negativeCache = ExpiringKeySet(capacity: configuration.negativeCacheCapacity, policy: .dropOldestGeneration)
+        self.revoked = ExpiringKeySet(capacity: configuration.revocationCapacity, policy: .dropOldestGeneration)
+        var random = SystemRandomNumberGenerator()
+        self.sessionPrefix = random.next()
+    }
+
+    /// The counters of every cache and side structure.
+    public var stats: EngineStats {
+        EngineStats(verifiedTokens: tokenCache.stats, authorizations: authzCache.stats,
+            negative: negativeCache.stats, revocations: revoked.stats)
+    }
+
+    /// Whether `requestorID` trusts `msoID` under the configured allowed lists.
+    @usableFromInline
+    func trusts(requestorID: String, msoID: String) -> Bool {
+        guard let allowed = configuration.allowedMVPDs else { return true }
+        return allowed[requestorID]?.contains(msoID) ?? false
+    }
+
+    /// A fresh media-token session GUID: a random per-engine prefix and a counter, written as a UUID
+    /// (unique within the engine's life; unpredictability is not needed, the token is signed).
+    func nextSessionGUID() -> String {
+        let counter = sessionCounter.add(1, ordering: .relaxed).newValue
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: 36) { buffer in
+            var index = 0
+            func put(_ value: UInt64, digits: Int) {
+                var shift = (digits - 1) * 4
+                for _ in 0..<digits {
+                    buffer[index] = hex[Int((value >> UInt64(shift)) & 0xF)]
+                    index += 1
+                    shift -= 4
+                }
+            }
+            put(sessionPrefix >> 32, digits: 8)
+            buffer[index] = UInt8(ascii: "-"); index += 1
+            put((sessionPrefix >> 16) & 0xFFFF, digits: 4)
+            buffer[index] = UInt8(ascii: "-"); index += 1
+            put(sessionPrefix & 0xFFFF, digits: 4)
+            buffer[index] = UInt8(ascii: "-"); index += 1
+            put(counter >> 48, digits: 4)
+            buffer[index] = UInt8(ascii: "-"); index += 1
+            put(counter & 0xFFFF_FFFF_FFFF, digits: 12)
+            return index
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// One device's request to the authorization hot path.
+public struct AuthorizationRequest: Sendable {
+    /// The device ID the device computed and sends in clear.
+    public var deviceID: DeviceID
+    /// The authentication token the device presents, as received.
+    public var authNToken: [UInt8]
+    /// The requestor (programmer/app) asking.
+    public var requestorID: String
+    /// The protected resource asked for.
+    public var resourceID: String
+
+    /// Creates a request.
+    public init(deviceID: DeviceID, authNToken: [UInt8], requestorID: String, resourceID: String) {
+        self.deviceID = deviceID
+        self.authNToken = authNToken
+        self.requestorID = requestorID
+        self.resourceID = resourceID
+    }
+}
+
+/// The result of `getAuthorization`: a short media token, or the reason there is none.
+public enum AuthorizationOutcome: Sendable, Equatable {
+    /// Authorized: the signed short media token for one playback.
+    case mediaToken([UInt8])
+    /// Not authorized, with the result code (never `.validToken`).
+    case rejected(ResultCode)
+
+    /// `.validToken` for a media token, else the rejection's code.
+    public var code: ResultCode {
+        switch self {
+        case .mediaToken: .validToken
+        case .rejected(let code): code
+        }
+    }
+}
+
+/// The engine's settings.
+public struct EngineConfiguration: Sendable {
+    /// Allowed clock skew for every expiry check, milliseconds.
+    public var skewMillis: Int64 = 30_000
+    /// Per requestor, the MVPDs (`msoID`) it trusts; `nil` trusts every issuer. A requestor missing
+    /// from a non-nil map trusts none.
+    public var allowedMVPDs: [String: Set<String>]? = nil
+    /// Lifetime of minted media tokens, milliseconds (default 5 minutes).
+    public var mediaTokenTTLMillis: Int64 = 300_000
+    /// Bound on remembered bad signatures (the negative cache), separate from the positive caches.
+    public var negativeCacheCapacity = 4_096
+    /// How long a bad signature is remembered, milliseconds.
+    public var negativeCacheTTLMillis: Int64 = 60_000
+    /// Bound on revoked (logged-out) authentication GUIDs remembered until their tokens expire.
+    public var revocationCapacity = 65_536
+
+    /// The default configuration.
+    public init() {}
+}
+
+/// Counters of an engine's caches and side structures, read together.
+public struct EngineStats: Sendable {
+    /// The verified-token cache (step 1).
+    public var verifiedTokens: CacheStats
+    /// The authorization cache (step 4).
+    public var authorizations: CacheStats
+    /// The bounded negative cache of bad signatures.
+    public var negative: ExpiringKeySetStats
+    /// The revocation list of logged-out authentication tokens.
+    public var revocations: ExpiringKeySetStats
+}
