@@ -14,16 +14,20 @@ public final class HMACSHA256Key: Sendable {
             throw CryptoError("EVP_MAC_CTX_new(HMAC) failed")
         }
         let template = MACContextTemplate(context)
-        let initialised = "SHA256".withCString { name -> Int32 in
+        let digestSet = "SHA256".withCString { name -> Int32 in
             var params = [
                 OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, UnsafeMutablePointer(mutating: name), 0),
                 OSSL_PARAM_construct_end(),
             ]
-            // A zero-length key must still be a non-nil pointer: nil means "keep the current key".
-            let storage = keyBytes.isEmpty ? [0] : keyBytes
-            return storage.withUnsafeBufferPointer { buffer in
-                EVP_MAC_init(context, buffer.baseAddress, keyBytes.count, &params)
-            }
+            return EVP_MAC_CTX_set_params(context, &params)
+        }
+        guard digestSet == 1 else { throw CryptoError("EVP_MAC_CTX_set_params(digest SHA256) failed") }
+        // A nil key pointer means "keep the current key" and an empty array may have no address.
+        // HMAC zero-pads keys shorter than the block (RFC 2104), so the one-byte key 0x00 defines
+        // the same function as the empty key (checked by the tests' empty-key known answer).
+        let storage = keyBytes.isEmpty ? [UInt8](repeating: 0, count: 1) : keyBytes
+        let initialised = storage.withUnsafeBufferPointer { buffer in
+            EVP_MAC_init(context, buffer.baseAddress, buffer.count, nil)
         }
         guard initialised == 1 else { throw CryptoError("EVP_MAC_init(HMAC-SHA256) failed") }
         self.template = template
