@@ -53,7 +53,7 @@ public protocol StageObserver {
 }
 
 /// The observer that observes nothing and costs nothing.
-public struct NoStageObserver: StageObserver {
+public struct NoStageObserver: StageObserver, Sendable {
     /// Creates the no-op observer.
     @inlinable public init() {}
     /// Always `false`.

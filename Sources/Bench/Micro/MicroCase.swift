@@ -29,3 +29,16 @@ func blackHole<T>(_ value: T) {
 func opaque<T>(_ value: T) -> T {
     value
 }
+
+/// Mutable state carried from one batch of a loop to the next (a position in an input list).
+///
+/// Each thread's loop owns its own instance, so it is never shared between threads.
+final class LoopCursor: @unchecked Sendable {
+    /// The next position.
+    var position: Int
+
+    /// Starts at `position`.
+    init(_ position: Int = 0) {
+        self.position = position
+    }
+}

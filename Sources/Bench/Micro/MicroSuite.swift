@@ -2,6 +2,6 @@
 enum MicroSuite {
     /// Every row; each `MicroSuite+Concern.swift` file contributes its group.
     static func allCases() throws -> [MicroCase] {
-        try clockCases() + tokenCases() + cryptoCases()
+        try clockCases() + tokenCases() + cryptoCases() + cacheCases() + engineCases()
     }
 }

@@ -1,0 +1,82 @@
+import AuthZCore
+
+extension MicroSuite {
+    /// The authorization cache's own key and value types, with realistic sizes.
+    static func authorizationKey(_ n: Int) -> AuthorizationKey {
+        let hex = String(SplitMix64.mix(UInt64(n)), radix: 16)
+        let guid = "4f1c0b2a-9d3e-4c61-" + String(repeating: "0", count: max(0, 16 - hex.count)) + hex
+        return AuthorizationKey(authNGUID: guid, requestorID: "NBCUniversal", resourceID: "resource-\(n % 997)")
+    }
+
+    /// Hits (1 and 2 threads) and miss-then-insert for every strategy.
+    static func cacheCases() -> [MicroCase] {
+        CacheStrategyKind.allCases.flatMap { kind in
+            kind.makeCache(capacity: 16_384, visitor: CacheRows(kind: kind))
+                + [kind.makeCache(capacity: 16_384, visitor: MissInsertRow(kind: kind))]
+        }
+    }
+
+    /// `cache.hit.<strategy>.t1` / `.t2`: 10,000 entries in a 16,384-entry cache, every lookup a hit.
+    struct CacheRows: CacheStrategyVisitor {
+        typealias Key = AuthorizationKey
+        typealias Value = CachedAuthorization
+        let kind: CacheStrategyKind
+
+        func visit<Cache: CacheStrategy>(_ cache: Cache) -> [MicroCase]
+        where Cache.Key == AuthorizationKey, Cache.Value == CachedAuthorization {
+            let now: Int64 = 1_800_000_000_000
+            let keys = (0..<10_000).map(MicroSuite.authorizationKey)
+            for key in keys {
+                cache.insert(CachedAuthorization(expiresAt: now + 3_600_000, msoID: "Comcast_SSO"), forKey: key,
+                    expiresAt: now + 3_600_000, now: now)
+            }
+            // A fixed pseudo-random visiting order, different per thread.
+            let order = (0..<keys.count).map { Int(SplitMix64.mix(UInt64($0)) % UInt64(keys.count)) }
+            return [1, 2].map { threads in
+                MicroCase(name: "cache.hit.\(kind.rawValue).t\(threads)", threads: threads, makeSubject: {
+                    let start = Int.random(in: 0..<order.count)
+                    return { n in
+                        var found = 0
+                        var index = start
+                        for _ in 0..<n {
+                            if cache.value(forKey: keys[order[index]], now: now) != nil { found += 1 }
+                            index += 1
+                            if index == order.count { index = 0 }
+                        }
+                        precondition(found == n, "a hit benchmark missed")
+                    }
+                })
+            }
+        }
+    }
+
+    /// `cache.miss_insert.<strategy>.t1`: a lookup that misses, then the insert (evicting when full),
+    /// over a stream of 16x capacity distinct keys.
+    struct MissInsertRow: CacheStrategyVisitor {
+        typealias Key = AuthorizationKey
+        typealias Value = CachedAuthorization
+        let kind: CacheStrategyKind
+
+        func visit<Cache: CacheStrategy>(_ cache: Cache) -> MicroCase
+        where Cache.Key == AuthorizationKey, Cache.Value == CachedAuthorization {
+            let now: Int64 = 1_800_000_000_000
+            let keys = (0..<(16 * cache.capacity)).map(MicroSuite.authorizationKey)
+            let value = CachedAuthorization(expiresAt: now + 3_600_000, msoID: "Comcast_SSO")
+            return MicroCase(name: "cache.miss_insert.\(kind.rawValue).t1", makeSubject: {
+                let cursor = LoopCursor()
+                return { n in
+                    var index = cursor.position
+                    defer { cursor.position = index }
+                    for _ in 0..<n {
+                        let key = keys[index]
+                        if cache.value(forKey: key, now: now) == nil {
+                            cache.insert(value, forKey: key, expiresAt: now + 3_600_000, now: now)
+                        }
+                        index += 1
+                        if index == keys.count { index = 0 }
+                    }
+                }
+            })
+        }
+    }
+}
