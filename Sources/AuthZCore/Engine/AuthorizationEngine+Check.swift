@@ -94,7 +94,8 @@ extension AuthorizationEngine {
     func verifyAuthN<Observer: StageObserver>(_ key: TokenBytesKey, now: Int64, observer: inout Observer)
         -> AuthNVerification
     {
-        if negativeCache.contains(key, now: now) { return .denied(.invalidSignature) }
+        let negativeKey = FullyHashedTokenKey(key.bytes)
+        if negativeCache.contains(negativeKey, now: now) { return .denied(.invalidSignature) }
         let parsed: ParsedToken
         do {
             parsed = try key.bytes.withUnsafeBytes { bytes throws(TokenFormatError) in
@@ -112,7 +113,7 @@ extension AuthorizationEngine {
             }
         }
         guard valid else {
-            _ = negativeCache.insert(key, expiresAt: now &+ configuration.negativeCacheTTLMillis, now: now)
+            _ = negativeCache.insert(negativeKey, expiresAt: now &+ configuration.negativeCacheTTLMillis, now: now)
             return .denied(.invalidSignature)
         }
         return .verified(VerifiedAuthN(

@@ -26,7 +26,7 @@ public final class AuthorizationEngine<
     public let backend: Upstream
     /// The settings.
     public let configuration: EngineConfiguration
-    @usableFromInline let negativeCache: ExpiringKeySet<TokenBytesKey>
+    @usableFromInline let negativeCache: ExpiringKeySet<FullyHashedTokenKey>
     @usableFromInline let revoked: ExpiringKeySet<String>
     @usableFromInline let validity: ValidityPolicy
     private let sessionPrefix: UInt64

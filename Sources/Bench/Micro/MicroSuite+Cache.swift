@@ -9,10 +9,17 @@ extension MicroSuite {
     }
 
     /// Hits (1 and 2 threads) and miss-then-insert for every strategy.
-    static func cacheCases() -> [MicroCase] {
+    static func cacheCases(where wanted: (String) -> Bool) -> [MicroCase] {
         CacheStrategyKind.allCases.flatMap { kind in
-            kind.makeCache(capacity: 16_384, visitor: CacheRows(kind: kind))
-                + [kind.makeCache(capacity: 16_384, visitor: MissInsertRow(kind: kind))]
+            var cases: [MicroCase] = []
+            let hits = [1, 2].map { "cache.hit.\(kind.rawValue).t\($0)" }.map(wanted)
+            if hits.contains(true) {
+                cases += kind.makeCache(capacity: 16_384, visitor: CacheRows(kind: kind)).filter { wanted($0.name) }
+            }
+            if wanted("cache.miss_insert.\(kind.rawValue).t1") {
+                cases.append(kind.makeCache(capacity: 16_384, visitor: MissInsertRow(kind: kind)))
+            }
+            return cases
         }
     }
 

@@ -9,10 +9,13 @@ extension MicroSuite {
 
     /// Signature verify (1 and 2 threads) and sign per algorithm, hashing, HMAC fingerprints and
     /// constant-time comparison, each beside the direct libcrypto loop doing the same calls.
-    static func cryptoCases() throws -> [MicroCase] {
+    static func cryptoCases(where wanted: (String) -> Bool) throws -> [MicroCase] {
         let message = TokenSerializer.bodyBytes(sampleBody(.authn))
         var cases: [MicroCase] = []
         for algorithm in SignatureAlgorithm.allCases {
+            let names = ["crypto.verify.\(algorithm.rawValue).t1", "crypto.verify.\(algorithm.rawValue).t2",
+                "crypto.sign.\(algorithm.rawValue).t1"]
+            guard names.map(wanted).contains(true) else { continue }
             // HS256 keys are made from a known secret: the reference loop needs the same bytes.
             let secret: [UInt8] = algorithm == .hs256 ? (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) } : []
             let key = algorithm == .hs256 ? SigningKey(hmacSecret: secret) : try SigningKey.generate(algorithm)
@@ -58,7 +61,7 @@ extension MicroSuite {
                     return { n in loop.run(n) }
                 }))
         }
-        return cases + deviceCases()
+        return cases.filter { wanted($0.name) } + deviceCases().filter { wanted($0.name) }
     }
 
     /// Device ID hashing, fingerprints and constant-time comparison.
@@ -123,6 +126,28 @@ extension MicroSuite {
                         blackHole(equal)
                     }
                 }),
+            MicroCase(
+                name: "ct.compare.token.first_byte_differs",
+                makeSubject: { compareLoop(differAt: 0) },
+                referenceLabel: "equal inputs (ratio 1 = time independent of the data)",
+                makeReference: { compareLoop(differAt: nil) }),
         ]
+    }
+
+    /// Compares two 670-byte tokens per iteration, differing at `differAt` (or equal).
+    static func compareLoop(differAt: Int?) -> MicroLoop {
+        let left = [UInt8](repeating: 0x3C, count: 670)
+        var right = left
+        if let differAt { right[differAt] ^= 0xFF }
+        let other = right
+        return { n in
+            var equal = 0
+            left.withUnsafeBytes { l in
+                other.withUnsafeBytes { r in
+                    for _ in 0..<n where ConstantTime.equals(opaque(l), r) { equal += 1 }
+                }
+            }
+            blackHole(equal)
+        }
     }
 }

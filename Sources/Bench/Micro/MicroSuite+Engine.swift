@@ -41,20 +41,32 @@ extension MicroSuite {
 
     /// Warm `checkAuthorization` (1 and 2 threads, and timed by an observer), warm `getAuthorization`
     /// per media algorithm beside the media signature alone, and `MediaTokenVerifier` per algorithm.
-    static func engineCases() throws -> [MicroCase] {
-        let (engine, requests, _) = try warmEngine()
-        var cases = [1, 2].map { threads in
-            MicroCase(name: "engine.check.warm.t\(threads)", threads: threads, makeSubject: { checkLoop(engine, requests, NoStageObserver()) })
+    static func engineCases(where wanted: (String) -> Bool) throws -> [MicroCase] {
+        var cases: [MicroCase] = []
+        let checkNames = ["engine.check.warm.t1", "engine.check.warm.t2", "engine.check.warm.observed.t1"]
+        if checkNames.map(wanted).contains(true) {
+            let (engine, requests, _) = try warmEngine()
+            cases += [1, 2].map { threads in
+                MicroCase(name: "engine.check.warm.t\(threads)", threads: threads,
+                    makeSubject: { checkLoop(engine, requests, NoStageObserver()) })
+            }
+            cases.append(MicroCase(
+                name: "engine.check.warm.observed.t1", makeSubject: { checkLoop(engine, requests, StageTotals()) },
+                referenceLabel: "the same without an observer",
+                makeReference: { checkLoop(engine, requests, NoStageObserver()) }))
+            cases = cases.filter { wanted($0.name) }
         }
-        cases.append(MicroCase(
-            name: "engine.check.warm.observed.t1", makeSubject: { checkLoop(engine, requests, StageTotals()) },
-            referenceLabel: "the same without an observer", makeReference: { checkLoop(engine, requests, NoStageObserver()) }))
 
         for algorithm in SignatureAlgorithm.allCases {
+            let getName = "engine.get.warm.\(algorithm.rawValue).t1"
+            let verifyName = "media.verify.\(algorithm.rawValue).t1"
+            let wantGet = wanted(getName)
+            let wantVerify = wanted(verifyName)
+            guard wantGet || wantVerify else { continue }
             let (engine, requests, mediaKey) = try warmEngine(mediaAlgorithm: algorithm, devices: 200)
             let sample = TokenSerializer.bodyBytes(sampleBody(.media))
-            cases.append(MicroCase(
-                name: "engine.get.warm.\(algorithm.rawValue).t1",
+            if wantGet { cases.append(MicroCase(
+                name: getName,
                 makeSubject: {
                     let cursor = LoopCursor()
                     return { n in
@@ -72,8 +84,10 @@ extension MicroSuite {
                 referenceLabel: "the media token's signature alone",
                 makeReference: {
                     { n in sample.withUnsafeBytes { m in for _ in 0..<n { blackHole(try? mediaKey.signature(for: m)) } } }
-                }))
-            cases.append(try mediaVerifyCase(engine: engine, requests: requests, mediaKey: mediaKey, algorithm: algorithm))
+                })) }
+            if wantVerify {
+                cases.append(try mediaVerifyCase(engine: engine, requests: requests, mediaKey: mediaKey, algorithm: algorithm))
+            }
         }
         return cases
     }

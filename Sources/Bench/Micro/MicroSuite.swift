@@ -1,7 +1,23 @@
 /// The rows of `authz-bench micro`, in run order.
+///
+/// Each group asks `wanted` about every row name it can make before doing any set-up, and sets up
+/// only what a wanted row needs (key generation, warmed engines, key lists): `--filter` and
+/// `--list` stay cheap.
 enum MicroSuite {
-    /// Every row; each `MicroSuite+Concern.swift` file contributes its group.
-    static func allCases() throws -> [MicroCase] {
-        try clockCases() + tokenCases() + cryptoCases() + cacheCases() + engineCases()
+    /// The rows whose names `wanted` accepts.
+    static func cases(where wanted: (String) -> Bool) throws -> [MicroCase] {
+        var cases = clockCases().filter { wanted($0.name) }
+        cases += tokenCases().filter { wanted($0.name) }
+        cases += try cryptoCases(where: wanted)
+        cases += cacheCases(where: wanted)
+        cases += try engineCases(where: wanted)
+        return cases
+    }
+
+    /// Every row name, without setting anything up.
+    static func allNames() throws -> [String] {
+        var names: [String] = []
+        _ = try cases { names.append($0); return false }
+        return names
     }
 }
