@@ -54,44 +54,62 @@ public final class SigningKey: Sendable {
 
     /// The signature of `message`: DER ECDSA, PKCS#1 v1.5 RSA, 64-byte Ed25519, or 32-byte HMAC.
     public func signature(for message: UnsafeRawBufferPointer) throws -> [UInt8] {
+        var thrown: (any Error)?
+        let bytes = [UInt8](unsafeUninitializedCapacity: maxSignatureLength) { out, count in
+            do {
+                count = try self.signature(for: message, into: UnsafeMutableRawBufferPointer(out))
+            } catch {
+                thrown = error
+                count = 0
+            }
+        }
+        if let thrown { throw thrown }
+        return bytes
+    }
+
+    /// The most bytes a signature of this key takes (the room `signature(for:into:)` needs).
+    public var maximumSignatureLength: Int { maxSignatureLength }
+
+    /// Writes the signature of `message` into `out` (at least `maximumSignatureLength` bytes) and
+    /// returns its length: no allocation by Swift.
+    public func signature(for message: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard out.count >= maxSignatureLength, let outBase = out.baseAddress else {
+            throw CryptoError("signature buffer of \(out.count) bytes; \(algorithm.rawValue) needs \(maxSignatureLength)")
+        }
+        let outBytes = outBase.assumingMemoryBound(to: UInt8.self)
         switch backing {
         case .secret(let key):
-            return key.authenticationCode(for: message).bytes
+            let mac = key.authenticationCode(for: message)
+            mac.withUnsafeBytes { outBase.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            return SHA256Digest.byteCount
         case .publicKey(let key):
             let pkey = key.pointer
             let algorithm = self.algorithm
-            var failed = false
-            let signature = [UInt8](unsafeUninitializedCapacity: maxSignatureLength) { out, count in
-                let written = ThreadLocalContexts.withContexts(
-                    owner: owner,
-                    release: SignatureContexts.release,
-                    make: { SignatureContexts.make(key: pkey, algorithm: algorithm, signing: true) }
-                ) { digestContext, keyContext -> Int in
-                    var length = out.count
-                    let messageBytes = (message.baseAddress ?? UnsafeRawPointer(out.baseAddress!))
-                        .assumingMemoryBound(to: UInt8.self)
-                    guard let keyContext else {
-                        guard EVP_DigestSignInit_ex(digestContext, nil, nil, nil, nil, pkey, nil) == 1,
-                              EVP_DigestSign(digestContext, out.baseAddress, &length, messageBytes, message.count) == 1
-                        else { return -1 }
-                        return length
-                    }
-                    guard let digest = SignatureContexts.digest(message, context: digestContext) else { return -1 }
-                    let signed = digest.withUnsafeBytes { digestBytes in
-                        EVP_PKEY_sign(keyContext, out.baseAddress, &length,
-                                      digestBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), digestBytes.count)
-                    }
-                    return signed == 1 ? length : -1
+            let written = ThreadLocalContexts.withContexts(
+                owner: owner,
+                release: SignatureContexts.release,
+                make: { SignatureContexts.make(key: pkey, algorithm: algorithm, signing: true) }
+            ) { digestContext, keyContext -> Int in
+                var length = out.count
+                let messageBytes = (message.baseAddress ?? UnsafeRawPointer(outBytes))
+                    .assumingMemoryBound(to: UInt8.self)
+                guard let keyContext else {
+                    guard EVP_DigestSignInit_ex(digestContext, nil, nil, nil, nil, pkey, nil) == 1,
+                          EVP_DigestSign(digestContext, outBytes, &length, messageBytes, message.count) == 1
+                    else { return -1 }
+                    return length
                 }
-                if let written, written >= 0 && written <= out.count {
-                    count = written
-                } else {
-                    failed = true
-                    count = 0
+                guard let digest = SignatureContexts.digest(message, context: digestContext) else { return -1 }
+                let signed = digest.withUnsafeBytes { digestBytes in
+                    EVP_PKEY_sign(keyContext, outBytes, &length,
+                                  digestBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), digestBytes.count)
                 }
+                return signed == 1 ? length : -1
             }
-            if failed { throw CryptoError("signing with \(algorithm.rawValue) failed") }
-            return signature
+            guard let written, written >= 0, written <= out.count else {
+                throw CryptoError("signing with \(algorithm.rawValue) failed")
+            }
+            return written
         }
     }
 

@@ -19,12 +19,19 @@ extension AuthorizationEngine {
         }
     }
 
-    /// Signs a fresh short media token (new session GUID, issued now, the configured TTL).
+    /// Signs a fresh short media token (new session GUID, issued now, the configured TTL), written
+    /// straight into scratch space: the only Swift allocation is the returned token.
     func mintMediaToken(requestorID: String, resourceID: String, mvpdID: String, now: Int64) -> AuthorizationOutcome {
-        let body = TokenBody.media(MediaTokenBody(
-            sessionGUID: nextSessionGUID(), requestorID: requestorID, resourceID: resourceID,
-            ttlMillis: configuration.mediaTokenTTLMillis, issueTimeMillis: now, mvpdID: mvpdID, proxyMvpdID: ""))
-        guard let token = try? mediaIssuer.issue(body) else { return .rejected(.notAuthorized) }
+        let session = nextSession()
+        let ttl = configuration.mediaTokenTTLMillis
+        let bound = TokenSerializer.mediaByteBound(
+            requestorID: requestorID, resourceID: resourceID, mvpdID: mvpdID, proxyMvpdID: "")
+        let token = try? mediaIssuer.issue(bodyBound: bound) { writer in
+            TokenSerializer.writeMedia(
+                session: session, requestorID: requestorID, resourceID: resourceID, ttlMillis: ttl,
+                issueTimeMillis: now, mvpdID: mvpdID, proxyMvpdID: "", to: &writer)
+        }
+        guard let token else { return .rejected(.notAuthorized) }
         return .mediaToken(token)
     }
 }

@@ -66,31 +66,9 @@ public final class AuthorizationEngine<
         return allowed[requestorID]?.contains(msoID) ?? false
     }
 
-    /// A fresh media-token session GUID: a random per-engine prefix and a counter, written as a UUID
-    /// (unique within the engine's life; unpredictability is not needed, the token is signed).
-    func nextSessionGUID() -> String {
-        let counter = sessionCounter.add(1, ordering: .relaxed).newValue
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: 36) { buffer in
-            var index = 0
-            func put(_ value: UInt64, digits: Int) {
-                var shift = (digits - 1) * 4
-                for _ in 0..<digits {
-                    buffer[index] = hex[Int((value >> UInt64(shift)) & 0xF)]
-                    index += 1
-                    shift -= 4
-                }
-            }
-            put(sessionPrefix >> 32, digits: 8)
-            buffer[index] = UInt8(ascii: "-"); index += 1
-            put((sessionPrefix >> 16) & 0xFFFF, digits: 4)
-            buffer[index] = UInt8(ascii: "-"); index += 1
-            put(sessionPrefix & 0xFFFF, digits: 4)
-            buffer[index] = UInt8(ascii: "-"); index += 1
-            put(counter >> 48, digits: 4)
-            buffer[index] = UInt8(ascii: "-"); index += 1
-            put(counter & 0xFFFF_FFFF_FFFF, digits: 12)
-            return index
-        }
+    /// A fresh media-token session ID: a random per-engine prefix and a counter, 128 bits written as
+    /// a UUID (unique within the engine's life; unpredictability is not needed, the token is signed).
+    func nextSession() -> (high: UInt64, low: UInt64) {
+        (sessionPrefix, sessionCounter.add(1, ordering: .relaxed).newValue)
     }
 }

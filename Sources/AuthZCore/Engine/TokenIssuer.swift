@@ -1,7 +1,8 @@
 /// Signs token bodies into wire-format tokens: `<signatureInfo>BASE64</signatureInfo>` + body element.
 ///
 /// The signature input is the exact serialized body element, so what is signed is exactly what a
-/// verifier later slices out of the token.
+/// verifier later slices out of the token. The body and the signature are built in stack scratch
+/// space; the only Swift allocation is the returned token, sized exactly.
 public struct TokenIssuer: Sendable {
     /// The key that signs every token this issuer makes.
     public let key: SigningKey
@@ -15,8 +16,18 @@ public struct TokenIssuer: Sendable {
     ///
     /// - Throws: `CryptoError` when libcrypto fails to sign.
     public func issue(_ body: TokenBody) throws -> [UInt8] {
-        let bodyBytes = TokenSerializer.bodyBytes(body)
-        let signature = try key.signature(for: bodyBytes)
-        return TokenSerializer.token(signature: signature, bodyBytes: bodyBytes)
+        try issue(bodyBound: TokenSerializer.bodyByteBound(body)) { TokenSerializer.write(body, to: &$0) }
+    }
+
+    /// Signs the body `writeBody` writes (at most `bodyBound` bytes) into a token.
+    func issue(bodyBound bound: Int, _ writeBody: (inout TokenWriter) -> Void) throws -> [UInt8] {
+        try withUnsafeTemporaryAllocation(byteCount: bound + key.maximumSignatureLength, alignment: 8) { scratch in
+            var writer = TokenWriter(UnsafeMutableRawBufferPointer(rebasing: scratch[..<bound]))
+            writeBody(&writer)
+            let signatureSpace = UnsafeMutableRawBufferPointer(rebasing: scratch[bound...])
+            let length = try key.signature(for: writer.written, into: signatureSpace)
+            return TokenSerializer.token(
+                signature: UnsafeRawBufferPointer(rebasing: signatureSpace[..<length]), bodyBytes: writer.written)
+        }
     }
 }

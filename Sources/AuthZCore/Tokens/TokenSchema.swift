@@ -41,6 +41,26 @@ enum TokenSchema {
         }
     }
 
+    /// The bytes of every start and end tag of a `kind` body, the body element's own included.
+    static func tagBytes(_ kind: TokenKind) -> Int {
+        switch kind {
+        case .authn: authnTagBytes
+        case .authz: authzTagBytes
+        case .media: mediaTagBytes
+        }
+    }
+
+    private static let authnTagBytes = computeTagBytes(.authn)
+    private static let authzTagBytes = computeTagBytes(.authz)
+    private static let mediaTagBytes = computeTagBytes(.media)
+
+    private static func computeTagBytes(_ kind: TokenKind) -> Int {
+        // <name> and </name> cost 2 * count + 5 bytes.
+        var total = 2 * kind.staticElementName.utf8CodeUnitCount + 5
+        for slot in 0..<slotCount(kind) { total += 2 * name(kind, slot).utf8CodeUnitCount + 5 }
+        return total
+    }
+
     /// The element name of `slot` in `kind`.
     static func name(_ kind: TokenKind, _ slot: Int) -> StaticString {
         switch (kind, slot) {

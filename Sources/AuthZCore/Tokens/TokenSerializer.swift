@@ -3,10 +3,36 @@
 public enum TokenSerializer {
     /// The canonical bytes of the body element: the signature input.
     public static func bodyBytes(_ body: TokenBody) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(512)
+        [UInt8](unsafeUninitializedCapacity: bodyByteBound(body)) { buffer, initialized in
+            var writer = TokenWriter(UnsafeMutableRawBufferPointer(buffer))
+            write(body, to: &writer)
+            initialized = writer.count
+        }
+    }
+
+    /// An upper bound on the size of `bodyBytes(body)`: every tag, every text fully escaped,
+    /// 40 bytes per date and 21 per number.
+    public static func bodyByteBound(_ body: TokenBody) -> Int {
+        let tags = TokenSchema.tagBytes(body.kind)
+        switch body {
+        case .authn(let b):
+            return tags + 40 + TokenWriter.escapedBound(b.guid) + TokenWriter.escapedBound(b.requestorID)
+                + TokenWriter.escapedBound(b.domainName) + TokenWriter.escapedBound(b.msoID)
+                + TokenWriter.escapedBound(b.fingerprint)
+        case .authz(let b):
+            return tags + 40 + TokenWriter.escapedBound(b.requestorID) + TokenWriter.escapedBound(b.resourceID)
+                + TokenWriter.escapedBound(b.msoID) + TokenWriter.escapedBound(b.fingerprint)
+        case .media(let b):
+            return tags + 2 * 21 + TokenWriter.escapedBound(b.sessionGUID) + TokenWriter.escapedBound(b.requestorID)
+                + TokenWriter.escapedBound(b.resourceID) + TokenWriter.escapedBound(b.mvpdID)
+                + TokenWriter.escapedBound(b.proxyMvpdID)
+        }
+    }
+
+    /// Writes the canonical body element (fields in DESIGN §2 order, text escaped).
+    static func write(_ body: TokenBody, to out: inout TokenWriter) {
         let kind = body.kind
-        open(kind.staticElementName, &out)
+        out.open(kind.staticElementName)
         switch body {
         case .authn(let b):
             text(TokenSchema.name(kind, 0), b.guid, &out)
@@ -30,19 +56,26 @@ public enum TokenSerializer {
             text(TokenSchema.name(kind, 5), b.mvpdID, &out)
             text(TokenSchema.name(kind, 6), b.proxyMvpdID, &out)
         }
-        close(kind.staticElementName, &out)
-        return out
+        out.close(kind.staticElementName)
     }
 
     /// The whole token: `<signatureInfo>` + base64(signature) + `</signatureInfo>` + body bytes.
     public static func token(signature: [UInt8], bodyBytes: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(33 + Base64.encodedCount(signature.count) + bodyBytes.count)
-        open(TokenSchema.signatureElement, &out)
-        out.append(contentsOf: Base64.encodeBytes(signature))
-        close(TokenSchema.signatureElement, &out)
-        out.append(contentsOf: bodyBytes)
-        return out
+        signature.withUnsafeBytes { s in bodyBytes.withUnsafeBytes { b in token(signature: s, bodyBytes: b) } }
+    }
+
+    /// The whole token from raw buffers, in one exactly sized allocation.
+    public static func token(signature: UnsafeRawBufferPointer, bodyBytes: UnsafeRawBufferPointer) -> [UInt8] {
+        let count = 2 * TokenSchema.signatureElement.utf8CodeUnitCount + 5
+            + Base64.encodedCount(signature.count) + bodyBytes.count
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var writer = TokenWriter(UnsafeMutableRawBufferPointer(buffer))
+            writer.open(TokenSchema.signatureElement)
+            writer.base64(signature)
+            writer.close(TokenSchema.signatureElement)
+            writer.bytes(bodyBytes)
+            initialized = writer.count
+        }
     }
 
     /// The whole token for `body`, signed with `signature`: `token(signature:bodyBytes:)`.
@@ -50,55 +83,54 @@ public enum TokenSerializer {
         token(signature: signature, bodyBytes: bodyBytes(body))
     }
 
-    /// Appends `text` escaped with the five predefined entities.
-    static func appendEscaped(_ text: String, _ out: inout [UInt8]) {
-        for b in text.utf8 {
-            switch b {
-            case 0x26: out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
-            case 0x3C: out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
-            case 0x3E: out.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
-            case 0x22: out.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])  // &quot;
-            case 0x27: out.append(contentsOf: [0x26, 0x61, 0x70, 0x6F, 0x73, 0x3B])  // &apos;
-            default: out.append(b)
-            }
-        }
+    /// Writes a media-token body whose session GUID is the 128 bits `session` (written as a UUID),
+    /// without building a `MediaTokenBody`: the minting fast path. Same bytes as `write(.media(...))`
+    /// with `sessionGUID` set to that UUID text.
+    static func writeMedia(
+        session: (high: UInt64, low: UInt64), requestorID: String, resourceID: String, ttlMillis: Int64,
+        issueTimeMillis: Int64, mvpdID: String, proxyMvpdID: String, to out: inout TokenWriter
+    ) {
+        let kind = TokenKind.media
+        out.open(kind.staticElementName)
+        out.open(TokenSchema.name(kind, 0))
+        out.uuid(high: session.high, low: session.low)
+        out.close(TokenSchema.name(kind, 0))
+        text(TokenSchema.name(kind, 1), requestorID, &out)
+        text(TokenSchema.name(kind, 2), resourceID, &out)
+        number(TokenSchema.name(kind, 3), ttlMillis, &out)
+        number(TokenSchema.name(kind, 4), issueTimeMillis, &out)
+        text(TokenSchema.name(kind, 5), mvpdID, &out)
+        text(TokenSchema.name(kind, 6), proxyMvpdID, &out)
+        out.close(kind.staticElementName)
     }
 
-    private static func open(_ name: StaticString, _ out: inout [UInt8]) {
-        out.append(0x3C)
-        name.withUTF8Buffer { out.append(contentsOf: $0) }
-        out.append(0x3E)
+    /// The bound of `writeMedia` for these texts.
+    static func mediaByteBound(requestorID: String, resourceID: String, mvpdID: String, proxyMvpdID: String) -> Int {
+        TokenSchema.tagBytes(.media) + 36 + 2 * 21 + TokenWriter.escapedBound(requestorID) + TokenWriter.escapedBound(resourceID)
+            + TokenWriter.escapedBound(mvpdID) + TokenWriter.escapedBound(proxyMvpdID)
     }
 
-    private static func close(_ name: StaticString, _ out: inout [UInt8]) {
-        out.append(0x3C)
-        out.append(0x2F)
-        name.withUTF8Buffer { out.append(contentsOf: $0) }
-        out.append(0x3E)
+    private static func text(_ name: StaticString, _ value: String, _ out: inout TokenWriter) {
+        out.open(name)
+        out.escaped(value)
+        out.close(name)
     }
 
-    private static func text(_ name: StaticString, _ value: String, _ out: inout [UInt8]) {
-        open(name, &out)
-        appendEscaped(value, &out)
-        close(name, &out)
+    private static func date(_ name: StaticString, _ value: TokenDate, _ out: inout TokenWriter) {
+        out.open(name)
+        out.date(value)
+        out.close(name)
     }
 
-    private static func date(_ name: StaticString, _ value: TokenDate, _ out: inout [UInt8]) {
-        open(name, &out)
-        value.append(to: &out)
-        close(name, &out)
+    private static func number(_ name: StaticString, _ value: Int64, _ out: inout TokenWriter) {
+        out.open(name)
+        out.decimal(value)
+        out.close(name)
     }
 
-    /// Writes `value` in decimal (a negative value gets a `-`, which the parser rejects).
-    private static func number(_ name: StaticString, _ value: Int64, _ out: inout [UInt8]) {
-        open(name, &out)
-        out.append(contentsOf: String(value).utf8)
-        close(name, &out)
-    }
-
-    private static func deviceID(_ fingerprint: String, _ out: inout [UInt8]) {
-        open(TokenSchema.deviceIDElement, &out)
+    private static func deviceID(_ fingerprint: String, _ out: inout TokenWriter) {
+        out.open(TokenSchema.deviceIDElement)
         text(TokenSchema.fingerprintElement, fingerprint, &out)
-        close(TokenSchema.deviceIDElement, &out)
+        out.close(TokenSchema.deviceIDElement)
     }
 }
