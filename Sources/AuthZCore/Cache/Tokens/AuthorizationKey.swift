@@ -1,20 +1,40 @@
 /// The authorization cache's key: one authZ entry per (authN GUID, requestor, resource).
 ///
-/// Hashed by Swift's per-process seeded `Hasher`.
+/// Hashed by Swift's per-process seeded `Hasher`, once, when the key is made: the engine makes one
+/// key per request and every later use (shard choice, slot, sketch) feeds that value.
 public struct AuthorizationKey: Hashable, Sendable {
     /// The GUID of the authentication token the authorization was granted under.
-    public var authNGUID: String
+    public let authNGUID: String
     /// The requestor (programmer/app).
-    public var requestorID: String
+    public let requestorID: String
     /// The protected resource.
-    public var resourceID: String
+    public let resourceID: String
+    @usableFromInline let hash: Int
 
-    /// Creates a key.
+    /// Creates a key (hashes its three parts once).
     @inlinable
     public init(authNGUID: String, requestorID: String, resourceID: String) {
         self.authNGUID = authNGUID
         self.requestorID = requestorID
         self.resourceID = resourceID
+        var hasher = Hasher()
+        hasher.combine(authNGUID)
+        hasher.combine(requestorID)
+        hasher.combine(resourceID)
+        self.hash = hasher.finalize()
+    }
+
+    /// Feeds the precomputed seeded hash.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
+
+    /// Equal hashes, then equal parts.
+    @inlinable
+    public static func == (lhs: AuthorizationKey, rhs: AuthorizationKey) -> Bool {
+        lhs.hash == rhs.hash && lhs.authNGUID == rhs.authNGUID && lhs.requestorID == rhs.requestorID
+            && lhs.resourceID == rhs.resourceID
     }
 }
 
