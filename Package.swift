@@ -31,6 +31,10 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        .systemLibrary(
+            name: "CMalloc",
+            path: "Sources/CMalloc"
+        ),
         .target(
             name: "AuthZCore",
             dependencies: ["COpenSSL"],
@@ -39,7 +43,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Bench",
-            dependencies: ["AuthZCore", "COpenSSL", "CZlib"],
+            dependencies: ["AuthZCore", "COpenSSL", "CZlib", "CMalloc"],
             path: "Sources/Bench"
         ),
         .testTarget(

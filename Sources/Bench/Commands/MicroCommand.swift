@@ -11,13 +11,14 @@ enum MicroCommand {
           --batches N      measured batches per row (default 21); ns/op is their median, p99 their 99th
           --batch-ms N     target time of one batch in ms (default 4)
           --iterations N   no timing statistics: run each loop exactly N times (for valgrind counts)
+          --subject-only   skip the reference loops (with --iterations: count the code under test alone)
           --list           print the row names and exit
         """
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         let args = try Arguments(
             arguments, options: ["filter", "json", "batches", "batch-ms", "iterations"],
-            flags: ["list", "quiet", "help"])
+            flags: ["list", "quiet", "help", "subject-only"])
         if args.flag("help") {
             print(usage)
             return .ok
@@ -28,6 +29,7 @@ enum MicroCommand {
         var settings = MicroSettings()
         settings.batches = try args.integer("batches", default: settings.batches, in: 3...10_000)
         settings.batchNanoseconds = UInt64(try args.integer("batch-ms", default: 4, in: 1...10_000)) * 1_000_000
+        settings.subjectOnly = args.flag("subject-only")
         if args.value("iterations") != nil {
             settings.fixedIterations = try args.integer("iterations", default: 1, in: 1...1_000_000_000)
         }

@@ -1,3 +1,6 @@
+import CMalloc
+import Foundation
+
 /// A loop that performs one benchmarked operation `iterations` times.
 ///
 /// Each thread gets its own loop (made by `MicroCase.makeSubject`), so a loop may own per-thread state.
@@ -15,6 +18,43 @@ struct MicroCase: Sendable {
     var referenceLabel: String? = nil
     /// Makes one reference loop (the same work done directly, without our wrapper).
     var makeReference: (@Sendable () throws -> MicroLoop)? = nil
+    /// For memory rows: fills a structure once and reports its cost (no batches, no reference).
+    var memoryProbe: (@Sendable () throws -> MemoryFigures)? = nil
+}
+
+/// What a memory row measured.
+struct MemoryFigures: Sendable {
+    /// Entries filled.
+    var entries: Int
+    /// Wall time of the fill, nanoseconds.
+    var nanoseconds: UInt64
+    /// Resident set growth during the fill (`/proc/self/statm`), bytes.
+    var rssDelta: Int
+    /// Growth of the bytes malloc reports in use (`mallinfo2`), bytes: counts reused free memory too.
+    var heapDelta: Int
+}
+
+/// Reads the process's memory figures.
+enum ProcessMemory {
+    /// Gives free heap memory back to the system (`malloc_trim`), so that a resident-set delta
+    /// measured next is not hidden by memory freed earlier and reused.
+    static func trim() {
+        _ = malloc_trim(0)
+    }
+
+    /// Resident set size in bytes (`/proc/self/statm`), or 0 when unreadable.
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// Bytes malloc has handed out and not taken back (`mallinfo2`: in-use arena bytes + mmapped).
+    static func heapBytesInUse() -> Int {
+        let info = mallinfo2()
+        return Int(info.uordblks) + Int(info.hblkhd)
+    }
 }
 
 /// Keeps a value alive and opaque to the optimiser, so a benchmarked result is not discarded.

@@ -9,6 +9,8 @@ struct MicroSettings: Sendable {
     /// When set, no calibration and no statistics: each loop runs exactly this many iterations once
     /// (for instruction and allocation counting under valgrind).
     var fixedIterations: Int? = nil
+    /// Skip the reference loops (allocation and instruction counts of the code under test alone).
+    var subjectOnly = false
 }
 
 /// The measured figures of one `micro` row.
@@ -31,6 +33,10 @@ struct MicroResult: Codable, Sendable {
     var ratio: Double?
     /// libcrypto heap allocations per operation (single-threaded count after warm-up).
     var libcryptoAllocsPerOp: Double?
+    /// Memory rows: heap bytes per entry (malloc's in-use growth / entries).
+    var bytesPerEntry: Double? = nil
+    /// Memory rows: resident-set growth / entries.
+    var rssBytesPerEntry: Double? = nil
     /// Iterations per thread in one batch.
     var iterationsPerBatch: Int
     /// Batches measured.
@@ -45,11 +51,22 @@ struct MicroRunner {
 
     /// Measures one case.
     func measure(_ microCase: MicroCase) throws -> MicroResult {
+        if let probe = microCase.memoryProbe {
+            let figures = try probe()
+            let perEntry = Double(figures.nanoseconds) / Double(max(figures.entries, 1))
+            return MicroResult(
+                name: microCase.name, threads: 1, nsPerOp: perEntry, p99: perEntry, opsPerSec: 1e9 / perEntry,
+                reference: nil, referenceLabel: nil, ratio: nil, libcryptoAllocsPerOp: nil,
+                bytesPerEntry: Double(figures.heapDelta) / Double(max(figures.entries, 1)),
+                rssBytesPerEntry: Double(figures.rssDelta) / Double(max(figures.entries, 1)),
+                iterationsPerBatch: figures.entries, batches: 1)
+        }
         let threads = microCase.threads
         let team = threads > 1 ? ThreadTeam(count: threads) : nil
         defer { team?.stop() }
         let subject = try (0..<threads).map { _ in try microCase.makeSubject() }
-        let reference = try microCase.makeReference.map { make in try (0..<threads).map { _ in try make() } }
+        let reference = settings.subjectOnly
+            ? nil : try microCase.makeReference.map { make in try (0..<threads).map { _ in try make() } }
 
         func batch(_ loops: [MicroLoop], _ iterations: Int) -> UInt64 {
             if let team { return team.runBatch(loops, iterations: iterations) }

@@ -16,6 +16,11 @@ extension MicroSuite {
             if hits.contains(true) {
                 cases += kind.makeCache(capacity: 16_384, visitor: CacheRows(kind: kind)).filter { wanted($0.name) }
             }
+            if wanted("cache.bytes_per_entry.\(kind.rawValue).1m") {
+                cases.append(MicroCase(
+                    name: "cache.bytes_per_entry.\(kind.rawValue).1m", makeSubject: { { _ in } },
+                    memoryProbe: { kind.makeCache(capacity: 1_000_000, visitor: FillProbe(entries: 1_000_000)) }))
+            }
             if wanted("cache.miss_insert.\(kind.rawValue).t1") {
                 cases.append(kind.makeCache(capacity: 16_384, visitor: MissInsertRow(kind: kind)))
             }
@@ -84,6 +89,35 @@ extension MicroSuite {
                     }
                 }
             })
+        }
+    }
+}
+
+/// Fills an authorization cache with `entries` entries (keys and values made during the fill, so
+/// the figures count everything the cache keeps alive) and measures the memory it took.
+struct FillProbe: CacheStrategyVisitor {
+    typealias Key = AuthorizationKey
+    typealias Value = CachedAuthorization
+    let entries: Int
+
+    func visit<Cache: CacheStrategy>(_ cache: Cache) -> MemoryFigures
+    where Cache.Key == AuthorizationKey, Cache.Value == CachedAuthorization {
+        let now: Int64 = 1_800_000_000_000
+        ProcessMemory.trim()
+        let rss = ProcessMemory.residentBytes()
+        let heap = ProcessMemory.heapBytesInUse()
+        let start = MonotonicClock.nanoseconds()
+        for n in 0..<entries {
+            cache.insert(CachedAuthorization(expiresAt: now + 3_600_000, msoID: "Comcast_SSO"),
+                forKey: MicroSuite.authorizationKey(n), expiresAt: now + 3_600_000, now: now)
+        }
+        let elapsed = MonotonicClock.nanoseconds() - start
+        // Per-shard bounds may evict a few entries before the whole cache is full: divide by what it holds.
+        let held = cache.count
+        precondition(held > entries * 9 / 10, "the fill kept only \(held) of \(entries) entries")
+        return withExtendedLifetime(cache) {
+            MemoryFigures(entries: held, nanoseconds: elapsed, rssDelta: ProcessMemory.residentBytes() - rss,
+                heapDelta: ProcessMemory.heapBytesInUse() - heap)
         }
     }
 }

@@ -11,6 +11,10 @@ enum MicroTable {
         var line = pad(r.name, 34) + lpad(fixed(r.nsPerOp), 11) + lpad(fixed(r.p99), 11)
             + lpad(String(format: "%.0f", r.opsPerSec), 14)
         line += lpad(r.reference.map(fixed) ?? "-", 11) + lpad(r.ratio.map { $0 >= 0.1 ? String(format: "%.3f", $0) : String(format: "%.2g", $0) } ?? "-", 8)
+        if let heap = r.bytesPerEntry, let rss = r.rssBytesPerEntry {
+            return line + String(format: "  %.0f bytes/entry (malloc'd), %.0f bytes/entry (RSS) over %d entries",
+                heap, rss, r.iterationsPerBatch)
+        }
         line += "  " + (r.libcryptoAllocsPerOp.map { String(format: "%.1f", $0) } ?? "-")
         if let label = r.referenceLabel { line += ", " + label }
         return line
