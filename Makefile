@@ -25,10 +25,16 @@ bench: release
 micro: release
 	$(RELEASE_BIN) micro $(MICRO_ARGS)
 
+# The concurrency stress suites (names containing Concurren) also run under ThreadSanitizer, in a
+# separate build folder.
+TSAN_FILTER ?= Concurren
+
 test:
 	@bash scripts/bootstrap.sh --tests
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(SWIFT_FLAGS)
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
 
 clean:
 	rm -rf .build
