@@ -117,7 +117,7 @@ extension AuthorizationEngine {
             return .denied(.invalidSignature)
         }
         return .verified(VerifiedAuthN(
-            guid: body.guid, requestorID: body.requestorID, msoID: body.msoID,
+            guid: AuthNGUID(body.guid), requestorID: body.requestorID, msoID: body.msoID,
             expiresAt: body.expires.epochMillis, fingerprint: Fingerprint(hexString: body.fingerprint)))
     }
 

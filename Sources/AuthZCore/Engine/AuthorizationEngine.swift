@@ -27,7 +27,7 @@ public final class AuthorizationEngine<
     /// The settings.
     public let configuration: EngineConfiguration
     @usableFromInline let negativeCache: ExpiringKeySet<FullyHashedTokenKey>
-    @usableFromInline let revoked: ExpiringKeySet<String>
+    @usableFromInline let revoked: ExpiringKeySet<AuthNGUID>
     @usableFromInline let validity: ValidityPolicy
     private let sessionPrefix: UInt64
     private let sessionCounter = Atomic<UInt64>(0)

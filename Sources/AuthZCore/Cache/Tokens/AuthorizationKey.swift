@@ -14,11 +14,17 @@ public struct AuthorizationKey: Hashable, Sendable {
     /// Creates a key (hashes its three parts once).
     @inlinable
     public init(authNGUID: String, requestorID: String, resourceID: String) {
-        self.authNGUID = authNGUID
+        self.init(authNGUID: AuthNGUID(authNGUID), requestorID: requestorID, resourceID: resourceID)
+    }
+
+    /// Creates a key from a GUID whose hash is already known (hashes the other two parts).
+    @inlinable
+    public init(authNGUID: AuthNGUID, requestorID: String, resourceID: String) {
+        self.authNGUID = authNGUID.value
         self.requestorID = requestorID
         self.resourceID = resourceID
         var hasher = Hasher()
-        hasher.combine(authNGUID)
+        hasher.combine(authNGUID.hash)
         hasher.combine(requestorID)
         hasher.combine(resourceID)
         self.hash = hasher.finalize()

@@ -5,8 +5,8 @@
 /// device binding is re-checked unless the presented device ID equals `boundDeviceID`, the one
 /// already proven to match this token's fingerprint.
 public struct VerifiedAuthN: Sendable {
-    /// The token's `simpleTokenAuthenticationGuid`.
-    public var guid: String
+    /// The token's `simpleTokenAuthenticationGuid`, with its hash.
+    public var guid: AuthNGUID
     /// The requestor the token was issued for.
     public var requestorID: String
     /// The issuer (MVPD `msoID`).
@@ -19,7 +19,7 @@ public struct VerifiedAuthN: Sendable {
     public var boundDeviceID: DeviceID?
 
     /// Creates a cache value.
-    public init(guid: String, requestorID: String, msoID: String, expiresAt: Int64, fingerprint: Fingerprint?,
+    public init(guid: AuthNGUID, requestorID: String, msoID: String, expiresAt: Int64, fingerprint: Fingerprint?,
         boundDeviceID: DeviceID? = nil)
     {
         self.guid = guid
