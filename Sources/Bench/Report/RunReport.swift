@@ -60,15 +60,15 @@ enum RunReport {
         var first = "scenario    \(loop), \(s.threads) thread(s), \(s.algorithm), cache \(s.cache) x\(s.capacity), seed \(s.seed)"
         if s.shardCount > 1 { first += ", shard \(s.shardIndex)/\(s.shardCount)" }
         let m = s.mix
-        var second = "            \(LatencyText.count(s.devices)) devices, \(s.requestors) requestors, \(s.mvpds) MVPDs, "
-            + "\(s.resources) resources (zipf \(s.zipf)); mix get=\(m.get) check=\(m.check) verify=\(m.verify) "
-            + "logout=\(m.logout) attack=\(m.attack)"
-        second += "; warm-up \(Double(s.warmupMillis) / 1000) s, measured \(Double(s.durationMillis) / 1000) s"
+        let second = "            \(LatencyText.count(s.devices)) devices, \(s.requestors) requestors, \(s.mvpds) MVPDs, "
+            + "\(LatencyText.count(s.resources)) resources (zipf \(s.zipf))"
+        var third = "            mix get=\(m.get) check=\(m.check) verify=\(m.verify) logout=\(m.logout) attack=\(m.attack)"
+            + "; warm-up \(Double(s.warmupMillis) / 1000) s, measured \(Double(s.durationMillis) / 1000) s"
         if let stall = s.stallMillis, let period = s.stallPeriodMillis {
-            second += "; stall \(stall) ms every \(period) ms"
+            third += "; stall \(stall) ms every \(period) ms"
         }
-        if s.stageSample != 1 { second += "; stages 1 in \(s.stageSample)" }
-        var lines = [first, second]
+        if s.stageSample != 1 { third += "; stages 1 in \(s.stageSample)" }
+        var lines = [first, second, third]
         if !result.sources.isEmpty { lines.append("            merged from: " + result.sources.joined(separator: ", ")) }
         return lines
     }
@@ -125,18 +125,27 @@ enum RunReport {
         return [header] + result.stageNames.map { row($0, result.stages[$0] ?? HDRHistogram()) }
     }
 
+    /// The cache table: each engine cache and both together.
     static func cacheLines(_ cache: CacheSection) -> [String] {
-        func line(_ name: String, _ c: CacheCounters) -> String {
-            LatencyText.left(name, 16) + "hit \(String(format: "%5.1f%%", c.hitRatio * 100))  hits \(LatencyText.count(c.hits))"
-                + "  misses \(LatencyText.count(c.misses))  evictions \(LatencyText.count(c.evictions))"
-                + "  expirations \(LatencyText.count(c.expirations))  entries \(LatencyText.count(c.entries))"
-                + "  \(String(format: "%.0f", c.bytesPerEntry)) B/entry"
+        let widths = [8, 11, 10, 11, 9, 10, 9]
+        func line(_ name: String, _ cells: [String]) -> String {
+            zip(cells, widths).reduce(LatencyText.left(name, 14)) { $0 + LatencyText.right($1.0, $1.1) }
         }
+        func cells(_ c: CacheCounters) -> [String] {
+            [String(format: "%.1f%%", c.hitRatio * 100), LatencyText.count(c.hits), LatencyText.count(c.misses),
+             LatencyText.count(c.evictions), LatencyText.count(c.expirations), LatencyText.count(c.entries),
+             String(format: "%.0f", c.bytesPerEntry)]
+        }
+        let both = [String(format: "%.1f%%", cache.hitRatio * 100), LatencyText.count(cache.hits),
+                    LatencyText.count(cache.misses), LatencyText.count(cache.evictions),
+                    LatencyText.count(cache.expirations), LatencyText.count(cache.entries),
+                    String(format: "%.0f", cache.bytesPerEntry)]
         return [
-            "cache       \(cache.strategy), capacity \(LatencyText.count(cache.capacity)) per cache; "
-                + "both: hit \(String(format: "%.1f%%", cache.hitRatio * 100)), \(LatencyText.count(cache.entries)) entries",
-            "  " + line("verifiedTokens", cache.caches.verifiedTokens),
-            "  " + line("authorizations", cache.caches.authorizations),
+            "cache       \(cache.strategy), capacity \(LatencyText.count(cache.capacity)) per cache",
+            line("", ["hit", "hits", "misses", "evictions", "expired", "entries", "B/entry"]),
+            line("verifiedTokens", cells(cache.caches.verifiedTokens)),
+            line("authorizations", cells(cache.caches.authorizations)),
+            line("both", both),
         ]
     }
 
