@@ -167,7 +167,7 @@ enum RunReport {
         if result.summary.valid {
             var verdict = "result      VALID"
             if result.loop == "closed" { verdict += " (closed loop)" }
-            if result.typedScenario == nil && !result.sources.isEmpty {
+            if result.isMergedFromLogsOnly {
                 verdict += " (as far as known: .hlog inputs carry no verdict)"
             }
             lines.append(verdict)

@@ -32,11 +32,17 @@ struct RunResult: Sendable {
     /// The loop label written into the scenario: `open` or `closed` (nil when unknown).
     var loop: String? { scenario["loop"]?.stringValue }
 
-    /// The scenario as a `Scenario`, when it is one (not for a merge of `.hlog` files only).
+    /// The scenario as a `Scenario`, when it is one (not for a merge of `.hlog` files only); a
+    /// merged scenario (no `shardIndex`/`shardCount`) reads as the whole population.
     var typedScenario: Scenario? {
-        guard scenario["merged"] == nil else { return nil }
-        return scenario.decoded(as: Scenario.self)
+        guard var members = scenario.objectValue, members["merged"] == nil else { return nil }
+        if members["shardIndex"] == nil { members["shardIndex"] = .integer(0) }
+        if members["shardCount"] == nil { members["shardCount"] = .integer(1) }
+        return JSONValue.object(members).decoded(as: Scenario.self)
     }
+
+    /// Whether this is a merge of `.hlog` files only (no scenario, cache or validity known).
+    var isMergedFromLogsOnly: Bool { scenario["merged"] != nil }
 
     /// The histogram of `kind` (empty when absent).
     func histogram(_ kind: LatencyKind) -> HDRHistogram { latency[kind] ?? HDRHistogram() }
