@@ -1,6 +1,7 @@
 /// `authz-bench merge`: adds the histograms of several runs (`.hlog` and/or result JSON files, e.g.
 /// one per `--shard` process) into one result with the same outputs as `run`.
 enum MergeCommand {
+    /// The `--help` text.
     static let usage = """
         usage: authz-bench merge FILE... [--json FILE] [--hgrm DIR] [--quiet]
 

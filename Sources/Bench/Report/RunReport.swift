@@ -47,10 +47,12 @@ enum RunReport {
         return [rule, "### " + message, rule]
     }
 
+    /// ` [closed loop]` in closed loop, else empty (appended to headings).
     static func closedNote(_ result: RunResult) -> String {
         result.loop == "closed" ? " [closed loop]" : ""
     }
 
+    /// The scenario lines (or the merged inputs when the scenario is not a `Scenario`).
     static func scenarioLines(_ result: RunResult) -> [String] {
         guard let s = result.typedScenario else {
             let files = result.sources.isEmpty ? "" : ": " + result.sources.joined(separator: ", ")
@@ -73,10 +75,12 @@ enum RunReport {
         return lines
     }
 
+    /// One line: build, CPU, cores, kernel, Swift, OpenSSL, commit.
     static func environmentLine(_ e: Environment) -> String {
         "environment \(e.build) build, \(e.cpu), \(e.cores) cores, \(e.os), Swift \(e.swift), \(e.openssl), commit \(e.gitCommit)"
     }
 
+    /// Achieved vs target throughput (or the closed-loop label), requests and duration.
     static func throughputLine(_ result: RunResult) -> String {
         let s = result.summary
         let done = "\(LatencyText.count(s.requests)) requests in \(String(format: "%.2f", s.durationSeconds)) s"
@@ -88,6 +92,7 @@ enum RunReport {
         return "throughput  \(LatencyText.rate(s.achievedRate)) req/s achieved of \(LatencyText.rate(target)) target (\(share)); \(done)"
     }
 
+    /// The percentile columns of the latency and stage tables.
     static let columns = ["p50", "p90", "p99", "p99.9", "p99.99", "max"]
 
     /// The percentile table: one row per latency kind, human units.
@@ -149,12 +154,14 @@ enum RunReport {
         ]
     }
 
+    /// Every non-`VALID_TOKEN` code observed, with its count.
     static func errorsLine(_ errors: [String: Int]) -> String {
         guard !errors.isEmpty else { return "errors      none" }
         return "errors      " + errors.sorted { $0.key < $1.key }.map { "\($0.key) \(LatencyText.count($0.value))" }
             .joined(separator: ", ")
     }
 
+    /// Attack traffic by expected code, and the unexpected count (nil when no attack was sent).
     static func attackLine(_ attacks: AttackSection) -> String? {
         guard !attacks.expected.isEmpty || attacks.unexpected > 0 else { return nil }
         let expected = attacks.expected.sorted { $0.key < $1.key }.map { "\($0.key) \(LatencyText.count($0.value))" }
@@ -162,6 +169,7 @@ enum RunReport {
             + "; unexpected code: \(attacks.unexpected)"
     }
 
+    /// The validity verdict: one line when valid, a loud block with the reasons when not.
     static func verdictLines(_ result: RunResult, debug: Bool) -> [String] {
         var lines: [String] = []
         if result.summary.valid {
