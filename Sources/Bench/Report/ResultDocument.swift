@@ -1,0 +1,254 @@
+import AuthZCore
+import Foundation
+
+/// A result file (`run --json`, `merge --json`): DESIGN §6 schema version 1, plus the extra keys
+/// `warmup`, `attacks`, `intervals`, `setupSeconds` and `cache.caches`.
+///
+/// Encoded with sorted keys, so the same result always gives the same bytes.
+struct ResultDocument: Codable, Sendable, Equatable {
+    /// The schema version this model reads and writes.
+    static let currentSchemaVersion = 1
+
+    /// Version of the file layout (1).
+    var schemaVersion = ResultDocument.currentSchemaVersion
+    /// Always `authz-bench`.
+    var tool = "authz-bench"
+    /// `BenchVersion.current` of the writer.
+    var version = BenchVersion.current
+    /// Where it ran.
+    var environment: Environment
+    /// Every input that shaped the run (the `Scenario`, plus `loop`: `open` or `closed`); for a
+    /// merge of `.hlog` files only, `{"merged": [files]}`.
+    var scenario: JSONValue
+    /// Counts, rates and the validity verdict.
+    var summary: ResultSummary
+    /// Measured-phase latency histograms.
+    var latency: LatencySection
+    /// Per-stage histograms by DESIGN §3 stage name.
+    var stages: [String: HistogramSummary]
+    /// Both engine caches summed, with each one under `caches`.
+    var cache: CacheSection
+    /// Warm-up latency histograms (reported separately from the measured phase).
+    var warmup: LatencySection
+    /// Attack traffic by expected rejection code.
+    var attacks: AttackSection
+    /// Requests per one-second interval of the measured phase (their histograms go to `.hlog`).
+    var intervals: [IntervalSection]
+    /// Set-up time (population and authN tokens), excluded from measurement.
+    var setupSeconds: Double
+
+    /// Pretty-printed JSON with sorted keys and a final newline.
+    func jsonData() throws(CLIError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            var data = try encoder.encode(self)
+            data.append(0x0A)
+            return data
+        } catch {
+            throw CLIError(message: "cannot encode the result: \(error)", exitCode: .failure)
+        }
+    }
+
+    /// Writes the document to `path` atomically (temporary file + rename).
+    func write(to path: String) throws(CLIError) {
+        try AtomicFile.write(try jsonData(), to: path)
+    }
+}
+
+/// The result's `summary` section.
+struct ResultSummary: Codable, Sendable, Equatable {
+    /// Requests completed in the measured phase.
+    var requests: Int
+    /// Every code other than `VALID_TOKEN` that was observed, with its count.
+    var errors: [String: Int]
+    /// Measured-phase length, seconds.
+    var durationSeconds: Double
+    /// Target total rate (requests/s); `null` in closed loop (written, not omitted).
+    var targetRate: Double?
+    /// Requests per second achieved.
+    var achievedRate: Double
+    /// Whether the generator kept up (and a release build ran).
+    var valid: Bool
+    /// Why not, one line each.
+    var invalidReasons: [String]
+
+    private enum CodingKeys: String, CodingKey {
+        case requests, errors, durationSeconds, targetRate, achievedRate, valid, invalidReasons
+    }
+
+    /// Creates a summary.
+    init(requests: Int, errors: [String: Int], durationSeconds: Double, targetRate: Double?, achievedRate: Double,
+         valid: Bool, invalidReasons: [String]) {
+        self.requests = requests
+        self.errors = errors
+        self.durationSeconds = durationSeconds
+        self.targetRate = targetRate
+        self.achievedRate = achievedRate
+        self.valid = valid
+        self.invalidReasons = invalidReasons
+    }
+
+    /// Decodes a summary; `targetRate` must be present (a number or `null`).
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        requests = try container.decode(Int.self, forKey: .requests)
+        errors = try container.decode([String: Int].self, forKey: .errors)
+        durationSeconds = try container.decode(Double.self, forKey: .durationSeconds)
+        guard container.contains(.targetRate) else {
+            throw DecodingError.keyNotFound(CodingKeys.targetRate, .init(
+                codingPath: container.codingPath, debugDescription: "targetRate is required (null in closed loop)"))
+        }
+        targetRate = try container.decodeIfPresent(Double.self, forKey: .targetRate)
+        achievedRate = try container.decode(Double.self, forKey: .achievedRate)
+        valid = try container.decode(Bool.self, forKey: .valid)
+        invalidReasons = try container.decode([String].self, forKey: .invalidReasons)
+    }
+
+    /// Encodes every key, `targetRate` as `null` in closed loop.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(requests, forKey: .requests)
+        try container.encode(errors, forKey: .errors)
+        try container.encode(durationSeconds, forKey: .durationSeconds)
+        if let targetRate {
+            try container.encode(targetRate, forKey: .targetRate)
+        } else {
+            try container.encodeNil(forKey: .targetRate)
+        }
+        try container.encode(achievedRate, forKey: .achievedRate)
+        try container.encode(valid, forKey: .valid)
+        try container.encode(invalidReasons, forKey: .invalidReasons)
+    }
+}
+
+/// The three latency histograms (`latency` and `warmup` sections).
+struct LatencySection: Codable, Sendable, Equatable {
+    /// `done - intended start`.
+    var responseTime: HistogramSummary
+    /// `done - send`.
+    var serviceTime: HistogramSummary
+    /// `send - intended start`.
+    var startLag: HistogramSummary
+
+    /// The histogram of `kind`.
+    subscript(kind: LatencyKind) -> HistogramSummary {
+        switch kind {
+        case .responseTime: responseTime
+        case .serviceTime: serviceTime
+        case .startLag: startLag
+        }
+    }
+}
+
+/// The result's `cache` section: both engine caches summed, and each one under `caches`.
+struct CacheSection: Codable, Sendable, Equatable {
+    /// Strategy name (`unknown` when merged from `.hlog` files only).
+    var strategy: String
+    /// Capacity of each cache.
+    var capacity: Int
+    /// Lookups that hit, both caches.
+    var hits: Int
+    /// Lookups that missed, both caches.
+    var misses: Int
+    /// Entries evicted for capacity, both caches.
+    var evictions: Int
+    /// Entries found expired, both caches.
+    var expirations: Int
+    /// `hits / (hits + misses)`, both caches.
+    var hitRatio: Double
+    /// Entries held at the end, both caches.
+    var entries: Int
+    /// Estimated bytes per entry, both caches.
+    var bytesPerEntry: Double
+    /// Each cache's own counters.
+    var caches: CacheDetails
+
+    /// The section for two caches' counters.
+    init(strategy: String, capacity: Int, verifiedTokens: CacheStats, authorizations: CacheStats) {
+        let total = verifiedTokens + authorizations
+        self.strategy = strategy
+        self.capacity = capacity
+        hits = total.hits
+        misses = total.misses
+        evictions = total.evictions
+        expirations = total.expirations
+        hitRatio = total.hitRatio
+        entries = total.entries
+        bytesPerEntry = total.bytesPerEntry
+        caches = CacheDetails(verifiedTokens: CacheCounters(verifiedTokens), authorizations: CacheCounters(authorizations))
+    }
+}
+
+/// The per-cache detail under `cache.caches`.
+struct CacheDetails: Codable, Sendable, Equatable {
+    /// The verified-token cache.
+    var verifiedTokens: CacheCounters
+    /// The authorization cache.
+    var authorizations: CacheCounters
+}
+
+/// One cache's counters (`CacheStats` in JSON, with its derived ratios).
+struct CacheCounters: Codable, Sendable, Equatable {
+    /// Lookups that hit.
+    var hits: Int
+    /// Lookups that missed.
+    var misses: Int
+    /// Inserts, new keys and replacements.
+    var inserts: Int
+    /// Inserts that replaced a present key.
+    var replacements: Int
+    /// Entries evicted for capacity.
+    var evictions: Int
+    /// Entries found expired.
+    var expirations: Int
+    /// Entries removed explicitly.
+    var removals: Int
+    /// Entries held at the end.
+    var entries: Int
+    /// Estimated bytes held by the cache's structures.
+    var approximateBytes: Int
+    /// `hits / (hits + misses)`.
+    var hitRatio: Double
+    /// `approximateBytes / entries`.
+    var bytesPerEntry: Double
+
+    /// The counters of `stats`.
+    init(_ stats: CacheStats) {
+        hits = stats.hits
+        misses = stats.misses
+        inserts = stats.inserts
+        replacements = stats.replacements
+        evictions = stats.evictions
+        expirations = stats.expirations
+        removals = stats.removals
+        entries = stats.entries
+        approximateBytes = stats.approximateBytes
+        hitRatio = stats.hitRatio
+        bytesPerEntry = stats.bytesPerEntry
+    }
+
+    /// Back to a `CacheStats` (to sum shards).
+    var stats: CacheStats {
+        CacheStats(hits: hits, misses: misses, inserts: inserts, replacements: replacements, evictions: evictions,
+            expirations: expirations, removals: removals, entries: entries, approximateBytes: approximateBytes)
+    }
+}
+
+/// The result's `attacks` section.
+struct AttackSection: Codable, Sendable, Equatable {
+    /// Attacks sent, by the code they must be rejected with.
+    var expected: [String: Int]
+    /// Attacks that got another code (must be 0).
+    var unexpected: Int
+}
+
+/// One entry of the result's `intervals` list.
+struct IntervalSection: Codable, Sendable, Equatable {
+    /// Seconds from the start of the measured phase.
+    var start: Double
+    /// Interval length, seconds.
+    var length: Double
+    /// Requests completed in it.
+    var requests: Int
+}

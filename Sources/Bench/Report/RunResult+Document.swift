@@ -1,0 +1,43 @@
+extension ResultDocument {
+    /// The result file of `result` (histograms summarised and encoded).
+    init(_ result: RunResult) throws(CLIError) {
+        func section(_ histograms: [LatencyKind: HDRHistogram]) throws(CLIError) -> LatencySection {
+            LatencySection(
+                responseTime: try HistogramSummary(histograms[.responseTime] ?? HDRHistogram()),
+                serviceTime: try HistogramSummary(histograms[.serviceTime] ?? HDRHistogram()),
+                startLag: try HistogramSummary(histograms[.startLag] ?? HDRHistogram()))
+        }
+        var stages: [String: HistogramSummary] = [:]
+        for (name, histogram) in result.stages { stages[name] = try HistogramSummary(histogram) }
+        self.init(
+            environment: result.environment, scenario: result.scenario, summary: result.summary,
+            latency: try section(result.latency), stages: stages, cache: result.cache,
+            warmup: try section(result.warmup), attacks: result.attacks, intervals: result.intervals,
+            setupSeconds: result.setupSeconds)
+    }
+
+    /// The result file of one run.
+    init(_ outcome: RunOutcome) throws(CLIError) {
+        try self.init(RunResult(outcome))
+    }
+}
+
+extension RunResult {
+    /// The reportable result of a result file read back (histograms decoded); `file` names it in errors.
+    init(_ document: ResultDocument, file: String) throws(CLIError) {
+        var latency: [LatencyKind: HDRHistogram] = [:]
+        var warmup: [LatencyKind: HDRHistogram] = [:]
+        for kind in LatencyKind.allCases {
+            latency[kind] = try document.latency[kind].decoded(file: file, path: "$.latency.\(kind.rawValue)")
+            warmup[kind] = try document.warmup[kind].decoded(file: file, path: "$.warmup.\(kind.rawValue)")
+        }
+        var stages: [String: HDRHistogram] = [:]
+        for (name, summary) in document.stages {
+            stages[name] = try summary.decoded(file: file, path: "$.stages.\(name)")
+        }
+        self.init(
+            environment: document.environment, scenario: document.scenario, summary: document.summary,
+            latency: latency, warmup: warmup, stages: stages, cache: document.cache, attacks: document.attacks,
+            intervals: document.intervals, setupSeconds: document.setupSeconds)
+    }
+}

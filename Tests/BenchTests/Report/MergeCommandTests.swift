@@ -1,0 +1,158 @@
+import AuthZCore
+import Foundation
+import Testing
+@testable import Bench
+
+@Suite("merge")
+struct MergeCommandTests {
+    /// Writes the .hlog and JSON of two shards; returns their paths.
+    static func writeShards(in directory: URL, invalidSecond: Bool = false)
+        throws -> (outcomes: [RunOutcome], hlogs: [String], jsons: [String])
+    {
+        let outcomes = [SyntheticRun.outcome(shard: 0, shards: 2), SyntheticRun.outcome(valid: !invalidSecond, shard: 1, shards: 2)]
+        var hlogs: [String] = []
+        var jsons: [String] = []
+        for (index, outcome) in outcomes.enumerated() {
+            let hlog = directory.appendingPathComponent("shard\(index).hlog").path
+            let json = directory.appendingPathComponent("shard\(index).json").path
+            try HistogramFiles.writeHlog(outcome, to: hlog)
+            try ResultDocument(outcome).write(to: json)
+            hlogs.append(hlog)
+            jsons.append(json)
+        }
+        return (outcomes, hlogs, jsons)
+    }
+
+    static func sum(_ outcomes: [RunOutcome], _ histograms: (RunOutcome) -> HDRHistogram?) -> HDRHistogram {
+        var total = HDRHistogram()
+        for outcome in outcomes { if let histogram = histograms(outcome) { total.add(histogram) } }
+        return total
+    }
+
+    @Test func twoLogsMergeToTheSumOfTheirHistograms() throws {
+        let directory = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let shards = try Self.writeShards(in: directory)
+        let merged = try ResultMerger.merge(shards.hlogs)
+        for kind in LatencyKind.allCases {
+            #expect(merged.latency[kind] == Self.sum(shards.outcomes) { $0.latency[kind] })
+        }
+        #expect(merged.summary.requests == 6_000)
+        #expect(merged.summary.durationSeconds == 3)
+        #expect(merged.summary.achievedRate == 2_000)
+        #expect(merged.summary.targetRate == nil)
+        #expect(merged.scenario == .object(["merged": .array(shards.hlogs.map(JSONValue.string))]))
+        #expect(merged.intervals == [0, 1, 2].map { IntervalSection(start: Double($0), length: 1, requests: 2_000) })
+    }
+
+    @Test func twoResultsMergeCountsRatesAndCaches() throws {
+        let directory = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let shards = try Self.writeShards(in: directory)
+        let output = directory.appendingPathComponent("out/merged.json").path
+        let hgrm = directory.appendingPathComponent("hgrm").path
+        let code = try MergeCommand.run(shards.jsons + ["--json", output, "--hgrm", hgrm, "--quiet"])
+        #expect(code == .ok)
+        let document = try ResultDocument.read(from: output)
+        let merged = try RunResult(document, file: output)
+        for kind in LatencyKind.allCases {
+            #expect(merged.latency[kind] == Self.sum(shards.outcomes) { $0.latency[kind] })
+            #expect(merged.warmup[kind] == Self.sum(shards.outcomes) { $0.warmupLatency[kind] })
+        }
+        #expect(merged.stages["verify"] == Self.sum(shards.outcomes) { $0.stages[.verify] })
+        #expect(document.summary.requests == 6_000)
+        #expect(document.summary.achievedRate == 2_000)
+        #expect(document.summary.targetRate == 2_000)
+        #expect(document.summary.durationSeconds == 3)
+        #expect(document.summary.valid)
+        #expect(document.summary.errors == ["NOT_AUTHORIZED": 14, "INVALID_SIGNATURE": 6])
+        #expect(document.attacks.expected == ["INVALID_SIGNATURE": 6])
+        #expect(document.cache.hits == 3_000)
+        #expect(document.cache.caches.authorizations.evictions == 100)
+        #expect(document.scenario["shardIndex"] == nil && document.scenario["shardCount"] == nil)
+        #expect(document.scenario["loop"] == .string("open"))
+        #expect(document.scenario["seed"] == .integer(1))
+        #expect(document.intervals.map(\.requests) == [2_000, 2_000, 2_000])
+        let written = try FileManager.default.contentsOfDirectory(atPath: hgrm)
+        #expect(Set(written) == ["responseTime.hgrm", "serviceTime.hgrm", "startLag.hgrm", "stage-parse.hgrm", "stage-verify.hgrm"])
+    }
+
+    @Test func anInvalidInputMakesTheMergeInvalid() throws {
+        let directory = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let shards = try Self.writeShards(in: directory, invalidSecond: true)
+        let merged = try ResultMerger.merge(shards.jsons)
+        #expect(!merged.summary.valid)
+        #expect(merged.summary.invalidReasons.count == 1)
+        #expect(merged.summary.invalidReasons.first?.hasPrefix(shards.jsons[1] + ": ") == true)
+        #expect(try MergeCommand.run(shards.jsons + ["--quiet"]) == .runInvalid)
+    }
+
+    @Test func noInputIsAUsageError() throws {
+        let error = #expect(throws: CLIError.self) { try MergeCommand.run(["--json", "/tmp/x.json"]) }
+        #expect(error?.exitCode == .usage)
+    }
+
+    /// Bad inputs: file contents (nil: missing file) and what the one-line error must say.
+    static let badInputs: [(String?, String)] = [
+        (nil, "no such file"),
+        ("", "empty file"),
+        ("\u{0}\u{1}\u{2}HISTF\u{0}", "binary data"),
+        ("#[Histogram log format version 1.3]\n0.000,1.000,0.001,HISTFAAAAB\n", "line 2: histogram payload"),
+        ("#[Histogram log format version 1.3]\n", "no interval histograms"),
+        ("hello,world\n", "line 1: expected"),
+        ("{\"schemaVersion\": 1, \"tool\": \"authz-bench\", \"summary\": {", "not valid JSON"),
+        ("{\"schemaVersion\": 3}", "$.schemaVersion: expected 1"),
+    ]
+
+    @Test(arguments: 0..<badInputs.count)
+    func badInputExits65WithOneLineNamingTheFile(index: Int) throws {
+        let directory = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (contents, expected) = Self.badInputs[index]
+        let path = directory.appendingPathComponent("input-\(index)").path
+        if let contents { try Data(contents.utf8).write(to: URL(fileURLWithPath: path)) }
+        let error = #expect(throws: CLIError.self) { try MergeCommand.run([path, "--quiet"]) }
+        #expect(error?.exitCode == .badInput)
+        #expect(error?.message.contains(path) == true)
+        #expect(error?.message.contains(expected) == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("\n") == false)
+    }
+
+    @Test func truncatedLogNamesTheLine() throws {
+        let directory = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = try HistogramFiles.hlogText(SyntheticRun.outcome())
+        let path = directory.appendingPathComponent("cut.hlog").path
+        try Data(text.utf8.dropLast(40)).write(to: URL(fileURLWithPath: path))
+        let lines = text.split(separator: "\n").count
+        let error = #expect(throws: CLIError.self) { try MergeCommand.run([path, "--quiet"]) }
+        #expect(error?.exitCode == .badInput)
+        #expect(error?.message.hasPrefix("\(path): line \(lines): ") == true, "\(error?.message ?? "")")
+    }
+
+    @Test func mergedConsoleSummaryNamesItsInputs() throws {
+        let directory = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let shards = try Self.writeShards(in: directory)
+        let text = RunReport.text(try ResultMerger.merge(shards.hlogs))
+        #expect(text.contains("merged from 2 input(s)"))
+        #expect(text.contains(shards.hlogs[0]))
+        #expect(text.contains("responseTime"))
+        #expect(text.contains("6,000"))
+        #expect(text.contains("as far as known"))
+    }
+
+    @Test func mergedResultsShowTheirScenario() throws {
+        let directory = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let shards = try Self.writeShards(in: directory)
+        let merged = try ResultMerger.merge(shards.jsons)
+        #expect(merged.typedScenario?.seed == 1)
+        #expect(merged.typedScenario?.shardCount == 1)
+        let text = RunReport.text(merged)
+        #expect(text.contains("scenario    open loop at 1,000 req/s"))
+        #expect(text.contains("merged from: " + shards.jsons.joined(separator: ", ")))
+        #expect(text.contains("result      VALID\n"))
+    }
+}
