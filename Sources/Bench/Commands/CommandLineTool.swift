@@ -6,6 +6,8 @@ enum CommandLineTool {
         commands:
           token issue|verify|inspect   sign, check and show tokens in the wire format
           micro                        micro-benchmarks of the hot-path primitives
+          merge FILE... [--json FILE] [--hgrm DIR]
+                                       adds the histograms of several runs (.hlog or result JSON)
         run 'authz-bench COMMAND --help' for a command's options
         """
 
@@ -23,10 +25,12 @@ enum CommandLineTool {
                 return ExitCode.ok.rawValue
             case "token":
                 return try TokenCommand.run(rest).rawValue
+            case "merge":
+                return try MergeCommand.run(rest).rawValue
             case "micro":
                 return try MicroCommand.run(rest).rawValue
             default:
-                throw CLIError.usage("unknown command '\(command)'; expected one of: token, micro")
+                throw CLIError.usage("unknown command '\(command)'; expected one of: token, micro, merge")
             }
         } catch let error as CLIError {
             let label = command == "token" && !rest.isEmpty ? "token \(rest[0])" : command
