@@ -39,7 +39,6 @@ struct LoadWorker<TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>, AC: CacheStra
     var pending = MediaTokenRing()
     var replayCandidate: (token: [UInt8], resource: Int, verifiedAt: Int64)?
     var recorder: LatencyRecorder
-    var stages = StageHistograms()
     var codes = [Int](repeating: 0, count: ResultCode.harnessCount)
     var attacksExpected = [Int](repeating: 0, count: ResultCode.harnessCount)
     var attacksUnexpected = 0
@@ -60,6 +59,9 @@ struct LoadWorker<TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>, AC: CacheStra
         var stalls = 0
         var sequence: UInt64 = 0
         var none = NoStageObserver()
+        // A local, not a stored property: passing a property of `self` inout to a method of `self`
+        // would make the call copy `self` (and its histograms) on every request.
+        var stages = StageHistograms()
         while true {
             let operation = stream.next()
             let now0 = CoarseClock().nowMillis()
