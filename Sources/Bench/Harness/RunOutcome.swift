@@ -52,6 +52,15 @@ struct RunOutcome: Sendable {
     var cache: CacheReport
     /// Whether the generator kept up (open loop); reasons when not.
     var validity: Validity
+    /// Peak resident set size of the process (Linux `VmHWM`), bytes; 0 when unknown.
+    var peakRSSBytes = 0
+    /// Resident set size right after set-up (population and tokens built), bytes; 0 when unknown.
+    var setupRSSBytes = 0
+    /// Injected stalls that hit a request of the measured phase (all workers).
+    var injectedStalls = 0
+
+    /// Requests per second achieved in the measured phase (`requests / durationSeconds`).
+    var achievedRate: Double { durationSeconds > 0 ? Double(requests) / durationSeconds : 0 }
 }
 
 /// Attack traffic: expected rejection codes and misses.

@@ -54,6 +54,9 @@ struct Scenario: Codable, Sendable, Equatable {
     var backendP99Micros = 2_000
     /// Share of (requestor, resource, MVPD) combinations the backend denies.
     var backendDenyRatio = 0.02
+    /// Clock skew the engine and the media verifier allow on every expiry check, milliseconds;
+    /// `nil` = the engine's default (30 s). Expiry is observed `ttl + skew` after issue.
+    var skewMillis: Int64? = nil
 }
 
 /// The operation mix in percent; the five shares sum to 100.
