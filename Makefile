@@ -19,11 +19,14 @@ build: bootstrap
 release: bootstrap
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 
+# The default scenario: about 30 s after the build (5 s warm-up, 20 s measured).
+BENCH_ARGS ?= --rate 2000 --duration 20s --warmup 5s --mix get=65,check=20,verify=10,logout=2,attack=3
+
 bench: release
-	$(RELEASE_BIN) micro --json results/latest-micro.json
+	$(RELEASE_BIN) run $(BENCH_ARGS) --json results/latest.json --hgrm results/latest-hgrm --hlog results/latest.hlog
 
 micro: release
-	$(RELEASE_BIN) micro $(MICRO_ARGS)
+	$(RELEASE_BIN) micro --json results/latest-micro.json $(MICRO_ARGS)
 
 # The concurrency stress suites (names containing Concurren) also run under ThreadSanitizer, in a
 # separate build folder.

@@ -4,6 +4,7 @@ enum CommandLineTool {
         usage: authz-bench COMMAND [OPTIONS]
 
         commands:
+          run                          load the hot path with simulated devices; latency histograms
           token issue|verify|inspect   sign, check and show tokens in the wire format
           micro                        micro-benchmarks of the hot-path primitives
           merge FILE... [--json FILE] [--hgrm DIR]
@@ -25,12 +26,14 @@ enum CommandLineTool {
                 return ExitCode.ok.rawValue
             case "token":
                 return try TokenCommand.run(rest).rawValue
+            case "run":
+                return try RunCommand.run(rest).rawValue
             case "merge":
                 return try MergeCommand.run(rest).rawValue
             case "micro":
                 return try MicroCommand.run(rest).rawValue
             default:
-                throw CLIError.usage("unknown command '\(command)'; expected one of: token, micro, merge")
+                throw CLIError.usage("unknown command '\(command)'; expected one of: run, token, micro, merge")
             }
         } catch let error as CLIError {
             let label = command == "token" && !rest.isEmpty ? "token \(rest[0])" : command

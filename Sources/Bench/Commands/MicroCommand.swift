@@ -106,6 +106,19 @@ enum BenchVersion {
 
 /// Checks output paths before any work is done, so a long run does not fail at the end.
 enum OutputPath {
+    /// Throws a usage error naming `flag` when `path` exists and is not a directory, or its parent
+    /// cannot be written to.
+    static func checkDirectory(_ path: String, flag: String) throws(CLIError) {
+        guard !path.isEmpty else { throw .usage("\(flag) expects a directory path, got an empty string") }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw .usage("\(flag) \(path): exists and is not a directory") }
+            guard FileManager.default.isWritableFile(atPath: path) else {
+                throw .usage("\(flag) \(path): directory is not writable")
+            }
+        }
+    }
+
     /// Throws a usage error naming `flag` when `path` cannot be written to.
     static func checkWritable(_ path: String, flag: String) throws(CLIError) {
         guard !path.isEmpty else { throw .usage("\(flag) expects a file path, got an empty string") }

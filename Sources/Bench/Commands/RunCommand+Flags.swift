@@ -5,7 +5,7 @@ extension RunCommand {
     static let valueOptions: Set<String> = [
         "devices", "requestors", "mvpds", "resources", "zipf", "mix", "alg", "cache", "capacity", "threads",
         "rate", "duration", "warmup", "seed", "inject-stall", "json", "hgrm", "hlog", "shard", "authn-ttl",
-        "authz-ttl", "stage-sample", "backend-latency", "deny-ratio",
+        "authz-ttl", "stage-sample", "backend-latency", "deny-ratio", "skew",
     ]
     /// Boolean flags.
     static let flagOptions: Set<String> = ["closed", "quiet", "help"]
@@ -27,8 +27,8 @@ extension RunCommand {
             s.zipf = zipf
         }
         if let text = args.value("deny-ratio") {
-            guard let ratio = Double(text), (0...1).contains(ratio) else {
-                throw .usage("--deny-ratio expects a share between 0 and 1, got '\(text)'")
+            guard let ratio = Double(text), ratio >= 0, ratio < 1 else {
+                throw .usage("--deny-ratio expects a share at least 0 and below 1, got '\(text)'")
             }
             s.backendDenyRatio = ratio
         }
@@ -64,6 +64,7 @@ extension RunCommand {
         guard s.authNTTLMillis >= 1_000, s.authZTTLMillis >= 1_000 else {
             throw .usage("--authn-ttl and --authz-ttl must be at least 1s (token expiry has one-second precision)")
         }
+        if args.value("skew") != nil { s.skewMillis = try args.durationMillis("skew", default: 0) }
         if let text = args.value("seed") {
             guard let seed = UInt64(text) else { throw .usage("--seed expects a non-negative integer, got '\(text)'") }
             s.seed = seed

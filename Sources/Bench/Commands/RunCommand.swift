@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
 /// `authz-bench run`: drives the AuthZCore engine with simulated devices and reports latency
@@ -9,7 +12,7 @@ enum RunCommand {
                                [--cache mutex|sharded|lru|sieve|tinylfu] [--capacity N] [--threads N]
                                [--rate R | --closed] [--duration 10s] [--warmup 2s] [--seed N]
                                [--inject-stall 200ms@2s] [--authn-ttl 1d] [--authz-ttl 1h] [--stage-sample N]
-                               [--backend-latency 200us/2ms] [--deny-ratio 0.02]
+                               [--backend-latency 200us/2ms] [--deny-ratio 0.02] [--skew 30s]
                                [--json FILE] [--hgrm DIR] [--hlog FILE] [--shard I/N] [--quiet]
 
           --rate R         target total requests per second of this process (open loop, the default)
@@ -18,4 +21,40 @@ enum RunCommand {
           --stage-sample N time the hot-path stages of 1 request in N (0: never)
         exit codes: 0 ok, 7 run invalid (generator saturated, or a debug build), 64 usage, 65 bad input
         """
+
+    static func run(_ arguments: [String]) throws -> ExitCode {
+        let args = try Arguments(arguments, options: valueOptions, flags: flagOptions)
+        if args.flag("help") {
+            print(usage)
+            return .ok
+        }
+        guard args.positionals.isEmpty else {
+            throw CLIError.usage("unexpected argument '\(args.positionals[0])'; run takes only options")
+        }
+        let scenario = try scenario(from: args, defaultThreads: ProcessInfo.processInfo.activeProcessorCount)
+        try scenario.validate()
+        // Check every output path before the run, so a long run does not fail at its end.
+        if let path = args.value("json") { try OutputPath.checkWritable(path, flag: "--json") }
+        if let path = args.value("hlog") { try OutputPath.checkWritable(path, flag: "--hlog") }
+        if let directory = args.value("hgrm") { try OutputPath.checkDirectory(directory, flag: "--hgrm") }
+
+        let quiet = args.flag("quiet")
+        if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
+        let showProgress = !quiet && isatty(STDERR_FILENO) == 1
+        let outcome = try Harness.run(scenario, progress: showProgress ? { line in printProgress(line) } : nil)
+        if showProgress { printProgress(nil) }
+
+        if !quiet { print(RunReport.text(outcome), terminator: "") }
+        if let path = args.value("json") { try ResultDocument(outcome).write(to: path) }
+        if let directory = args.value("hgrm") { _ = try HistogramFiles.writeHgrm(RunResult(outcome), to: directory) }
+        if let path = args.value("hlog") { try HistogramFiles.writeHlog(outcome, to: path) }
+        return outcome.validity.valid ? .ok : .runInvalid
+    }
+
+    /// Rewrites one status line on a terminal's stderr (`nil` clears it).
+    private static func printProgress(_ line: String?) {
+        let text = line.map { "\r\u{1B}[2K" + $0 } ?? "\r\u{1B}[2K"
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
 }

@@ -1,11 +1,24 @@
+import CMalloc
 import Foundation
 
-/// The process's memory figures from `/proc/self/status` (Linux).
+/// The process's memory figures: resident set (`/proc/self/status`) and malloc's own counters.
 enum ProcessMemory {
     /// Current resident set size (`VmRSS`), bytes; 0 when unknown.
     static var residentBytes: Int { field("VmRSS:") }
     /// Peak resident set size (`VmHWM`), bytes; 0 when unknown.
     static var peakResidentBytes: Int { field("VmHWM:") }
+
+    /// Gives free heap memory back to the system (`malloc_trim`), so that a resident-set delta
+    /// measured next is not hidden by memory freed earlier and reused.
+    static func trim() {
+        _ = malloc_trim(0)
+    }
+
+    /// Bytes malloc has handed out and not taken back (`mallinfo2`: in-use arena bytes + mmapped).
+    static func heapBytesInUse() -> Int {
+        let info = mallinfo2()
+        return Int(info.uordblks) + Int(info.hblkhd)
+    }
 
     private static func field(_ name: String) -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }

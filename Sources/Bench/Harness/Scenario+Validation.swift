@@ -40,12 +40,12 @@ extension Scenario {
         if authNTTLMillis <= 0 { throw fail("--authn-ttl must be positive") }
         if authZTTLMillis <= 0 { throw fail("--authz-ttl must be positive") }
         if stageSample < 0 { throw fail("--stage-sample must be 0 (off) or a positive N") }
-        if shardCount < 1 || shardIndex < 0 || shardIndex >= shardCount { throw fail("--shard I/N needs 0 <= I < N") }
+        if shardCount < 1 || shardIndex < 0 || shardIndex >= shardCount { throw fail("--shard I/N needs 1 <= I <= N") }
         if let skewMillis, skewMillis < 0 { throw fail("--skew must not be negative") }
         if backendMedianMicros < 0 || backendP99Micros < backendMedianMicros {
             throw fail("--backend-latency needs 0 <= median <= p99")
         }
-        if !(0..<1).contains(backendDenyRatio) { throw fail("--backend-deny must be within 0 and 1 (exclusive)") }
+        if !(0..<1).contains(backendDenyRatio) { throw fail("--deny-ratio must be at least 0 and below 1") }
         let local = Population.localCount(devices: devices, shardIndex: shardIndex, shardCount: shardCount)
         if local < 2 * threads {
             throw fail("--devices: shard \(shardIndex)/\(shardCount) holds \(local) devices; each of the \(threads) "

@@ -25,7 +25,7 @@ struct Scenario: Codable, Sendable, Equatable {
     /// Worker threads.
     var threads = 2
     /// Target total request rate (requests/s) in open loop; `nil` in closed loop.
-    var rate: Double? = 20_000
+    var rate: Double? = 2_000
     /// Closed loop (each worker sends its next request when the previous one is done).
     var closedLoop = false
     /// Measured phase, milliseconds.

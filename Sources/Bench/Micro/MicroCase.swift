@@ -1,4 +1,3 @@
-import CMalloc
 import Foundation
 
 /// A loop that performs one benchmarked operation `iterations` times.
@@ -34,28 +33,6 @@ struct MemoryFigures: Sendable {
     var heapDelta: Int
 }
 
-/// Reads the process's memory figures.
-enum ProcessMemory {
-    /// Gives free heap memory back to the system (`malloc_trim`), so that a resident-set delta
-    /// measured next is not hidden by memory freed earlier and reused.
-    static func trim() {
-        _ = malloc_trim(0)
-    }
-
-    /// Resident set size in bytes (`/proc/self/statm`), or 0 when unreadable.
-    static func residentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
-    /// Bytes malloc has handed out and not taken back (`mallinfo2`: in-use arena bytes + mmapped).
-    static func heapBytesInUse() -> Int {
-        let info = mallinfo2()
-        return Int(info.uordblks) + Int(info.hblkhd)
-    }
-}
 
 /// Keeps a value alive and opaque to the optimiser, so a benchmarked result is not discarded.
 @inline(never) @_optimize(none)

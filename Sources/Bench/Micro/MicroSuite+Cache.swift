@@ -104,7 +104,7 @@ struct FillProbe: CacheStrategyVisitor {
     where Cache.Key == AuthorizationKey, Cache.Value == CachedAuthorization {
         let now: Int64 = 1_800_000_000_000
         ProcessMemory.trim()
-        let rss = ProcessMemory.residentBytes()
+        let rss = ProcessMemory.residentBytes
         let heap = ProcessMemory.heapBytesInUse()
         let start = MonotonicClock.nanoseconds()
         for n in 0..<entries {
@@ -116,7 +116,7 @@ struct FillProbe: CacheStrategyVisitor {
         let held = cache.count
         precondition(held > entries * 9 / 10, "the fill kept only \(held) of \(entries) entries")
         return withExtendedLifetime(cache) {
-            MemoryFigures(entries: held, nanoseconds: elapsed, rssDelta: ProcessMemory.residentBytes() - rss,
+            MemoryFigures(entries: held, nanoseconds: elapsed, rssDelta: ProcessMemory.residentBytes - rss,
                 heapDelta: ProcessMemory.heapBytesInUse() - heap)
         }
     }

@@ -85,9 +85,21 @@ struct Environment: Codable, Sendable, Equatable {
         if let fromEnvironment = ProcessInfo.processInfo.environment["AUTHZ_BENCH_GIT_COMMIT"] {
             return fromEnvironment
         }
+        // The working directory's checkout, else the checkout the executable was built in
+        // (<package>/.build/<config>/authz-bench).
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let candidates = [FileManager.default.currentDirectoryPath,
+            executable.deletingLastPathComponent().path]
+        for directory in candidates {
+            if let commit = commit(in: directory) { return commit }
+        }
+        return "unknown"
+    }
+
+    private static func commit(in directory: String) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "rev-parse", "--short=12", "HEAD"]
+        process.arguments = ["git", "-C", directory, "rev-parse", "--short=12", "HEAD"]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
@@ -95,11 +107,11 @@ struct Environment: Codable, Sendable, Equatable {
             try process.run()
             process.waitUntilExit()
         } catch {
-            return "unknown"
+            return nil
         }
-        guard process.terminationStatus == 0 else { return "unknown" }
+        guard process.terminationStatus == 0 else { return nil }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? "unknown" : text
+        return text.isEmpty ? nil : text
     }
 }
