@@ -72,14 +72,20 @@ struct ResultSummary: Codable, Sendable, Equatable {
     var valid: Bool
     /// Why not, one line each.
     var invalidReasons: [String]
+    /// Peak resident set size of the process, bytes (absent when unknown, e.g. merged .hlog files).
+    var peakRSS: Int? = nil
+    /// Resident set size right after set-up (population and tokens), bytes.
+    var setupRSS: Int? = nil
 
     private enum CodingKeys: String, CodingKey {
-        case requests, errors, durationSeconds, targetRate, achievedRate, valid, invalidReasons
+        case requests, errors, durationSeconds, targetRate, achievedRate, valid, invalidReasons, peakRSS, setupRSS
     }
 
     /// Creates a summary.
     init(requests: Int, errors: [String: Int], durationSeconds: Double, targetRate: Double?, achievedRate: Double,
-         valid: Bool, invalidReasons: [String]) {
+         valid: Bool, invalidReasons: [String], peakRSS: Int? = nil, setupRSS: Int? = nil) {
+        self.peakRSS = peakRSS
+        self.setupRSS = setupRSS
         self.requests = requests
         self.errors = errors
         self.durationSeconds = durationSeconds
@@ -103,6 +109,8 @@ struct ResultSummary: Codable, Sendable, Equatable {
         achievedRate = try container.decode(Double.self, forKey: .achievedRate)
         valid = try container.decode(Bool.self, forKey: .valid)
         invalidReasons = try container.decode([String].self, forKey: .invalidReasons)
+        peakRSS = try container.decodeIfPresent(Int.self, forKey: .peakRSS)
+        setupRSS = try container.decodeIfPresent(Int.self, forKey: .setupRSS)
     }
 
     /// Encodes every key, `targetRate` as `null` in closed loop.
@@ -119,6 +127,8 @@ struct ResultSummary: Codable, Sendable, Equatable {
         try container.encode(achievedRate, forKey: .achievedRate)
         try container.encode(valid, forKey: .valid)
         try container.encode(invalidReasons, forKey: .invalidReasons)
+        try container.encodeIfPresent(peakRSS, forKey: .peakRSS)
+        try container.encodeIfPresent(setupRSS, forKey: .setupRSS)
     }
 }
 

@@ -142,6 +142,7 @@ struct ResultMerger {
             for (code, count) in input.summary.errors { merged.summary.errors[code, default: 0] += count }
             merged.summary.durationSeconds = Swift.max(merged.summary.durationSeconds, input.summary.durationSeconds)
             merged.summary.achievedRate += input.summary.achievedRate
+            if let peak = input.summary.peakRSS { merged.summary.peakRSS = Swift.max(merged.summary.peakRSS ?? 0, peak) }
             if let target = input.summary.targetRate { targets.append(target) }
             if !input.summary.valid {
                 merged.summary.valid = false

@@ -17,6 +17,10 @@ enum RunReport {
         lines.append(environmentLine(result.environment))
         if result.setupSeconds > 0 {
             lines.append("set-up      \(String(format: "%.2f", result.setupSeconds)) s (population and authN tokens; not measured)")
+            if let peak = result.summary.peakRSS {
+                let afterSetup = result.summary.setupRSS.map { String(format: ", %.1f MB after set-up", Double($0) / 1e6) } ?? ""
+                lines.append("memory      peak RSS \(String(format: "%.1f", Double(peak) / 1e6)) MB\(afterSetup)")
+            }
         }
         lines.append(throughputLine(result))
         lines.append("")
