@@ -11,6 +11,7 @@ enum MicroSuite {
         cases += try cryptoCases(where: wanted)
         cases += cacheCases(where: wanted)
         cases += try engineCases(where: wanted)
+        cases += harnessCases(where: wanted)
         return cases
     }
 
