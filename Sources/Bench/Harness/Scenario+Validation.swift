@@ -48,7 +48,7 @@ extension Scenario {
         if !(0..<1).contains(backendDenyRatio) { throw fail("--deny-ratio must be at least 0 and below 1") }
         let local = Population.localCount(devices: devices, shardIndex: shardIndex, shardCount: shardCount)
         if local < 2 * threads {
-            throw fail("--devices: shard \(shardIndex)/\(shardCount) holds \(local) devices; each of the \(threads) "
+            throw fail("--devices: shard \(shardIndex + 1)/\(shardCount) holds \(local) devices; each of the \(threads) "
                 + "workers needs at least 2 (raise --devices or lower --threads)")
         }
     }
