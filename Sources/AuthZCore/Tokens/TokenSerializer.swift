@@ -90,18 +90,22 @@ public enum TokenSerializer {
         session: (high: UInt64, low: UInt64), requestorID: String, resourceID: String, ttlMillis: Int64,
         issueTimeMillis: Int64, mvpdID: String, proxyMvpdID: String, to out: inout TokenWriter
     ) {
-        let kind = TokenKind.media
-        out.open(kind.staticElementName)
-        out.open(TokenSchema.name(kind, 0))
+        // The body is a fixed template: its constant runs are written whole (one bounds check each).
+        out.name("<shortAuthorizationToken><sessionGUID>")
         out.uuid(high: session.high, low: session.low)
-        out.close(TokenSchema.name(kind, 0))
-        text(TokenSchema.name(kind, 1), requestorID, &out)
-        text(TokenSchema.name(kind, 2), resourceID, &out)
-        number(TokenSchema.name(kind, 3), ttlMillis, &out)
-        number(TokenSchema.name(kind, 4), issueTimeMillis, &out)
-        text(TokenSchema.name(kind, 5), mvpdID, &out)
-        text(TokenSchema.name(kind, 6), proxyMvpdID, &out)
-        out.close(kind.staticElementName)
+        out.name("</sessionGUID><requestorID>")
+        out.escaped(requestorID)
+        out.name("</requestorID><resourceID>")
+        out.escaped(resourceID)
+        out.name("</resourceID><ttl>")
+        out.decimal(ttlMillis)
+        out.name("</ttl><issueTime>")
+        out.decimal(issueTimeMillis)
+        out.name("</issueTime><mvpdId>")
+        out.escaped(mvpdID)
+        out.name("</mvpdId><proxyMvpdId>")
+        out.escaped(proxyMvpdID)
+        out.name("</proxyMvpdId></shortAuthorizationToken>")
     }
 
     /// The bound of `writeMedia` for these texts.

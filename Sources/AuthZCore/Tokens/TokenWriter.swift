@@ -118,13 +118,21 @@ struct TokenWriter {
     /// `value` as `digits` lowercase hex digits (most significant first).
     mutating func hex(_ value: UInt64, digits: Int) {
         ensure(digits)
-        var shift = UInt64((digits - 1) * 4)
-        for _ in 0..<digits {
-            let digit = UInt8(truncatingIfNeeded: (value >> shift) & 0xF)
-            put(digit < 10 ? 0x30 &+ digit : 0x57 &+ digit)
-            shift &-= 4
+        var remaining = value
+        var index = count &+ digits
+        // Least significant digit last: fill from the end, a nibble at a time, through a table.
+        withUnsafeBytes(of: TokenWriter.hexDigits) { table in
+            for _ in 0..<digits {
+                index &-= 1
+                base[index] = table[Int(truncatingIfNeeded: remaining & 0xF)]
+                remaining >>= 4
+            }
         }
+        count &+= digits
     }
+
+    /// The lowercase hex digits, as 16 bytes in one value (no allocation, no bounds check needed).
+    private static let hexDigits: (UInt64, UInt64) = (0x3736_3534_3332_3130, 0x6665_6463_6261_3938)
 
     /// A UUID-shaped identifier (8-4-4-4-12 lowercase hex) from 128 bits.
     mutating func uuid(high: UInt64, low: UInt64) {
