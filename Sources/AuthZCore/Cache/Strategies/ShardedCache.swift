@@ -30,7 +30,9 @@ import Darwin
 /// Memory estimate: the sum over shards of SIEVE's estimate (hash index + node array), plus the
 /// 128-byte-padded slots.
 public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: CacheStrategy {
-    @usableFromInline let storage: PaddedMutexArray<SieveCore<Key, Value>>
+    /// One shard's state.
+    @usableFromInline typealias Shard = ConcurrentSieveCore<Key, Value>
+    @usableFromInline let storage: ReaderWriterShards<Shard>
     /// `64 - log2(shardCount)`: the shift that keeps the hash's top bits.
     @usableFromInline let shift: UInt64
 
@@ -65,7 +67,11 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
         self.shardCount = shards
         self.shardCapacity = perShard
         self.shift = UInt64(64 - shards.trailingZeroBitCount)
-        self.storage = PaddedMutexArray(count: shards) { _ in SieveCore(capacity: perShard) }
+        self.storage = ReaderWriterShards(count: shards) { _ in Shard(capacity: perShard) }
+    }
+
+    deinit {
+        for i in 0..<storage.count { storage.state(i).pointee.deallocate() }
     }
 
     /// Creates an empty cache of at most `capacity` entries with the default shard count.
@@ -89,32 +95,75 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
 
     /// Returns the value for `key` if present and not expired at `now`.
     ///
-    /// - Complexity: O(1) expected; takes only the key's shard lock.
+    /// A shared read: no lock, no write to a shared cache line (see the type's protocol). Falls
+    /// back to the shard's lock when a writer holds the shard, when the entry has expired (its
+    /// removal is a write), or when the thread has no reader number.
+    ///
+    /// - Complexity: O(1) expected.
     @inlinable
     public func value(forKey key: Key, now: Int64) -> Value? {
         let hash = NodeStore<Key, Value>.hash(key)
-        return storage.withLock(shard(for: hash)) { $0.lookup(key, hash: hash, now: now) }
+        let shard = shard(for: hash)
+        let reader = storage.currentReader
+        if reader >= 0 {
+            var found: Int32 = 0
+            let value = storage.withSharedAccess(shard, reader: reader) { state -> Value? in
+                found = state.find(key, hash: hash, now: now)
+                return found >= 0 ? state.store.nodes[Int(found)].value : nil
+            }
+            if let value {
+                if let value {
+                    storage.record(reader).pointee.countHit()
+                    return value
+                }
+                if found == Shard.absent {
+                    storage.record(reader).pointee.countMiss()
+                    return nil
+                }
+            }
+        }
+        return lockedValue(forKey: key, hash: hash, shard: shard, now: now)
+    }
+
+    /// The lookup under the shard's mutex: readers are excluded only to remove an expired entry.
+    @usableFromInline
+    func lockedValue(forKey key: Key, hash: UInt64, shard: Int, now: Int64) -> Value? {
+        storage.withLock(shard) { state -> Value? in
+            switch state.peek(key, hash: hash, now: now) {
+            case .hit(let value):
+                state.counters.hits &+= 1
+                return value
+            case .absent:
+                state.counters.misses &+= 1
+                return nil
+            case .expired:
+                storage.excludeReaders(shard)
+                defer { storage.admitReaders(shard) }
+                return state.lookup(key, hash: hash, now: now)
+            }
+        }
     }
 
     /// Caches `value` for `key` until `expiresAt`, replacing any entry; evicts within the shard
     /// when the shard is full.
     ///
-    /// - Complexity: O(1) expected (amortised for the SIEVE hand); takes only the shard lock.
+    /// - Complexity: O(1) expected (amortised for the SIEVE hand), plus a scan of the readers'
+    ///   records (one line per thread that has read, at most 64); takes only the shard's lock.
     @inlinable
     public func insert(_ value: Value, forKey key: Key, expiresAt: Int64, now: Int64) {
         let hash = NodeStore<Key, Value>.hash(key)
-        storage.withLock(shard(for: hash)) {
+        storage.withExclusiveAccess(shard(for: hash)) {
             $0.insert(value, forKey: key, hash: hash, expiresAt: expiresAt, now: now)
         }
     }
 
     /// Removes and returns the entry for `key`.
     ///
-    /// - Complexity: O(1) expected; takes only the key's shard lock.
+    /// - Complexity: O(1) expected, plus the readers' scan; takes only the key's shard lock.
     @inlinable @discardableResult
     public func removeValue(forKey key: Key) -> Value? {
         let hash = NodeStore<Key, Value>.hash(key)
-        return storage.withLock(shard(for: hash)) { $0.remove(key, hash: hash) }
+        return storage.withExclusiveAccess(shard(for: hash)) { $0.remove(key, hash: hash) }
     }
 
     /// Removes every entry, one shard at a time (not atomic across shards).
@@ -122,16 +171,22 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
     /// - Complexity: O(n + shards).
     @inlinable
     public func removeAll() {
-        for i in 0..<storage.count { storage.withLock(i) { $0.removeAll() } }
+        for i in 0..<storage.count { storage.withExclusiveAccess(i) { $0.removeAll() } }
     }
 
-    /// The sum of the shards' counters, each read under its own lock (not one atomic snapshot).
+    /// The sum of the shards' counters, each read under its own lock, plus every reader's hits
+    /// and misses (not one atomic snapshot).
     ///
-    /// - Complexity: O(shards).
+    /// - Complexity: O(shards + 64).
     @inlinable
     public var stats: CacheStats {
-        var total = storage.totalStats
-        total.approximateBytes += storage.count * storage.slotStride
+        var total = CacheStats()
+        for i in 0..<storage.count { total = total + storage.withLock(i) { $0.stats } }
+        let readers = storage.readerTotals
+        total.hits &+= readers.hits
+        total.misses &+= readers.misses
+        total.approximateBytes +=
+            storage.count * storage.slotStride + ReaderThreadSlot.capacity * ReaderWriterShards<Shard>.readerStride
         return total
     }
 
@@ -139,5 +194,14 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
     ///
     /// - Complexity: O(shards).
     @inlinable
-    public var count: Int { storage.totalCount }
+    public var count: Int {
+        var total = 0
+        for i in 0..<storage.count { total += storage.withLock(i) { $0.count } }
+        return total
+    }
+
+    /// The keys of shard `index` from head (newest) to tail (oldest): for tests.
+    func keysFromHead(shard index: Int) -> [Key] {
+        storage.withLock(index) { $0.keysFromHead }
+    }
 }
