@@ -132,31 +132,32 @@ final class ReaderWriterShards<State>: @unchecked Sendable {
     /// Runs the read-only `body` on shard `index` without its mutex, unless a writer holds it;
     /// returns nil (having run nothing) in that case.
     ///
-    /// `reader` is the calling thread's ``ReaderThreadSlot/current`` number (not -1). The state
-    /// is passed `inout` only so that it is borrowed in place (a by-value or `pointee` read
-    /// copies it, retaining its arrays: a write to shared lines); `body` must not mutate it.
+    /// `reader` is the calling thread's ``ReaderThreadSlot/current`` number (not -1). `body` gets
+    /// a pointer, not an `inout` state: concurrent `inout` accesses are a Swift access race (and
+    /// ThreadSanitizer reports them) even when nothing is written.
     @inlinable
-    func withSharedAccess<R>(_ index: Int, reader: Int, _ body: (inout State) -> R) -> R? {
+    func withSharedAccess<R>(_ index: Int, reader: Int, _ body: (UnsafePointer<State>) -> R) -> R? {
         let active = record(reader)
         active.pointee.active.store(index &+ 1, ordering: .sequentiallyConsistent)
         guard flag(index).pointee.load(ordering: .sequentiallyConsistent) == 0 else {
             active.pointee.active.store(0, ordering: .releasing)
             return nil
         }
-        let result = body(&state(index).pointee)
+        let result = body(UnsafePointer(state(index)))
         active.pointee.active.store(0, ordering: .releasing)
         return result
     }
 
     /// Runs `body` on shard `index` holding its mutex; shared readers may run at the same time,
-    /// so `body` may only read the state, and write what readers never read, unless it calls
-    /// ``excludeReaders(_:)`` first (and ``admitReaders(_:)`` after).
+    /// so `body` may only read the state (through the pointer, never `inout`), and write fields
+    /// that readers never read, unless it calls ``excludeReaders(_:)`` first (and
+    /// ``admitReaders(_:)`` after).
     @inlinable
-    func withLock<R>(_ index: Int, _ body: (inout State) throws -> R) rethrows -> R {
+    func withLock<R>(_ index: Int, _ body: (UnsafeMutablePointer<State>) throws -> R) rethrows -> R {
         let mutex = (base + index &* slotStride).assumingMemoryBound(to: pthread_mutex_t.self)
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&state(index).pointee)
+        return try body(state(index))
     }
 
     /// Runs `body` on shard `index` with its mutex held and every shared reader excluded.
@@ -165,7 +166,7 @@ final class ReaderWriterShards<State>: @unchecked Sendable {
         try withLock(index) { state in
             excludeReaders(index)
             defer { admitReaders(index) }
-            return try body(&state)
+            return try body(&state.pointee)
         }
     }
 

@@ -108,8 +108,9 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
         if reader >= 0 {
             var found: Int32 = 0
             let value = storage.withSharedAccess(shard, reader: reader) { state -> Value? in
-                found = state.find(key, hash: hash, now: now)
-                return found >= 0 ? state.store.nodes[Int(found)].value : nil
+                let table = state.pointee.table
+                found = Shard.find(in: table, key, hash: hash, now: now)
+                return found >= 0 ? table.nodes[Int(found)].value : nil
             }
             if let value {
                 if let value {
@@ -129,17 +130,17 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
     @usableFromInline
     func lockedValue(forKey key: Key, hash: UInt64, shard: Int, now: Int64) -> Value? {
         storage.withLock(shard) { state -> Value? in
-            switch state.peek(key, hash: hash, now: now) {
+            switch Shard.peek(in: state.pointee.table, key, hash: hash, now: now) {
             case .hit(let value):
-                state.counters.hits &+= 1
+                state.pointee.counters.hits &+= 1
                 return value
             case .absent:
-                state.counters.misses &+= 1
+                state.pointee.counters.misses &+= 1
                 return nil
             case .expired:
                 storage.excludeReaders(shard)
                 defer { storage.admitReaders(shard) }
-                return state.lookup(key, hash: hash, now: now)
+                return state.pointee.lookup(key, hash: hash, now: now)
             }
         }
     }
@@ -181,7 +182,7 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
     @inlinable
     public var stats: CacheStats {
         var total = CacheStats()
-        for i in 0..<storage.count { total = total + storage.withLock(i) { $0.stats } }
+        for i in 0..<storage.count { total = total + storage.withLock(i) { $0.pointee.stats } }
         let readers = storage.readerTotals
         total.hits &+= readers.hits
         total.misses &+= readers.misses
@@ -196,12 +197,12 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
     @inlinable
     public var count: Int {
         var total = 0
-        for i in 0..<storage.count { total += storage.withLock(i) { $0.count } }
+        for i in 0..<storage.count { total += storage.withLock(i) { $0.pointee.count } }
         return total
     }
 
     /// The keys of shard `index` from head (newest) to tail (oldest): for tests.
     func keysFromHead(shard index: Int) -> [Key] {
-        storage.withLock(index) { $0.keysFromHead }
+        storage.withLock(index) { $0.pointee.keysFromHead }
     }
 }
