@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
 @testable import AuthZCore
@@ -136,5 +137,38 @@ struct ShardedCacheReadProtocolTests {
             numbers.withLock { $0[number, default: 0] += 1 }
         }
         #expect(numbers.withLock { $0.values.reduce(0, +) } == 4)
+    }
+
+    /// With more live threads than reader numbers, the threads without one use the lock and
+    /// still get correct answers and counts.
+    @Test func threadsWithoutAReaderNumberUseTheLock() {
+        let cache = ShardedCache<Int, String>(capacity: 64, shardCount: 4)
+        for key in 0..<16 { cache.insert("v\(key)", forKey: key, expiresAt: .max, now: 0) }
+        let threads = ReaderThreadSlot.capacity + 6
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let finished = DispatchGroup()
+        let withoutNumber = Atomic<Int>(0)
+        let wrong = Atomic<Int>(0)
+        for _ in 0..<threads {
+            finished.enter()
+            let thread = Thread {
+                let number = ReaderThreadSlot.current
+                started.signal()
+                release.wait()  // every thread holds its number until all have asked
+                if number < 0 { withoutNumber.add(1, ordering: .relaxed) }
+                for key in 0..<16 where cache.value(forKey: key, now: 0) != "v\(key)" {
+                    wrong.add(1, ordering: .relaxed)
+                }
+                finished.leave()
+            }
+            thread.start()
+        }
+        for _ in 0..<threads { started.wait() }
+        for _ in 0..<threads { release.signal() }
+        finished.wait()
+        #expect(withoutNumber.load(ordering: .relaxed) >= 6)
+        #expect(wrong.load(ordering: .relaxed) == 0)
+        #expect(cache.stats.hits == threads * 16 && cache.stats.misses == 0)
     }
 }
