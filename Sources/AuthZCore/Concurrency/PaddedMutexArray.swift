@@ -12,7 +12,7 @@ import Darwin
 /// up to 128 bytes (two 64-byte lines, covering the adjacent-line prefetcher), so two threads
 /// working on two different slots never write to the same cache line through the lock word or the
 /// state's inline fields. The mutexes are initialised once in `init` and destroyed in `deinit`.
-/// The caches use one slot (a single lock) or one slot per shard (lock striping).
+/// The single-lock caches use one slot; ``ShardedCache`` uses ``ReaderWriterShards`` instead.
 ///
 /// Lock choice, by measurement and by tooling: a `pthread_mutex_t` of glibc's adaptive type
 /// (`PTHREAD_MUTEX_ADAPTIVE_NP`: spins briefly before sleeping on the futex).
