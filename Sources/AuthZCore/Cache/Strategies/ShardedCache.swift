@@ -126,20 +126,13 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
 
     /// The key's hash (picks the shard and the bucket).
     ///
-    /// The hot path's key types, ``AuthorizationKey`` and ``TokenBytesKey``, keep the seeded hash
-    /// (Swift's `Hasher`, per-process random seed) they computed when made; it is used as is.
-    /// `hashValue` would run `Hasher` once more over that value (about 10 ns per lookup,
-    /// measured). The type tests fold away when the cache is specialised; any other key type
-    /// gets `hashValue` (``NodeStore/hash(_:)``).
+    /// Keys that keep the seeded hash they computed when made (``PrecomputedHashKey``: the hot
+    /// path's ``AuthorizationKey`` and ``TokenBytesKey``) are used as is; `hashValue` would run
+    /// `Hasher` once more over that value (about 10 ns per lookup, measured). Any other key type
+    /// gets its `hashValue` (Swift's per-process seeded `Hasher`).
     @inlinable @inline(__always)
     static func hash(_ key: Key) -> UInt64 {
-        if Key.self == AuthorizationKey.self {
-            return UInt64(UInt(bitPattern: unsafeBitCast(key, to: AuthorizationKey.self).hash))
-        }
-        if Key.self == TokenBytesKey.self {
-            return UInt64(UInt(bitPattern: unsafeBitCast(key, to: TokenBytesKey.self).hash))
-        }
-        return NodeStore<Key, Value>.hash(key)
+        UInt64(UInt(bitPattern: cacheHash(key)))
     }
 
     /// The shard for a key whose hash is `hash`.

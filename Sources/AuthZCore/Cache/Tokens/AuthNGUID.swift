@@ -2,7 +2,7 @@
 ///
 /// The revocation list and the authorization cache key both start from it on every request, so
 /// the 36-byte GUID is hashed once per verified token instead of twice per request.
-public struct AuthNGUID: Hashable, Sendable, CustomStringConvertible {
+public struct AuthNGUID: PrecomputedHashKey, CustomStringConvertible {
     /// The GUID text.
     public let value: String
     @usableFromInline let hash: Int
@@ -15,6 +15,10 @@ public struct AuthNGUID: Hashable, Sendable, CustomStringConvertible {
         hasher.combine(value)
         self.hash = hasher.finalize()
     }
+
+    /// The seeded hash computed when the GUID was wrapped.
+    @inlinable
+    public var precomputedHash: Int { hash }
 
     /// Feeds the precomputed hash.
     @inlinable

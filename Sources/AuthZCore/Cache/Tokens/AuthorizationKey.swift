@@ -2,7 +2,7 @@
 ///
 /// Hashed by Swift's per-process seeded `Hasher`, once, when the key is made: the engine makes one
 /// key per request and every later use (shard choice, slot, sketch) feeds that value.
-public struct AuthorizationKey: Hashable, Sendable {
+public struct AuthorizationKey: PrecomputedHashKey {
     /// The GUID of the authentication token the authorization was granted under.
     public let authNGUID: String
     /// The requestor (programmer/app).
@@ -29,6 +29,10 @@ public struct AuthorizationKey: Hashable, Sendable {
         hasher.combine(resourceID)
         self.hash = hasher.finalize()
     }
+
+    /// The seeded hash computed when the key was made.
+    @inlinable
+    public var precomputedHash: Int { hash }
 
     /// Feeds the precomputed seeded hash.
     @inlinable

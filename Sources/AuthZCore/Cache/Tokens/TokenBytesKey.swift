@@ -12,7 +12,7 @@
 /// tokens and cannot lengthen them. Measured on the reference machine (release, 670-byte ES256
 /// tokens): SipHash over every byte costs about 145 ns, over an 80-byte window about 25 ns. Where attacker
 /// bytes *are* inserted (the negative cache), `FullyHashedTokenKey` hashes every byte.
-public struct TokenBytesKey: Hashable, Sendable {
+public struct TokenBytesKey: PrecomputedHashKey {
     /// The token's bytes.
     public let bytes: [UInt8]
     /// The seeded hash of the length and the window.
@@ -40,6 +40,10 @@ public struct TokenBytesKey: Hashable, Sendable {
         self.hash = hasher.finalize()
     }
 
+    /// The seeded hash computed when the key was made.
+    @inlinable
+    public var precomputedHash: Int { hash }
+
     /// Feeds the precomputed seeded hash.
     @inlinable
     public func hash(into hasher: inout Hasher) {
@@ -56,7 +60,7 @@ public struct TokenBytesKey: Hashable, Sendable {
 /// A key made of a token's exact bytes, hashed over every byte: for sets that attacker-chosen
 /// tokens enter (the negative cache of bad signatures), so no choice of bytes can aim many keys at
 /// one slot.
-public struct FullyHashedTokenKey: Hashable, Sendable {
+public struct FullyHashedTokenKey: PrecomputedHashKey {
     /// The token's bytes.
     public let bytes: [UInt8]
     @usableFromInline let hash: Int
@@ -69,6 +73,10 @@ public struct FullyHashedTokenKey: Hashable, Sendable {
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         self.hash = hasher.finalize()
     }
+
+    /// The seeded hash computed when the key was made.
+    @inlinable
+    public var precomputedHash: Int { hash }
 
     /// Feeds the precomputed seeded hash.
     @inlinable
