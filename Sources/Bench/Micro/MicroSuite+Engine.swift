@@ -94,8 +94,16 @@ extension MicroSuite {
 
     /// A loop of warm checks over `requests`, timing stages into `observer`.
     static func checkLoop<Observer: StageObserver & Sendable>(
-        _ engine: MicroEngine, _ requests: [AuthorizationRequest], _ observer: Observer
+        _ engine: MicroEngine, _ shared: [AuthorizationRequest], _ observer: Observer
     ) -> MicroLoop {
+        // Each thread presents its own copies of the requests (equal bytes, separate storage), as
+        // separate clients would: threads copying one shared request would contend on its arrays'
+        // reference counts, which is not what the engine costs.
+        let requests = shared.map {
+            AuthorizationRequest(deviceID: $0.deviceID, authNToken: $0.authNToken.map { $0 },
+                requestorID: String(decoding: Array($0.requestorID.utf8), as: UTF8.self),
+                resourceID: String(decoding: Array($0.resourceID.utf8), as: UTF8.self))
+        }
         let cursor = LoopCursor(Int.random(in: 0..<requests.count))
         return { n in
             var observer = observer
