@@ -44,11 +44,14 @@ extension AuthorizationEngine {
             }
         }
 
-        // Step 2: expiry, revocation, requestor and issuer, on every request.
+        // Step 2: expiry, requestor and issuer on every request; revocation for a freshly verified
+        // token. A cached token needs no revocation lookup: logout revokes, then removes the token
+        // from this cache, and every insert re-checks revocation after inserting (`remember`), so
+        // no revoked token stays cached (the lookup would cost a shard lock shared by all threads).
         let claims: ResultCode = observer.time(.ttl) {
             if validity.isExpired(expiresAt: authN.expiresAt, now: now) { return .tokenExpired }
             if authN.requestorID != request.requestorID { return .notAuthenticated }
-            if revoked.contains(authN.guid, now: now) { return .notAuthenticated }
+            if !fromCache && revoked.contains(authN.guid, now: now) { return .notAuthenticated }
             if !trusts(requestorID: authN.requestorID, msoID: authN.msoID) { return .untrustedIssuer }
             return .validToken
         }
@@ -75,11 +78,17 @@ extension AuthorizationEngine {
     }
 
     /// Keeps verified facts in the token cache, no longer than the token lives.
+    ///
+    /// Check after insert: if the token was revoked meanwhile (a logout that ran between this
+    /// request's checks and this insert, and so may have removed the token before it was inserted),
+    /// the entry is removed again. With logout's order (revoke, then remove), a revoked token can
+    /// never stay in the cache, which is what lets cache hits skip the revocation lookup.
     @usableFromInline
     func remember(_ authN: VerifiedAuthN, key: TokenBytesKey, now: Int64) {
         let until = authN.expiresAt &+ validity.skewMillis
         guard until >= now else { return }
         tokenCache.insert(authN, forKey: key, expiresAt: until, now: now)
+        if revoked.contains(authN.guid, now: now) { tokenCache.removeValue(forKey: key) }
     }
 
     /// The result of verifying an authentication token that was not in the cache.

@@ -22,6 +22,8 @@ extension AuthorizationEngine {
             } else {
                 continue
             }
+            // Revoke first, then remove: a check racing with this logout either inserted before the
+            // removal (and is removed) or re-checks revocation after its insert (`remember`).
             _ = revoked.insert(authN.guid, expiresAt: authN.expiresAt &+ validity.skewMillis, now: now)
             tokenCache.removeValue(forKey: key)
             revokedCount += 1

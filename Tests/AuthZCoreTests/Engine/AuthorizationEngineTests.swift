@@ -135,4 +135,19 @@ struct AuthorizationEngineTests {
         #expect(f.backend.callCount == calls + 1)
         #expect(f.engine.stats.revocations.entries == 2)
     }
+
+    @Test func aCheckThatInsertsAfterALogoutDoesNotResurrectTheToken() throws {
+        let f = try ShardedFixture()
+        let device = ShardedFixture.device(1)
+        let token = try f.authNToken(device: device)
+        #expect(f.engine.checkAuthorization(f.request(token, device: device), now: now) == .validToken)
+        let key = TokenBytesKey(token)
+        let cached = try #require(f.engine.tokenCache.value(forKey: key, now: now))
+        #expect(f.engine.logout(authNTokens: [token], now: now) == 1)
+        // A check that verified the token before the logout inserts it after: the insert re-checks
+        // revocation, so the token does not stay cached and cannot be served from the cache.
+        f.engine.remember(cached, key: key, now: now)
+        #expect(f.engine.tokenCache.value(forKey: key, now: now) == nil)
+        #expect(f.engine.checkAuthorization(f.request(token, device: device), now: now + 1) == .notAuthenticated)
+    }
 }
