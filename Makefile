@@ -28,9 +28,10 @@ bench: release
 micro: release
 	$(RELEASE_BIN) micro --json results/latest-micro.json $(MICRO_ARGS)
 
-# The concurrency stress suites (names containing Concurren) also run under ThreadSanitizer, in a
+# The concurrency stress suites (names containing Concurren or ReadProtocol) also run under
+# ThreadSanitizer, in a
 # separate build folder.
-TSAN_FILTER ?= Concurren
+TSAN_FILTER ?= Concurren|ReadProtocol
 
 test:
 	@bash scripts/bootstrap.sh --tests
