@@ -29,8 +29,7 @@ micro: release
 	$(RELEASE_BIN) micro --json results/latest-micro.json $(MICRO_ARGS)
 
 # The concurrency stress suites (names containing Concurren or ReadProtocol) also run under
-# ThreadSanitizer, in a
-# separate build folder.
+# ThreadSanitizer, in a separate build folder.
 TSAN_FILTER ?= Concurren|ReadProtocol
 
 test:
