@@ -18,7 +18,7 @@ enum RunCommand {
           --rate R         target total requests per second of this process (open loop, the default)
           --closed         closed loop: each worker sends its next request when the last one is done
           --shard I/N      run only slice I (1-based) of N of the device population
-          --stage-sample N time the hot-path stages of 1 request in N (0: never)
+          --stage-sample N time the hot-path stages of 1 request in N (default 64; 0: never)
         exit codes: 0 ok, 7 run invalid (generator saturated, or a debug build), 64 usage, 65 bad input
         """
 

@@ -43,7 +43,7 @@ struct Scenario: Codable, Sendable, Equatable {
     /// Lifetime of authZ tokens issued by the simulated backend, milliseconds.
     var authZTTLMillis: Int64 = 3_600_000
     /// Time 1 request in `stageSample` through the stage observer (1 = every request, 0 = none).
-    var stageSample = 1
+    var stageSample = 64
     /// This process's slice of the population: `shardIndex` of `shardCount` (0-based).
     var shardIndex = 0
     /// How many slices the population is split into.
