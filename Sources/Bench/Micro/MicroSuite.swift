@@ -12,6 +12,7 @@ enum MicroSuite {
         cases += cacheCases(where: wanted)
         cases += try engineCases(where: wanted)
         cases += harnessCases(where: wanted)
+        cases += histogramCases(where: wanted)
         return cases
     }
 
