@@ -54,6 +54,11 @@ public protocol StageObserver {
 
 /// The observer that observes nothing and costs nothing.
 public struct NoStageObserver: StageObserver, Sendable {
+    /// One byte of storage, never read. A zero-sized value has no address of its own: every
+    /// `inout` local of it would share one global address, which ThreadSanitizer's exclusivity
+    /// checks report as an access race between threads that each pass their own observer.
+    @usableFromInline var storage: UInt8 = 0
+
     /// Creates the no-op observer.
     @inlinable public init() {}
     /// Always `false`.
