@@ -129,7 +129,7 @@ struct ShardedCacheReadProtocolTests {
         #expect(first >= 0 && first < ReaderThreadSlot.capacity)
         #expect(ReaderThreadSlot.current == first)
         #expect(ReaderThreadSlot.highWater > first)
-        let numbers = Mutex<[Int: Int]>([:])
+        let numbers = LockedValue<[Int: Int]>([:])
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
             let number = ReaderThreadSlot.current
             #expect(number >= 0 && number < ReaderThreadSlot.capacity)

@@ -12,7 +12,7 @@ struct ConcurrentUseTests {
         let hmac = try HMACSHA256Key(key: Array("binding secret".utf8))
         let expectedMAC = hmac.authenticationCode(for: message)
         let expectedHash = SHA256.hash(message)
-        let wrong = Mutex(0)
+        let wrong = LockedValue(0)
         let done = DispatchGroup()
         for worker in 0..<8 {
             done.enter()

@@ -56,7 +56,7 @@ struct EngineConcurrencyTests {
 
 /// A thread-safe list of failure messages.
 final class Failures: Sendable {
-    private let messages = Mutex<[String]>([])
+    private let messages = LockedValue<[String]>([])
     func add(_ message: String) { messages.withLock { $0.append(message) } }
     var all: [String] { messages.withLock { $0 } }
 }
