@@ -5,7 +5,7 @@
 /// head; an insert at capacity reuses the tail's slot. No allocation per operation once the
 /// arrays have grown to capacity.
 @usableFromInline
-struct LRUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
+struct LRUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreCore {
     // Counters first: in the lock slot they share the mutex's cache line.
     @usableFromInline var counters = CacheCounters()
     @usableFromInline let capacity: Int
@@ -18,25 +18,9 @@ struct LRUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
         self.store = NodeStore(capacity: self.capacity)
     }
 
-    @inlinable var count: Int { store.nodes.count }
-
-    @inlinable
-    var stats: CacheStats {
-        counters.stats(entries: store.nodes.count, bytes: store.approximateBytes)
-    }
-
     @inlinable
     mutating func lookup(_ key: Key, hash: UInt64, now: Int64) -> Value? {
-        guard let i = store.find(key, hash: hash) else {
-            counters.misses &+= 1
-            return nil
-        }
-        if store.nodes[Int(i)].expiresAt < now {
-            removeNode(i)
-            counters.expirations &+= 1
-            counters.misses &+= 1
-            return nil
-        }
+        guard let i = liveNode(key, hash: hash, now: now) else { return nil }
         list.moveToHead(i, &store.nodes)
         counters.hits &+= 1
         return store.nodes[Int(i)].value
@@ -72,15 +56,6 @@ struct LRUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
         if let moved = store.removeUnlinked(i) {
             list.relocate(from: moved, to: i, &store.nodes)
         }
-    }
-
-    @inlinable
-    mutating func remove(_ key: Key, hash: UInt64) -> Value? {
-        guard let i = store.find(key, hash: hash) else { return nil }
-        let value = store.nodes[Int(i)].value
-        removeNode(i)
-        counters.removals &+= 1
-        return value
     }
 
     @inlinable

@@ -6,7 +6,7 @@
 /// to the tail; the first unvisited object is evicted and the hand stays at its predecessor
 /// (toward the head). Used by ``SIEVECache`` and by each shard of ``ShardedCache``.
 @usableFromInline
-struct SieveCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
+struct SieveCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreCore {
     // Field order matters for the sharded cache: the counters come first, so that in a shard's
     // slot they share the mutex's cache line (the only lines a hit writes are then one line),
     // and the fields a hit only reads (index, nodes) sit on the next line, which both cores can
@@ -24,25 +24,9 @@ struct SieveCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
         self.store = NodeStore(capacity: self.capacity)
     }
 
-    @inlinable var count: Int { store.nodes.count }
-
-    @inlinable
-    var stats: CacheStats {
-        counters.stats(entries: store.nodes.count, bytes: store.approximateBytes)
-    }
-
     @inlinable
     mutating func lookup(_ key: Key, hash: UInt64, now: Int64) -> Value? {
-        guard let i = store.find(key, hash: hash) else {
-            counters.misses &+= 1
-            return nil
-        }
-        if store.nodes[Int(i)].expiresAt < now {
-            removeNode(i)
-            counters.expirations &+= 1
-            counters.misses &+= 1
-            return nil
-        }
+        guard let i = liveNode(key, hash: hash, now: now) else { return nil }
         if store.nodes[Int(i)].mark == 0 { store.nodes[Int(i)].mark = 1 }
         counters.hits &+= 1
         return store.nodes[Int(i)].value
@@ -93,15 +77,6 @@ struct SieveCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
             queue.relocate(from: moved, to: i, &store.nodes)
             if hand == moved { hand = i }
         }
-    }
-
-    @inlinable
-    mutating func remove(_ key: Key, hash: UInt64) -> Value? {
-        guard let i = store.find(key, hash: hash) else { return nil }
-        let value = store.nodes[Int(i)].value
-        removeNode(i)
-        counters.removals &+= 1
-        return value
     }
 
     @inlinable

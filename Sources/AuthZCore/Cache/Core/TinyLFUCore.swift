@@ -14,7 +14,7 @@
 ///
 /// Caffeine's adaptive window resizing (hill climbing) is not implemented: the window stays 1%.
 @usableFromInline
-struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
+struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreCore {
     @usableFromInline static var window: UInt8 { 0 }
     @usableFromInline static var probation: UInt8 { 1 }
     @usableFromInline static var protected: UInt8 { 2 }
@@ -44,8 +44,6 @@ struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
         random = rng.next() | 1
     }
 
-    @inlinable var count: Int { store.nodes.count }
-
     @inlinable
     var stats: CacheStats {
         counters.stats(
@@ -64,16 +62,7 @@ struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
 
     @inlinable
     mutating func lookup(_ key: Key, hash: UInt64, now: Int64) -> Value? {
-        guard let i = store.find(key, hash: hash) else {
-            counters.misses &+= 1
-            return nil
-        }
-        if store.nodes[Int(i)].expiresAt < now {
-            removeNode(i)
-            counters.expirations &+= 1
-            counters.misses &+= 1
-            return nil
-        }
+        guard let i = liveNode(key, hash: hash, now: now) else { return nil }
         sketch.increment(hash)
         onAccess(i)
         counters.hits &+= 1
@@ -166,15 +155,6 @@ struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
         if let moved = store.removeUnlinked(i) {
             withList(store.nodes[Int(i)].mark) { $0.relocate(from: moved, to: i, &$1) }
         }
-    }
-
-    @inlinable
-    mutating func remove(_ key: Key, hash: UInt64) -> Value? {
-        guard let i = store.find(key, hash: hash) else { return nil }
-        let value = store.nodes[Int(i)].value
-        removeNode(i)
-        counters.removals &+= 1
-        return value
     }
 
     @inlinable
