@@ -161,13 +161,9 @@ extension AuthorizationEngine {
             return .denied(.notAuthorized)
         }
         // The authZ token must be bound to the same device as the authN token just checked.
-        let bound = authZ.fingerprint.utf8.count == 64 && fingerprintHex.utf8.count == 64
-            && authZ.fingerprint.utf8.withContiguousStorageIfAvailable { a in
-                fingerprintHex.utf8.withContiguousStorageIfAvailable { b in
-                    ConstantTime.equals(UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b))
-                } ?? false
-            } ?? false
-        guard bound else { return .denied(.deviceMismatch) }
+        guard let expected = authN.fingerprint, let presented = Fingerprint(hexString: authZ.fingerprint),
+            expected.withUnsafeBytes({ e in presented.withUnsafeBytes { ConstantTime.equals(e, $0) } })
+        else { return .denied(.deviceMismatch) }
         if !trusts(requestorID: request.requestorID, msoID: authZ.msoID) { return .denied(.untrustedIssuer) }
         let entry = CachedAuthorization(expiresAt: authZ.expires.epochMillis, msoID: authZ.msoID)
         observer.time(.authzCache) {

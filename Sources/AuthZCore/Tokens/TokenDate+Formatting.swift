@@ -9,14 +9,6 @@ extension TokenDate {
         }
     }
 
-    /// Appends the wire layout to `bytes`.
-    func append(to bytes: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
-            let count = write(to: buffer.baseAddress!)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
-        }
-    }
-
     /// Writes the wire layout at `out` (at least 40 bytes of room) and returns the byte count.
     func write(to out: UnsafeMutablePointer<UInt8>) -> Int {
         let offset = Int64(utcOffsetMinutes)
