@@ -26,10 +26,10 @@ public struct AuthNGUID: PrecomputedHashKey, CustomStringConvertible {
         hasher.combine(hash)
     }
 
-    /// Equal hashes, then equal text.
+    /// Equal hashes, then the same bytes (``UTF8Equality``).
     @inlinable
     public static func == (lhs: AuthNGUID, rhs: AuthNGUID) -> Bool {
-        lhs.hash == rhs.hash && lhs.value == rhs.value
+        lhs.hash == rhs.hash && UTF8Equality.equal(lhs.value, rhs.value)
     }
 
     /// The GUID text.

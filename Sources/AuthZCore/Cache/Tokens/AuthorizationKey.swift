@@ -40,11 +40,11 @@ public struct AuthorizationKey: PrecomputedHashKey {
         hasher.combine(hash)
     }
 
-    /// Equal hashes, then equal parts.
+    /// Equal hashes, then the same bytes in each part (``UTF8Equality``).
     @inlinable
     public static func == (lhs: AuthorizationKey, rhs: AuthorizationKey) -> Bool {
-        lhs.hash == rhs.hash && lhs.authNGUID == rhs.authNGUID && lhs.requestorID == rhs.requestorID
-            && lhs.resourceID == rhs.resourceID
+        lhs.hash == rhs.hash && UTF8Equality.equal(lhs.authNGUID, rhs.authNGUID)
+            && UTF8Equality.equal(lhs.requestorID, rhs.requestorID) && UTF8Equality.equal(lhs.resourceID, rhs.resourceID)
     }
 }
 
