@@ -11,7 +11,7 @@ struct TraceEntry: Sendable, Equatable {
     /// The operation (`TraceOperation` by `TraceEntry.operations` index).
     var op: UInt8
     /// The worker that sent it (orders equal times when merging).
-    var worker: UInt8
+    var worker: UInt16
 
     /// The operations by `op` value.
     static let operations: [TraceOperation] = [.get, .check, .verify, .logout]
