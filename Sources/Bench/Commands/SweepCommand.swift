@@ -7,6 +7,7 @@ import Foundation
 /// `authz-bench sweep`: replays one access sequence of the authorization cache (synthetic, or a
 /// trace) against every strategy x capacity, beside Belady's optimal hit ratio.
 enum SweepCommand {
+    /// The `--help` text.
     static let usage = """
         usage: authz-bench sweep [--strategies mutex,sharded,lru,sieve,tinylfu] [--capacities 1000,10000,100000]
                                  [--shards 4,16] [--trace FILE] [--json FILE] [--quiet]
@@ -21,14 +22,17 @@ enum SweepCommand {
         exit codes: 0 ok, 64 usage, 65 bad input (a malformed trace)
         """
 
+    /// Options that take a value.
     static let valueOptions: Set<String> = [
         "strategies", "capacities", "shards", "trace", "json", "devices", "requestors", "resources", "zipf", "mix",
         "seed", "requests",
     ]
+    /// Boolean flags.
     static let flagOptions: Set<String> = ["quiet", "help"]
     /// The workload flags that do not apply to a trace.
     static let workloadOptions = ["devices", "requestors", "resources", "zipf", "mix", "seed", "requests"]
 
+    /// Runs the command: builds the sequence, sweeps it, prints the table and writes `--json`.
     static func run(_ arguments: [String]) throws -> ExitCode {
         let args = try Arguments(arguments, options: valueOptions, flags: flagOptions)
         if args.flag("help") {

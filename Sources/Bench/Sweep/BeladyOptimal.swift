@@ -127,11 +127,13 @@ struct BeladyOptimal: Sendable {
 private struct MaxHeap {
     private var items: [UInt64] = []
 
+    /// Reserves room for `n` items.
     mutating func reserve(_ n: Int) { items.reserveCapacity(n) }
 
     /// The largest item (the heap must not be empty).
     var max: UInt64 { items[0] }
 
+    /// Adds `item` (sift up).
     mutating func push(_ item: UInt64) {
         items.append(item)
         var child = items.count - 1
@@ -143,6 +145,7 @@ private struct MaxHeap {
         }
     }
 
+    /// Removes the largest item (sift down).
     mutating func popMax() {
         let last = items.removeLast()
         guard !items.isEmpty else { return }
