@@ -7,6 +7,7 @@ enum CommandLineTool {
           run                          load the hot path with simulated devices; latency histograms
           token issue|verify|inspect   sign, check and show tokens in the wire format
           micro                        micro-benchmarks of the hot-path primitives
+          sweep                        replay one access sequence against every cache strategy x capacity
           merge FILE... [--json FILE] [--hgrm DIR]
                                        adds the histograms of several runs (.hlog or result JSON)
         run 'authz-bench COMMAND --help' for a command's options
@@ -32,6 +33,7 @@ enum CommandLineTool {
                 return try MergeCommand.run(rest).rawValue
             case "micro":
                 return try MicroCommand.run(rest).rawValue
+            case "sweep": return try SweepCommand.run(rest).rawValue
             default:
                 throw CLIError.usage("unknown command '\(command)'; expected one of: run, token, micro, merge")
             }

@@ -13,12 +13,13 @@ enum RunCommand {
                                [--rate R | --closed] [--duration 10s] [--warmup 2s] [--seed N]
                                [--inject-stall 200ms@2s] [--authn-ttl 1d] [--authz-ttl 1h] [--stage-sample N]
                                [--backend-latency 200us/2ms] [--deny-ratio 0.02] [--skew 30s]
-                               [--json FILE] [--hgrm DIR] [--hlog FILE] [--shard I/N] [--quiet]
+                               [--json FILE] [--hgrm DIR] [--hlog FILE] [--record-trace FILE] [--shard I/N] [--quiet]
 
           --rate R         target total requests per second of this process (open loop, the default)
           --closed         closed loop: each worker sends its next request when the last one is done
           --shard I/N      run only slice I (1-based) of N of the device population
           --stage-sample N time the hot-path stages of 1 request in N (default 64; 0: never)
+          --record-trace FILE  write the measured requests (no attacks) as a trace for 'sweep --trace'
         exit codes: 0 ok, 7 run invalid (generator saturated, or a debug build), 64 usage, 65 bad input
         """
 
@@ -36,18 +37,21 @@ enum RunCommand {
         // Check every output path before the run, so a long run does not fail at its end.
         if let path = args.value("json") { try OutputPath.checkWritable(path, flag: "--json") }
         if let path = args.value("hlog") { try OutputPath.checkWritable(path, flag: "--hlog") }
+        if let path = args.value("record-trace") { try OutputPath.checkWritable(path, flag: "--record-trace") }
         if let directory = args.value("hgrm") { try OutputPath.checkDirectory(directory, flag: "--hgrm") }
 
         let quiet = args.flag("quiet")
         if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
-        let outcome = try Harness.run(scenario, progress: showProgress ? { line in printProgress(line) } : nil)
+        let outcome = try Harness.run(scenario, progress: showProgress ? { line in printProgress(line) } : nil,
+            recordTrace: args.value("record-trace") != nil)
         if showProgress { printProgress(nil) }
 
         if !quiet { print(RunReport.text(outcome), terminator: "") }
         if let path = args.value("json") { try ResultDocument(outcome).write(to: path) }
         if let directory = args.value("hgrm") { _ = try HistogramFiles.writeHgrm(RunResult(outcome), to: directory) }
         if let path = args.value("hlog") { try HistogramFiles.writeHlog(outcome, to: path) }
+        if let path = args.value("record-trace") { try TraceFile.write(outcome.trace, to: path) }
         return outcome.validity.valid ? .ok : .runInvalid
     }
 

@@ -13,9 +13,10 @@ enum Harness {
     ///
     /// - Throws: `CLIError` (usage, exit 64) for a scenario that cannot run, naming the flag;
     ///   `CLIError` (failure) when keys or tokens cannot be made.
-    static func run(_ scenario: Scenario, progress: ((String) -> Void)?) throws -> RunOutcome {
+    static func run(_ scenario: Scenario, progress: ((String) -> Void)?, recordTrace: Bool = false) throws -> RunOutcome {
         try scenario.validate()
-        let setup = try HarnessSetup(scenario: scenario)
+        var setup = try HarnessSetup(scenario: scenario)
+        setup.recordsTrace = recordTrace
         let kind = CacheStrategyKind(rawValue: scenario.cache) ?? .sharded
         let visitor = TokenCacheVisitor(setup: setup, progress: progress)
         return try kind.makeCache(capacity: scenario.capacity, visitor: visitor).get()
@@ -61,6 +62,8 @@ struct HarnessSetup: Sendable {
     let bindingKey: DeviceBindingKey
     let directory: WorkloadDirectory
     let configuration: EngineConfiguration
+    /// Whether the workers record the measured requests' trace.
+    var recordsTrace = false
 
     /// Generates fresh keys for the scenario's algorithm (HS256: random 32-byte secrets).
     init(scenario: Scenario) throws {

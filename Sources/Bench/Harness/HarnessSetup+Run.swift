@@ -48,7 +48,7 @@ extension HarnessSetup {
                     mediaTTLMillis: mediaTTL, devices: devices,
                     stream: OperationStream(seed: scenario.seed, shard: scenario.shardIndex, worker: worker,
                         mix: scenario.mix, deviceCount: devices.count, resources: zipf),
-                    recorder: LatencyRecorder(recordsStartLag: !scenario.closedLoop))
+                    recorder: LatencyRecorder(recordsStartLag: !scenario.closedLoop), trace: traceBuffer())
                 let result = loadWorker.run(control: control)
                 control.finish(worker: worker, result)
             }
@@ -62,8 +62,10 @@ extension HarnessSetup {
             if let progress { progress(progressLine(control: control, t0: t0, timing: timing)) }
         }
         let results = control.collect()
-        return assemble(results, engine: engine, t0: t0, timing: timing, setupSeconds: setupSeconds,
+        var outcome = assemble(results, engine: engine, t0: t0, timing: timing, setupSeconds: setupSeconds,
             setupRSS: setupRSS, startEpochMillis: startEpochMillis)
+        if recordsTrace { outcome.trace = recordedTrace(results) }
+        return outcome
     }
 
     /// The timing plan from the scenario.

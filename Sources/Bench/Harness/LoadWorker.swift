@@ -39,6 +39,8 @@ struct LoadWorker<TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>, AC: CacheStra
     var pending = MediaTokenRing()
     var replayCandidate: (token: [UInt8], resource: Int, verifiedAt: Int64)?
     var recorder: LatencyRecorder
+    /// The measured requests' trace (`run --record-trace`); disabled by default.
+    var trace = TraceBuffer.disabled
     var codes = [Int](repeating: 0, count: ResultCode.harnessCount)
     var attacksExpected = [Int](repeating: 0, count: ResultCode.harnessCount)
     var attacksUnexpected = 0
@@ -62,6 +64,7 @@ struct LoadWorker<TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>, AC: CacheStra
         // A local, not a stored property: passing a property of `self` inout to a method of `self`
         // would make the call copy `self` (and its histograms) on every request.
         var stages = StageHistograms()
+        let recordsTrace = trace.isEnabled
         while true {
             let operation = stream.next()
             let now0 = CoarseClock().nowMillis()
@@ -108,6 +111,7 @@ struct LoadWorker<TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>, AC: CacheStra
                     attacksExpected[attack.expectedCode.harnessIndex] += 1
                     if outcome.code != attack.expectedCode { attacksUnexpected += 1 }
                 }
+                if recordsTrace { recordTrace(operation, call, sentAt: send &- measuredStart) }
             }
             finish(operation, call, outcome, now: now)
             sequence &+= 1
@@ -118,6 +122,7 @@ struct LoadWorker<TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>, AC: CacheStra
         }
         return WorkerResult(
             latency: recorder, stages: stages, codes: codes, attacksExpected: attacksExpected,
-            attacksUnexpected: attacksUnexpected, requests: requests, lastSendNanos: lastSend, stalls: stalls)
+            attacksUnexpected: attacksUnexpected, requests: requests, lastSendNanos: lastSend, stalls: stalls,
+            trace: trace.take())
     }
 }

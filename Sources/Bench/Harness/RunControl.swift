@@ -83,4 +83,6 @@ struct WorkerResult: Sendable {
     var lastSendNanos: UInt64
     /// Injected stalls that hit a measured request.
     var stalls: Int
+    /// The measured requests' trace (empty unless recording).
+    var trace: [TraceEntry] = []
 }

@@ -58,6 +58,8 @@ struct RunOutcome: Sendable {
     var setupRSSBytes = 0
     /// Injected stalls that hit a request of the measured phase (all workers).
     var injectedStalls = 0
+    /// The measured requests' trace, when recorded (`run --record-trace`).
+    var trace: RecordedTrace? = nil
 
     /// Requests per second achieved in the measured phase (`requests / durationSeconds`).
     var achievedRate: Double { durationSeconds > 0 ? Double(requests) / durationSeconds : 0 }

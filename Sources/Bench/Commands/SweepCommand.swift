@@ -1,0 +1,164 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AuthZCore
+import Foundation
+
+/// `authz-bench sweep`: replays one access sequence of the authorization cache (synthetic, or a
+/// trace) against every strategy x capacity, beside Belady's optimal hit ratio.
+enum SweepCommand {
+    /// The `--help` text.
+    static let usage = """
+        usage: authz-bench sweep [--strategies mutex,sharded,lru,sieve,tinylfu] [--capacities 1000,10000,100000]
+                                 [--shards 4,16] [--trace FILE] [--json FILE] [--quiet]
+                                 [--devices N] [--requestors N] [--resources N] [--zipf S]
+                                 [--mix get=70,check=20,verify=10,logout=0,attack=0] [--seed N] [--requests N]
+
+          --trace FILE     replay a trace (time_ms,op,device,requestor,resource; see run --record-trace)
+                           instead of the synthetic workload the other workload flags describe
+          --requests N     operations of the synthetic workload (default 1000000); get and check ones
+                           look the authorization cache up
+          --shards LIST    shard counts of the sharded strategy (one row each)
+        exit codes: 0 ok, 64 usage, 65 bad input (a malformed trace)
+        """
+
+    /// Options that take a value.
+    static let valueOptions: Set<String> = [
+        "strategies", "capacities", "shards", "trace", "json", "devices", "requestors", "resources", "zipf", "mix",
+        "seed", "requests",
+    ]
+    /// Boolean flags.
+    static let flagOptions: Set<String> = ["quiet", "help"]
+    /// The workload flags that do not apply to a trace.
+    static let workloadOptions = ["devices", "requestors", "resources", "zipf", "mix", "seed", "requests"]
+
+    /// Runs the command: builds the sequence, sweeps it, prints the table and writes `--json`.
+    static func run(_ arguments: [String]) throws -> ExitCode {
+        let args = try Arguments(arguments, options: valueOptions, flags: flagOptions)
+        if args.flag("help") {
+            print(usage)
+            return .ok
+        }
+        guard args.positionals.isEmpty else {
+            throw CLIError.usage("unexpected argument '\(args.positionals[0])'; sweep takes only options")
+        }
+        let plan = try plan(from: args)
+        if let path = args.value("json") { try OutputPath.checkWritable(path, flag: "--json") }
+        let quiet = args.flag("quiet")
+        if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
+
+        let sequence: AccessSequence
+        var scenario: [String: JSONValue] = [
+            "strategies": .array(plan.strategies.map { .string($0.rawValue) }),
+            "capacities": .array(plan.capacities.map { .integer(Int64($0)) }),
+            "shards": .array(plan.shards.map { .integer(Int64($0)) }),
+        ]
+        let heading: String
+        if let path = args.value("trace") {
+            if let flag = workloadOptions.first(where: { args.value($0) != nil }) {
+                throw CLIError.usage("--\(flag) describes the synthetic workload; it does not apply with --trace")
+            }
+            let bytes = try InputFile.read(path, limit: 1 << 32, what: "--trace")
+            let records = try TraceCSV.decode(bytes, source: path)
+            sequence = AccessSequence.replaying(records)
+            guard sequence.count > 0 else {
+                throw CLIError.badInput("\(path): no get or check line; expected at least one authorization lookup")
+            }
+            scenario["source"] = .string("trace")
+            scenario["trace"] = .string(path)
+            scenario["records"] = .integer(Int64(records.count))
+            heading = "sweep of trace \(path): \(LatencyText.count(records.count)) records"
+        } else {
+            let workload = try workload(from: args)
+            sequence = AccessSequence.synthetic(workload)
+            scenario["source"] = .string("synthetic")
+            scenario["seed"] = .unsigned(workload.seed)
+            for (key, value) in [("devices", workload.devices), ("requestors", workload.requestors),
+                                 ("resources", workload.resources), ("requests", workload.requests)] {
+                scenario[key] = .integer(Int64(value))
+            }
+            scenario["zipf"] = .number(workload.zipf)
+            scenario["mix"] = try JSONValue(encoding: workload.mix)
+            heading = "sweep of the synthetic workload: \(LatencyText.count(workload.requests)) operations, "
+                + "\(LatencyText.count(workload.devices)) devices, \(LatencyText.count(workload.resources)) resources, "
+                + "zipf \(workload.zipf), seed \(workload.seed)"
+        }
+        scenario["lookups"] = .integer(Int64(sequence.count))
+        scenario["keys"] = .integer(Int64(sequence.keyParts.count))
+        scenario["logouts"] = .integer(Int64(sequence.operationCounts[.logout] ?? 0))
+
+        let showProgress = !quiet && isatty(STDERR_FILENO) == 1
+        let rows = Sweep.run(sequence, plan: plan, progress: showProgress ? { printError($0) } : nil)
+        let fullHeading = heading + "\n" + "\(LatencyText.count(sequence.count)) lookups of "
+            + "\(LatencyText.count(sequence.keyParts.count)) distinct keys, "
+            + "\(LatencyText.count(sequence.operationCounts[.logout] ?? 0)) logouts; "
+            + "times are per lookup (plus the insert on a miss), one thread"
+        if !quiet { print(SweepReport.text(rows, heading: fullHeading), terminator: "") }
+        if let path = args.value("json") {
+            try SweepDocument(scenario: .object(scenario), rows: rows).write(to: path)
+        }
+        return .ok
+    }
+
+    /// The strategies, capacities and shard counts.
+    static func plan(from args: Arguments) throws(CLIError) -> Sweep.Plan {
+        var strategies: [CacheStrategyKind] = CacheStrategyKind.allCases
+        if let text = args.value("strategies") {
+            strategies = []
+            for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let kind = CacheStrategyKind(rawValue: name.lowercased()) else {
+                    let names = CacheStrategyKind.allCases.map(\.rawValue).joined(separator: ",")
+                    throw .usage("--strategies expects a comma-separated list of \(names), got '\(name)'")
+                }
+                guard !strategies.contains(kind) else { throw .usage("--strategies names '\(kind.rawValue)' twice") }
+                strategies.append(kind)
+            }
+        }
+        let capacities = try integers(args, "capacities", default: [1_000, 10_000, 100_000], in: 1...100_000_000)
+        let shards = try integers(args, "shards", default: [4, 16], in: 1...4_096)
+        return Sweep.Plan(strategies: strategies, capacities: capacities, shards: shards)
+    }
+
+    /// A comma-separated list of distinct integers in `range`.
+    static func integers(_ args: Arguments, _ name: String, default values: [Int], in range: ClosedRange<Int>)
+        throws(CLIError) -> [Int]
+    {
+        guard let text = args.value(name) else { return values }
+        var list: [Int] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let value = Int(part.replacingOccurrences(of: "_", with: "")), range.contains(value) else {
+                throw .usage("--\(name) expects a comma-separated list of integers in "
+                    + "\(range.lowerBound)...\(range.upperBound), got '\(part)'")
+            }
+            guard !list.contains(value) else { throw .usage("--\(name) lists \(value) twice") }
+            list.append(value)
+        }
+        return list
+    }
+
+    /// The synthetic workload the flags describe (run's defaults).
+    static func workload(from args: Arguments) throws(CLIError) -> AccessSequence.Workload {
+        let defaults = Scenario()
+        let devices = try args.integer("devices", default: defaults.devices, in: 1...10_000_000)
+        let requestors = try args.integer("requestors", default: defaults.requestors, in: 1...100_000)
+        let resources = try args.integer("resources", default: defaults.resources, in: 1...10_000_000)
+        let requests = try args.integer("requests", default: 1_000_000, in: 1...1_000_000_000)
+        var zipf = defaults.zipf
+        if let text = args.value("zipf") {
+            guard let value = Double(text), value >= 0, value <= 10 else {
+                throw .usage("--zipf expects an exponent between 0 (uniform) and 10, got '\(text)'")
+            }
+            zipf = value
+        }
+        var mix = defaults.mix
+        if let text = args.value("mix") { mix = try RunCommand.mix(text) }
+        var seed = defaults.seed
+        if let text = args.value("seed") {
+            guard let value = UInt64(text) else { throw .usage("--seed expects a non-negative integer, got '\(text)'") }
+            seed = value
+        }
+        return AccessSequence.Workload(
+            devices: devices, requestors: requestors, resources: resources, zipf: zipf, mix: mix, seed: seed,
+            requests: requests)
+    }
+}
