@@ -47,9 +47,11 @@ enum ReportCommand {
 }
 
 extension ReportCommand {
-    /// Writes the report of one run just made (`run --report FILE.html`); `name` labels it.
+    /// Writes the report of one run just made (`run --report FILE.html`), labelled with the file
+    /// name of `name` (its `--json` path, or a plain label).
     static func write(_ outcome: RunOutcome, name: String, to path: String) throws(CLIError) {
         let document = try ResultDocument(outcome)
-        try ReportPage.write(ReportInputs(runs: [ReportRun(name: name, document: document)]), to: path)
+        let label = URL(fileURLWithPath: name).lastPathComponent
+        try ReportPage.write(ReportInputs(runs: [ReportRun(name: label, document: document)]), to: path)
     }
 }
