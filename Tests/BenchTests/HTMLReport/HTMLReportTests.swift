@@ -77,6 +77,18 @@ struct HTMLReportTests {
         #expect(!html.contains("percentile-spectrum"))
     }
 
+    @Test func shardedRowsAreTheirOwnSeriesAndSameNamedFilesAreLabelledByPath() throws {
+        var json = try JSONSerialization.jsonObject(with: try HTMLReportFixtures.sweepJSON(strategies: ["sharded"])) as? [String: Any]
+        var rows = try #require(json?["rows"] as? [[String: Any]])
+        rows += rows.map { row in row.merging(["shards": 8]) { _, new in new } }
+        json?["rows"] = rows
+        let sweep = try SweepDocument.parse(try JSONSerialization.data(withJSONObject: json ?? [:]), file: "s.json")
+        #expect(sweep.seriesNames == ["sharded", "sharded x8"])
+        #expect(HTMLReportFixtures.count("<path class=\"series\"", in: SweepCharts.hitRatioSVG(id: "h", sweep: sweep)) == 2)
+        #expect(ReportInputs.labels(for: ["a/r.json", "b/s.json"]) == ["r.json", "s.json"])
+        #expect(ReportInputs.labels(for: ["a/r.json", "b/r.json"]) == ["a/r.json", "b/r.json"])
+    }
+
     @Test func resultsWithoutIntervalPercentilesStillReadAndSayWhy() throws {
         var document = try HTMLReportFixtures.run()
         document.intervals = document.intervals.map { IntervalSection(start: $0.start, length: $0.length, requests: $0.requests) }
