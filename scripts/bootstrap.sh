@@ -2,8 +2,9 @@
 # Installs the Debian prerequisites authz-bench builds against, when they are missing.
 #
 #   scripts/bootstrap.sh            libssl-dev pkg-config zlib1g-dev
-#   scripts/bootstrap.sh --tests    the same, plus what the test suite calls: the openssl CLI and
-#                                   HdrHistogram's Python port (pip package hdrhistogram)
+#   scripts/bootstrap.sh --tests    the same, plus what the test suite calls: the openssl CLI,
+#                                   HdrHistogram's Python port (pip package hdrhistogram) and
+#                                   chromium (renders the HTML report headless)
 #   scripts/bootstrap.sh EXTRA...   the same plus EXTRA Debian packages (for example valgrind)
 #
 # As root it runs apt-get itself (one `apt-get update`, then `apt-get install`); otherwise it prints
@@ -16,7 +17,7 @@ for arg in "$@"; do
   if [ "$arg" = "--tests" ]; then tests=1; else extra+=("$arg"); fi
 done
 packages=(libssl-dev pkg-config zlib1g-dev ${extra[@]+"${extra[@]}"})
-if [ "$tests" -eq 1 ]; then packages+=(openssl python3 python3-pip); fi
+if [ "$tests" -eq 1 ]; then packages+=(openssl python3 python3-pip chromium); fi
 
 missing=()
 for p in "${packages[@]}"; do
@@ -25,6 +26,7 @@ for p in "${packages[@]}"; do
     python3) command -v python3 >/dev/null 2>&1 && continue ;;
     python3-pip) python3 -m pip --version >/dev/null 2>&1 && continue ;;
     openssl) command -v openssl >/dev/null 2>&1 && continue ;;
+    chromium) { command -v chromium || command -v chromium-browser; } >/dev/null 2>&1 && continue ;;
   esac
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
     missing+=("$p")

@@ -10,6 +10,7 @@ enum CommandLineTool {
           sweep                        replay one access sequence against every cache strategy x capacity
           merge FILE... [--json FILE] [--hgrm DIR]
                                        adds the histograms of several runs (.hlog or result JSON)
+          report RESULT.json... --out FILE.html   one self-contained HTML page of charts and tables
         run 'authz-bench COMMAND --help' for a command's options
         """
 
@@ -34,8 +35,10 @@ enum CommandLineTool {
             case "micro":
                 return try MicroCommand.run(rest).rawValue
             case "sweep": return try SweepCommand.run(rest).rawValue
+            case "report":
+                return try ReportCommand.run(rest).rawValue
             default:
-                throw CLIError.usage("unknown command '\(command)'; expected one of: run, token, micro, merge")
+                throw CLIError.usage("unknown command '\(command)'; expected one of: run, token, micro, merge, sweep, report")
             }
         } catch let error as CLIError {
             let label = command == "token" && !rest.isEmpty ? "token \(rest[0])" : command

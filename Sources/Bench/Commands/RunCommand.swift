@@ -13,7 +13,7 @@ enum RunCommand {
                                [--rate R | --closed] [--duration 10s] [--warmup 2s] [--seed N]
                                [--inject-stall 200ms@2s] [--authn-ttl 1d] [--authz-ttl 1h] [--stage-sample N]
                                [--backend-latency 200us/2ms] [--deny-ratio 0.02] [--skew 30s]
-                               [--json FILE] [--hgrm DIR] [--hlog FILE] [--record-trace FILE] [--shard I/N] [--quiet]
+                               [--json FILE] [--hgrm DIR] [--hlog FILE] [--report FILE.html] [--record-trace FILE] [--shard I/N] [--quiet]
 
           --rate R         target total requests per second of this process (open loop, the default)
           --closed         closed loop: each worker sends its next request when the last one is done
@@ -39,6 +39,7 @@ enum RunCommand {
         if let path = args.value("hlog") { try OutputPath.checkWritable(path, flag: "--hlog") }
         if let path = args.value("record-trace") { try OutputPath.checkWritable(path, flag: "--record-trace") }
         if let directory = args.value("hgrm") { try OutputPath.checkDirectory(directory, flag: "--hgrm") }
+        if let path = args.value("report") { try OutputPath.checkWritable(path, flag: "--report") }
 
         let quiet = args.flag("quiet")
         if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
@@ -52,6 +53,7 @@ enum RunCommand {
         if let directory = args.value("hgrm") { _ = try HistogramFiles.writeHgrm(RunResult(outcome), to: directory) }
         if let path = args.value("hlog") { try HistogramFiles.writeHlog(outcome, to: path) }
         if let path = args.value("record-trace") { try TraceFile.write(outcome.trace, to: path) }
+        if let path = args.value("report") { try ReportCommand.write(outcome, name: args.value("json") ?? "this run", to: path) }
         return outcome.validity.valid ? .ok : .runInvalid
     }
 

@@ -261,4 +261,27 @@ struct IntervalSection: Codable, Sendable, Equatable {
     var length: Double
     /// Requests completed in it.
     var requests: Int
+    /// Response-time percentiles of the interval (absent in results written before they were kept,
+    /// and in merged results).
+    var responseTime: IntervalPercentiles? = nil
+    /// Service-time percentiles of the interval (absent like `responseTime`).
+    var serviceTime: IntervalPercentiles? = nil
+}
+
+/// A few percentiles of one interval's histogram, in integer nanoseconds (for the report's timeline).
+struct IntervalPercentiles: Codable, Sendable, Equatable {
+    /// Median.
+    var p50: UInt64
+    /// 99th percentile.
+    var p99: UInt64
+    /// Highest value.
+    var max: UInt64
+
+    /// The percentiles of `histogram` (nil when it is empty).
+    init?(_ histogram: HDRHistogram?) {
+        guard let histogram, histogram.totalCount > 0 else { return nil }
+        p50 = histogram.value(atPercentile: 50)
+        p99 = histogram.value(atPercentile: 99)
+        max = histogram.max
+    }
 }

@@ -80,7 +80,9 @@ extension RunResult {
                 verifiedTokens: outcome.cache.verifiedTokens, authorizations: outcome.cache.authorizations),
             attacks: AttackSection(expected: expected, unexpected: outcome.attacks.unexpected),
             intervals: outcome.intervals.map {
-                IntervalSection(start: $0.startSeconds, length: $0.lengthSeconds, requests: $0.requests)
+                IntervalSection(start: $0.startSeconds, length: $0.lengthSeconds, requests: $0.requests,
+                    responseTime: IntervalPercentiles($0.latency[.responseTime]),
+                    serviceTime: IntervalPercentiles($0.latency[.serviceTime]))
             },
             setupSeconds: outcome.setupSeconds)
     }
