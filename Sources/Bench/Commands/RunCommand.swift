@@ -14,11 +14,13 @@ enum RunCommand {
                                [--inject-stall 200ms@2s] [--authn-ttl 1d] [--authz-ttl 1h] [--stage-sample N]
                                [--backend-latency 200us/2ms] [--deny-ratio 0.02] [--skew 30s]
                                [--json FILE] [--hgrm DIR] [--hlog FILE] [--shard I/N] [--quiet]
+                               [--rss-sample-interval 10s]
 
           --rate R         target total requests per second of this process (open loop, the default)
           --closed         closed loop: each worker sends its next request when the last one is done
           --shard I/N      run only slice I (1-based) of N of the device population
           --stage-sample N time the hot-path stages of 1 request in N (default 64; 0: never)
+          --rss-sample-interval D  sample the resident set every D (default 10s; JSON "memory")
         exit codes: 0 ok, 7 run invalid (generator saturated, or a debug build), 64 usage, 65 bad input
         """
 
@@ -33,6 +35,8 @@ enum RunCommand {
         }
         let scenario = try scenario(from: args, defaultThreads: ProcessInfo.processInfo.activeProcessorCount)
         try scenario.validate()
+        let rssSampleMillis = try args.durationMillis("rss-sample-interval", default: 10_000)
+        guard rssSampleMillis >= 100 else { throw CLIError.usage("--rss-sample-interval must be at least 100ms") }
         // Check every output path before the run, so a long run does not fail at its end.
         if let path = args.value("json") { try OutputPath.checkWritable(path, flag: "--json") }
         if let path = args.value("hlog") { try OutputPath.checkWritable(path, flag: "--hlog") }
@@ -41,7 +45,7 @@ enum RunCommand {
         let quiet = args.flag("quiet")
         if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
-        let outcome = try Harness.run(scenario, progress: showProgress ? { line in printProgress(line) } : nil)
+        let outcome = try Harness.run(scenario, rssSampleMillis: rssSampleMillis, progress: showProgress ? { line in printProgress(line) } : nil)
         if showProgress { printProgress(nil) }
 
         if !quiet { print(RunReport.text(outcome), terminator: "") }

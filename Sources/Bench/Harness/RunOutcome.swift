@@ -58,6 +58,14 @@ struct RunOutcome: Sendable {
     var setupRSSBytes = 0
     /// Injected stalls that hit a request of the measured phase (all workers).
     var injectedStalls = 0
+    /// Resident set size sampled during the run (`MemorySampler`): one at 0 s (after set-up), one
+    /// per interval, and a last one when the workers finished.
+    var rssSamples: [RSSSample] = []
+    /// The sampling interval of `rssSamples`, seconds.
+    var rssSampleSeconds = 10.0
+
+    /// Resident set size when the run ended (the last sample), bytes; 0 when unknown.
+    var finalRSSBytes: Int { rssSamples.last?.rssBytes ?? 0 }
 
     /// Requests per second achieved in the measured phase (`requests / durationSeconds`).
     var achievedRate: Double { durationSeconds > 0 ? Double(requests) / durationSeconds : 0 }
