@@ -8,6 +8,7 @@ enum InputFile {
     /// - Throws: `CLIError.badInput` when the file is missing, unreadable, a directory, or larger
     ///   than `limit` (`what` names the input in the message, e.g. `--key` or `token file`).
     static func read(_ path: String, limit: Int, what: String) throws(CLIError) -> [UInt8] {
+        let name = path == "-" ? "standard input" : path
         let handle: FileHandle
         if path == "-" {
             handle = FileHandle.standardInput
@@ -27,10 +28,10 @@ enum InputFile {
         do {
             data = try handle.read(upToCount: limit + 1) ?? Data()
         } catch {
-            throw .badInput("\(what) \(path): cannot be read: \(error.localizedDescription)")
+            throw .badInput("\(what) \(name): cannot be read: \(error.localizedDescription)")
         }
         guard data.count <= limit else {
-            throw .badInput("\(what) \(path): larger than \(limit) bytes; expected at most \(limit)")
+            throw .badInput("\(what) \(name): larger than \(limit) bytes; expected at most \(limit)")
         }
         return [UInt8](data)
     }
@@ -39,7 +40,7 @@ enum InputFile {
     static func readText(_ path: String, limit: Int, what: String) throws(CLIError) -> String {
         let bytes = try read(path, limit: limit, what: what)
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw .badInput("\(what) \(path): not UTF-8 text")
+            throw .badInput("\(what) \(path == "-" ? "standard input" : path): not UTF-8 text")
         }
         return text
     }

@@ -8,7 +8,7 @@ extension RunCommand {
         "authz-ttl", "stage-sample", "backend-latency", "deny-ratio", "skew", "rss-sample-interval",
     ]
     /// Boolean flags.
-    static let flagOptions: Set<String> = ["closed", "quiet", "help"]
+    static let flagOptions: Set<String> = ["closed", "quiet", "help", "force"]
 
     /// The scenario the flags describe; every error names its flag (exit 64).
     static func scenario(from args: Arguments, defaultThreads: Int) throws(CLIError) -> Scenario {
