@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
 /// Reads input files (or standard input for `-`) with a size limit, reporting problems as one line
@@ -24,16 +27,40 @@ enum InputFile {
             handle = opened
         }
         defer { if path != "-" { try? handle.close() } }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: limit + 1) ?? Data()
-        } catch {
-            throw .badInput("\(what) \(name): cannot be read: \(error.localizedDescription)")
-        }
-        guard data.count <= limit else {
+        let bytes = try readAll(handle.fileDescriptor, limit: limit, what: what, name: name)
+        guard bytes.count <= limit else {
             throw .badInput("\(what) \(name): larger than \(limit) bytes; expected at most \(limit)")
         }
-        return [UInt8](data)
+        return bytes
+    }
+
+    /// Reads up to `limit + 1` bytes from `fd` straight into one array: sized from `fstat` for a
+    /// regular file (no reallocation, no intermediate `Data`), grown by doubling for a pipe. A huge
+    /// input thus costs at most `limit + 1` bytes of memory before it is refused.
+    private static func readAll(_ fd: Int32, limit: Int, what: String, name: String) throws(CLIError) -> [UInt8] {
+        var info = stat()
+        var capacity = 1 << 16
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+            capacity = min(Int(info.st_size), limit) + 1
+        }
+        var bytes = [UInt8](repeating: 0, count: min(capacity, limit + 1))
+        var count = 0
+        while count <= limit {
+            if count == bytes.count {
+                bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count)))
+            }
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .badInput("\(what) \(name): cannot be read: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            count += n
+        }
+        bytes.removeSubrange(count...)
+        return bytes
     }
 
     /// The text of `path` as UTF-8, at most `limit` bytes.

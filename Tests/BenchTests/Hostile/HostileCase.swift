@@ -14,7 +14,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     var exit: Int32
     /// Text the one stderr line must contain: the flag or the file it names.
     var mentions: String
-    /// A fixture fed on standard input (else `/dev/null`).
+    /// A fixture (or an absolute path such as `/dev/zero`) fed on standard input (else `/dev/null`).
     var stdin: String? = nil
 
     var testDescription: String {

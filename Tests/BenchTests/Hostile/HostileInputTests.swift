@@ -24,7 +24,7 @@ struct HostileInputTests {
         let arguments = row.arguments.map {
             $0.replacingOccurrences(of: "@F/", with: fixtures + "/").replacingOccurrences(of: "@O", with: output.path)
         }
-        let stdin = try row.stdin.map { URL(fileURLWithPath: try HostileFixtures.path($0)) }
+        let stdin = try row.stdin.map { URL(fileURLWithPath: $0.hasPrefix("/") ? $0 : try HostileFixtures.path($0)) }
         let result = try HostileProcess.run(arguments, in: output, stdinFile: stdin)
 
         #expect(!result.signaled, "crashed with signal \(result.status): \(result.stderr.prefix(400))")

@@ -104,6 +104,7 @@ extension HostileCase {
         rows += [
             bad(["token", "inspect", "@F/truncated.token"], "truncated.token"),
             bad(["token", "inspect", "-"], "standard input", stdin: "huge.bin"),
+            bad(["token", "inspect", "-"], "standard input", stdin: "/dev/zero"),  // endless
             HostileCase(arguments: ["token", "inspect", "--now", "1", "@F/overflow-media.token"], exit: 0, mentions: ""),
             usage(["token", "inspect"], "token file"),
             usage(["token", "inspect", "--now", "abc", "@F/authn.token"], "--now"),
