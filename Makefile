@@ -30,7 +30,7 @@ micro: release
 
 # The concurrency stress suites (names containing Concurren or ReadProtocol) also run under
 # ThreadSanitizer, in a separate build folder.
-TSAN_FILTER ?= Concurren|ReadProtocol
+TSAN_FILTER ?= Concurren|ReadProtocol|HarnessRunTests
 
 test:
 	@bash scripts/bootstrap.sh --tests

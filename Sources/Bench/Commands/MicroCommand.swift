@@ -4,7 +4,7 @@ import Foundation
 enum MicroCommand {
     static let usage = """
         usage: authz-bench micro [--filter REGEX] [--json FILE] [--batches N] [--batch-ms N]
-                                 [--iterations N] [--list] [--quiet]
+                                 [--iterations N] [--list] [--quiet] [--force]
 
           --filter REGEX   run only rows whose name matches (e.g. 'crypto\\.verify')
           --json FILE      write {"rows":[...]} (atomically) with the environment
@@ -13,12 +13,13 @@ enum MicroCommand {
           --iterations N   no timing statistics: run each loop exactly N times (for valgrind counts)
           --subject-only   skip the reference loops (with --iterations: count the code under test alone)
           --list           print the row names and exit
+          --force          allow replacing an existing --json file whose name contains 'baseline'
         """
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         let args = try Arguments(
             arguments, options: ["filter", "json", "batches", "batch-ms", "iterations"],
-            flags: ["list", "quiet", "help", "subject-only"])
+            flags: ["list", "quiet", "help", "subject-only", "force"])
         if args.flag("help") {
             print(usage)
             return .ok
@@ -48,7 +49,10 @@ enum MicroCommand {
             for name in names { print(name) }
             return .ok
         }
-        if let path = args.value("json") { try OutputPath.checkWritable(path, flag: "--json") }
+        if let path = args.value("json") {
+            if !path.isEmpty { try OutputPath.checkNotProtected(path, flag: "--json", force: args.flag("force")) }
+            try OutputPath.checkWritable(path, flag: "--json")
+        }
 
         let environment = Environment.current()
         if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }

@@ -6,9 +6,10 @@ extension RunCommand {
         "devices", "requestors", "mvpds", "resources", "zipf", "mix", "alg", "cache", "capacity", "threads",
         "rate", "duration", "warmup", "seed", "inject-stall", "json", "hgrm", "hlog", "shard", "authn-ttl",
         "authz-ttl", "stage-sample", "backend-latency", "deny-ratio", "skew", "record-trace", "report",
+        "rss-sample-interval",
     ]
     /// Boolean flags.
-    static let flagOptions: Set<String> = ["closed", "quiet", "help"]
+    static let flagOptions: Set<String> = ["closed", "quiet", "help", "force"]
 
     /// The scenario the flags describe; every error names its flag (exit 64).
     static func scenario(from args: Arguments, defaultThreads: Int) throws(CLIError) -> Scenario {

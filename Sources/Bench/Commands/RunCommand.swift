@@ -14,12 +14,15 @@ enum RunCommand {
                                [--inject-stall 200ms@2s] [--authn-ttl 1d] [--authz-ttl 1h] [--stage-sample N]
                                [--backend-latency 200us/2ms] [--deny-ratio 0.02] [--skew 30s]
                                [--json FILE] [--hgrm DIR] [--hlog FILE] [--report FILE.html] [--record-trace FILE] [--shard I/N] [--quiet]
+                               [--rss-sample-interval 10s] [--force]
 
           --rate R         target total requests per second of this process (open loop, the default)
           --closed         closed loop: each worker sends its next request when the last one is done
           --shard I/N      run only slice I (1-based) of N of the device population
           --stage-sample N time the hot-path stages of 1 request in N (default 64; 0: never)
           --record-trace FILE  write the measured requests (no attacks) as a trace for 'sweep --trace'
+          --rss-sample-interval D  sample the resident set every D (default 10s; JSON "memory")
+          --force          allow replacing an existing output whose name contains 'baseline'
         exit codes: 0 ok, 7 run invalid (generator saturated, or a debug build), 64 usage, 65 bad input
         """
 
@@ -34,7 +37,15 @@ enum RunCommand {
         }
         let scenario = try scenario(from: args, defaultThreads: ProcessInfo.processInfo.activeProcessorCount)
         try scenario.validate()
+        let rssSampleMillis = try args.durationMillis("rss-sample-interval", default: 10_000)
+        guard (100...86_400_000).contains(rssSampleMillis) else {
+            throw CLIError.usage("--rss-sample-interval must be between 100ms and 1d")
+        }
         // Check every output path before the run, so a long run does not fail at its end.
+        let force = args.flag("force")
+        for flag in ["json", "hlog", "hgrm"] {
+            if let path = args.value(flag), !path.isEmpty { try OutputPath.checkNotProtected(path, flag: "--\(flag)", force: force) }
+        }
         if let path = args.value("json") { try OutputPath.checkWritable(path, flag: "--json") }
         if let path = args.value("hlog") { try OutputPath.checkWritable(path, flag: "--hlog") }
         if let path = args.value("record-trace") { try OutputPath.checkWritable(path, flag: "--record-trace") }
@@ -44,7 +55,8 @@ enum RunCommand {
         let quiet = args.flag("quiet")
         if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
-        let outcome = try Harness.run(scenario, progress: showProgress ? { line in printProgress(line) } : nil,
+        let outcome = try Harness.run(scenario, rssSampleMillis: rssSampleMillis,
+            progress: showProgress ? { line in printProgress(line) } : nil,
             recordTrace: args.value("record-trace") != nil)
         if showProgress { printProgress(nil) }
 

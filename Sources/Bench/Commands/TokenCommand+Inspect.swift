@@ -35,7 +35,10 @@ extension TokenCommand {
         }
         lines.append(("signature", "\(parsed.signature.count) bytes (not verified by inspect)"))
         lines.append(("signed bytes", "\(parsed.bodyRange.lowerBound)..<\(parsed.bodyRange.upperBound)"))
-        let remaining = expiresAt - now
+        // A hostile token's expiry may be anywhere in Int64 (a media token's issueTime + ttl wraps):
+        // compute the distance without trapping, and clamp it.
+        let (difference, overflow) = expiresAt.subtractingReportingOverflow(now)
+        let remaining = overflow ? (expiresAt < now ? -Int64.max : Int64.max) : max(difference, -Int64.max)
         let when = remaining >= 0 ? "in \(humanDuration(remaining))" : "\(humanDuration(-remaining)) ago"
         lines.append(("expires", "\(isoDate(expiresAt)) (\(remaining >= 0 ? "valid" : "EXPIRED"), \(when))"))
         let width = lines.map(\.0.count).max() ?? 0

@@ -29,7 +29,11 @@ extension TokenCommand {
         }
         let alg = try algorithm(args)
         let ttl = try args.durationMillis("ttl", default: defaultTTL(kind))
+        guard ttl <= 3_650 * 86_400_000 else { throw CLIError.usage("--ttl must be at most 3650d, got '\(args.value("ttl") ?? "")'") }
         let now = try now(args)
+        guard now + ttl <= 253_402_300_799_999 else {
+            throw CLIError.usage("--ttl: the token would expire after year 9999 (--now + --ttl); expected an earlier expiry")
+        }
         let offset = try utcOffsetMinutes(args)
         let binding = try binding(args)
         let key = try withKeyFile(

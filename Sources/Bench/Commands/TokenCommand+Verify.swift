@@ -18,6 +18,7 @@ extension TokenCommand {
         let path = try inputPath(args)
         let now = try now(args)
         let skew = try args.durationMillis("skew", default: 0)
+        guard skew <= 86_400_000 else { throw CLIError.usage("--skew must be at most 1d, got '\(args.value("skew") ?? "")'") }
         var allowed: Set<String>?
         if let list = args.value("allowed-mvpds") {
             let names = list.split(separator: ",", omittingEmptySubsequences: true).map(String.init)

@@ -47,8 +47,9 @@ enum TokenCommand {
     /// `--now EPOCH_MS`, or the system clock.
     static func now(_ args: Arguments) throws(CLIError) -> Int64 {
         guard let text = args.value("now") else { return SystemClock().nowMillis() }
-        guard let value = Int64(text), value >= 0 else {
-            throw .usage("--now expects Unix epoch milliseconds (a non-negative integer), got '\(text)'")
+        // Up to the last millisecond of year 9999: the token date layout has four year digits.
+        guard let value = Int64(text), value >= 0, value <= 253_402_300_799_999 else {
+            throw .usage("--now expects Unix epoch milliseconds (an integer from 0 to 253402300799999), got '\(text)'")
         }
         return value
     }

@@ -9,14 +9,18 @@ import Foundation
 /// slices of N processes are disjoint) and sends `scenario.rate` requests/s itself: `--rate` is the
 /// per-process rate, so N processes together send N x rate.
 enum Harness {
-    /// Runs `scenario`; `progress` receives a one-line status about once per second.
+    /// Runs `scenario`; `progress` receives a one-line status about once per second; the resident
+    /// set is sampled every `rssSampleMillis` (`RunOutcome.rssSamples`).
     ///
     /// - Throws: `CLIError` (usage, exit 64) for a scenario that cannot run, naming the flag;
     ///   `CLIError` (failure) when keys or tokens cannot be made.
-    static func run(_ scenario: Scenario, progress: ((String) -> Void)?, recordTrace: Bool = false) throws -> RunOutcome {
+    static func run(
+        _ scenario: Scenario, rssSampleMillis: Int64 = 10_000, progress: ((String) -> Void)?, recordTrace: Bool = false
+    ) throws -> RunOutcome {
         try scenario.validate()
         var setup = try HarnessSetup(scenario: scenario)
         setup.recordsTrace = recordTrace
+        setup.rssSampleNanos = UInt64(max(rssSampleMillis, 1)) * 1_000_000
         let kind = CacheStrategyKind(rawValue: scenario.cache) ?? .sharded
         let visitor = TokenCacheVisitor(setup: setup, progress: progress)
         return try kind.makeCache(capacity: scenario.capacity, visitor: visitor).get()
@@ -64,6 +68,8 @@ struct HarnessSetup: Sendable {
     let configuration: EngineConfiguration
     /// Whether the workers record the measured requests' trace.
     var recordsTrace = false
+    /// Interval of the resident-set samples (`MemorySampler`), nanoseconds.
+    var rssSampleNanos: UInt64 = 10_000_000_000
 
     /// Generates fresh keys for the scenario's algorithm (HS256: random 32-byte secrets).
     init(scenario: Scenario) throws {

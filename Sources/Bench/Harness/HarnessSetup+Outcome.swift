@@ -15,14 +15,20 @@ extension HarnessSetup {
         var requests = 0
         var lastSend: UInt64 = 0
         var stalls = 0
-        let intervalCount = results.map(\.latency.intervals.count).max() ?? 0
-        var intervals = [LatencyRecorder.Set](repeating: LatencyRecorder.Set(), count: intervalCount)
+        // One interval at a time, kept packed: memory stays a few KB per second of the run.
+        let intervalCount = results.map(\.latency.intervalCount).max() ?? 0
+        var intervals: [IntervalHistograms] = []
+        intervals.reserveCapacity(intervalCount)
+        for index in 0..<intervalCount {
+            var set = LatencyRecorder.Set()
+            for result in results where index < result.latency.intervalCount { set.add(result.latency.interval(index)) }
+            total.add(set)
+            intervals.append(IntervalHistograms(
+                startSeconds: Double(index),
+                lengthSeconds: min(1, Double(timing.durationNanos) / 1e9 - Double(index)), latency: set.byKind, requests: set.requests))
+        }
         for result in results {
             warmup.add(result.latency.warmup)
-            for (index, interval) in result.latency.intervals.enumerated() {
-                intervals[index].add(interval)
-                total.add(interval)
-            }
             stages.add(result.stages)
             for index in 0..<ResultCode.harnessCount {
                 codes[index] += result.codes[index]
@@ -68,11 +74,7 @@ extension HarnessSetup {
             setupSeconds: setupSeconds, durationSeconds: durationSeconds, requests: requests, codes: codeCounts,
             attacks: AttackTally(expected: attackCounts, unexpected: unexpected),
             latency: total.byKind, warmupLatency: warmup.byKind,
-            intervals: intervals.enumerated().map { index, set in
-                IntervalHistograms(
-                    startSeconds: Double(index),
-                    lengthSeconds: min(1, Double(timing.durationNanos) / 1e9 - Double(index)), latency: set.byKind, requests: set.requests)
-            },
+            intervals: intervals,
             stages: stages.byStage,
             cache: CacheReport(strategy: scenario.cache, capacity: scenario.capacity,
                 verifiedTokens: stats.verifiedTokens, authorizations: stats.authorizations),

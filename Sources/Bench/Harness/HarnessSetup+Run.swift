@@ -57,14 +57,19 @@ extension HarnessSetup {
             thread.start()
         }
         let t0 = control.startWhenReady()
+        let sampler = MemorySampler(intervalNanos: rssSampleNanos)
+        sampler.start(startNanos: t0)
         let startEpochMillis = SystemClock().nowMillis() + Int64(timing.warmupNanos / 1_000_000) + 20
         while control.finished.wait(timeout: .now() + 1) == .timedOut {
             if let progress { progress(progressLine(control: control, t0: t0, timing: timing)) }
         }
+        let rssSamples = sampler.stop(seconds: Double(MonotonicClock.nanoseconds() &- t0) / 1e9)
         let results = control.collect()
         var outcome = assemble(results, engine: engine, t0: t0, timing: timing, setupSeconds: setupSeconds,
             setupRSS: setupRSS, startEpochMillis: startEpochMillis)
         if recordsTrace { outcome.trace = recordedTrace(results) }
+        outcome.rssSamples = rssSamples
+        outcome.rssSampleSeconds = Double(rssSampleNanos) / 1e9
         return outcome
     }
 

@@ -1,5 +1,9 @@
 /// One worker's latency histograms: the warm-up phase, and one set per 1-second interval of the
 /// measured phase (created as the run reaches them).
+///
+/// Only the interval being recorded is kept as full histograms; a completed one is packed
+/// (`PackedHistogram`), so the recorder's memory grows by a few KB per second, not by 810 KB.
+/// Intervals are reached in order (a worker's intended start times never go back).
 struct LatencyRecorder: Sendable {
     /// The three kinds of one phase or interval: response time, service time, start lag.
     struct Set: Sendable {
@@ -20,16 +24,52 @@ struct LatencyRecorder: Sendable {
             requests += other.requests
         }
 
+        /// Clears every count, keeping the allocations.
+        mutating func reset() {
+            response.reset()
+            service.reset()
+            startLag.reset()
+            requests = 0
+        }
+
         /// By kind.
         var byKind: [LatencyKind: HDRHistogram] {
             [.responseTime: response, .serviceTime: service, .startLag: startLag]
         }
     }
 
+    /// A completed interval, packed.
+    struct PackedSet: Sendable {
+        /// `done - intended`.
+        var response: PackedHistogram
+        /// `done - send`.
+        var service: PackedHistogram
+        /// `send - intended`.
+        var startLag: PackedHistogram
+        /// Requests recorded.
+        var requests: Int
+
+        /// Packs `set`.
+        init(_ set: Set) {
+            response = PackedHistogram(set.response)
+            service = PackedHistogram(set.service)
+            startLag = PackedHistogram(set.startLag)
+            requests = set.requests
+        }
+
+        /// The set, unpacked.
+        var unpacked: Set {
+            Set(response: response.histogram, service: service.histogram, startLag: startLag.histogram, requests: requests)
+        }
+    }
+
     /// The warm-up phase.
     var warmup = Set()
-    /// The measured phase, per second.
-    var intervals: [Set] = []
+    /// Completed measured intervals, packed; entry `i` is second `i`.
+    private(set) var completed: [PackedSet] = []
+    /// The interval being recorded: second `currentIndex` (-1 before the measured phase).
+    private(set) var current = Set()
+    private(set) var currentIndex = -1
     /// Whether start lag is recorded (open loop); closed loop records none.
     let recordsStartLag: Bool
 
@@ -38,20 +78,39 @@ struct LatencyRecorder: Sendable {
         self.recordsStartLag = recordsStartLag
     }
 
+    /// The number of measured intervals reached so far.
+    var intervalCount: Int { currentIndex + 1 }
+
+    /// Measured interval `index` (< `intervalCount`), unpacked when completed.
+    func interval(_ index: Int) -> Set {
+        index == currentIndex ? current : completed[index].unpacked
+    }
+
     /// Records one request (nanoseconds) of the warm-up (`interval` nil) or of measured interval `interval`.
     @inline(__always)
     mutating func record(interval: Int?, response: UInt64, service: UInt64, startLag: UInt64) {
         if let interval {
-            while intervals.count <= interval { intervals.append(Set()) }
-            intervals[interval].response.record(response)
-            intervals[interval].service.record(service)
-            if recordsStartLag { intervals[interval].startLag.record(startLag) }
-            intervals[interval].requests += 1
+            if interval > currentIndex { advance(to: interval) }
+            current.response.record(response)
+            current.service.record(service)
+            if recordsStartLag { current.startLag.record(startLag) }
+            current.requests += 1
         } else {
             warmup.response.record(response)
             warmup.service.record(service)
             if recordsStartLag { warmup.startLag.record(startLag) }
             warmup.requests += 1
         }
+    }
+
+    /// Packs the current interval (and any empty seconds skipped) and starts interval `index`.
+    @inline(never)
+    mutating func advance(to index: Int) {
+        if currentIndex >= 0 {
+            completed.append(PackedSet(current))
+            current.reset()
+        }
+        while completed.count < index { completed.append(PackedSet(current)) }
+        currentIndex = index
     }
 }

@@ -96,8 +96,8 @@ struct LoadWorker<TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>, AC: CacheStra
             // Untimed from here: recording and simulation bookkeeping.
             let interval = measured ? Int((intended &- measuredStart) / 1_000_000_000) : nil
             if let interval {
-                while published < interval && published < recorder.intervals.count {
-                    control.publish(recorder.intervals[published])
+                while published < interval && published < recorder.intervalCount {
+                    control.publish(recorder.interval(published))
                     published += 1
                 }
             }
@@ -116,8 +116,8 @@ struct LoadWorker<TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>, AC: CacheStra
             finish(operation, call, outcome, now: now)
             sequence &+= 1
         }
-        while published < recorder.intervals.count {
-            control.publish(recorder.intervals[published])
+        while published < recorder.intervalCount {
+            control.publish(recorder.interval(published))
             published += 1
         }
         return WorkerResult(

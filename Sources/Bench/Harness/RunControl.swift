@@ -18,14 +18,14 @@ final class RunControl: Sendable {
     /// Done when every worker has handed in its result.
     let finished = DispatchGroup()
     /// Published progress.
-    let progress = Mutex(Progress())
-    private let results: Mutex<[WorkerResult?]>
+    let progress = Locked(Progress())
+    private let results: Locked<[WorkerResult?]>
     private let workers: Int
 
     /// Control for `workers` workers.
     init(workers: Int) {
         self.workers = workers
-        results = Mutex(Array(repeating: nil, count: workers))
+        results = Locked(Array(repeating: nil, count: workers))
         for _ in 0..<workers { finished.enter() }
     }
 

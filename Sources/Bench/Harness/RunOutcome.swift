@@ -10,16 +10,31 @@ enum LatencyKind: String, CaseIterable, Codable, Sendable {
     case startLag
 }
 
-/// The histograms of one reporting interval (one second of the measured phase).
+/// The histograms of one reporting interval (one second of the measured phase), kept packed
+/// (`PackedHistogram`) so that a long run's intervals cost a few KB per second.
 struct IntervalHistograms: Sendable {
     /// Seconds from the start of the measured phase.
     var startSeconds: Double
     /// Interval length in seconds.
     var lengthSeconds: Double
-    /// Per kind, merged over workers.
-    var latency: [LatencyKind: HDRHistogram]
+    /// Per kind, merged over workers, packed.
+    private var packed: [LatencyKind: PackedHistogram]
     /// Requests completed in the interval.
     var requests: Int
+
+    /// An interval of `latency` histograms (packed on the way in).
+    init(startSeconds: Double, lengthSeconds: Double, latency: [LatencyKind: HDRHistogram], requests: Int) {
+        self.startSeconds = startSeconds
+        self.lengthSeconds = lengthSeconds
+        self.packed = latency.mapValues(PackedHistogram.init)
+        self.requests = requests
+    }
+
+    /// The histogram of `kind`, unpacked (nil when absent).
+    func histogram(_ kind: LatencyKind) -> HDRHistogram? { packed[kind]?.histogram }
+
+    /// Every kind's histogram, unpacked.
+    var latency: [LatencyKind: HDRHistogram] { packed.mapValues(\.histogram) }
 }
 
 /// Everything a run measured: what the reporters (console, JSON, .hgrm, .hlog) write.
@@ -60,6 +75,14 @@ struct RunOutcome: Sendable {
     var injectedStalls = 0
     /// The measured requests' trace, when recorded (`run --record-trace`).
     var trace: RecordedTrace? = nil
+    /// Resident set size sampled during the run (`MemorySampler`): one at 0 s (after set-up), one
+    /// per interval, and a last one when the workers finished.
+    var rssSamples: [RSSSample] = []
+    /// The sampling interval of `rssSamples`, seconds.
+    var rssSampleSeconds = 10.0
+
+    /// Resident set size when the run ended (the last sample), bytes; 0 when unknown.
+    var finalRSSBytes: Int { rssSamples.last?.rssBytes ?? 0 }
 
     /// Requests per second achieved in the measured phase (`requests / durationSeconds`).
     var achievedRate: Double { durationSeconds > 0 ? Double(requests) / durationSeconds : 0 }

@@ -1,6 +1,19 @@
 import AuthZCore
 
 extension Scenario {
+    /// Upper bounds on the time inputs: far beyond any real run, and low enough that no
+    /// nanosecond or epoch arithmetic on them can overflow.
+    enum Limits {
+        /// `--duration`: 30 days.
+        static let durationMillis: Int64 = 30 * 86_400_000
+        /// `--warmup`, `--skew` and the `--inject-stall` period: 1 day.
+        static let warmupMillis: Int64 = 86_400_000
+        /// `--authn-ttl`, `--authz-ttl`: 3650 days.
+        static let ttlMillis: Int64 = 3_650 * 86_400_000
+        /// `--backend-latency` p99: 60 s.
+        static let backendMicros = 60_000_000
+    }
+
     /// Checks every input; throws a usage error naming the flag at the first bad one.
     func validate() throws(CLIError) {
         func fail(_ message: String) -> CLIError { .usage(message) }
@@ -28,22 +41,24 @@ extension Scenario {
             guard let rate, rate > 0, rate.isFinite else { throw fail("--rate must be a positive number of requests/s") }
         }
         if durationMillis <= 0 { throw fail("--duration must be positive") }
+        if durationMillis > Limits.durationMillis { throw fail("--duration must be at most 30d") }
         if warmupMillis < 0 { throw fail("--warmup must not be negative") }
+        if warmupMillis > Limits.warmupMillis { throw fail("--warmup must be at most 1d") }
         switch (stallMillis, stallPeriodMillis) {
         case (nil, nil): break
         case let (stall?, period?):
-            if stall <= 0 || period <= 0 || stall >= period {
-                throw fail("--inject-stall DURATION@PERIOD needs 0 < DURATION < PERIOD")
+            if stall <= 0 || period <= 0 || stall >= period || period > Limits.warmupMillis {
+                throw fail("--inject-stall DURATION@PERIOD needs 0 < DURATION < PERIOD <= 1d")
             }
         default: throw fail("--inject-stall needs both DURATION and PERIOD (DURATION@PERIOD)")
         }
-        if authNTTLMillis <= 0 { throw fail("--authn-ttl must be positive") }
-        if authZTTLMillis <= 0 { throw fail("--authz-ttl must be positive") }
+        if authNTTLMillis <= 0 || authNTTLMillis > Limits.ttlMillis { throw fail("--authn-ttl must be positive and at most 3650d") }
+        if authZTTLMillis <= 0 || authZTTLMillis > Limits.ttlMillis { throw fail("--authz-ttl must be positive and at most 3650d") }
         if stageSample < 0 { throw fail("--stage-sample must be 0 (off) or a positive N") }
         if shardCount < 1 || shardIndex < 0 || shardIndex >= shardCount { throw fail("--shard I/N needs 1 <= I <= N") }
-        if let skewMillis, skewMillis < 0 { throw fail("--skew must not be negative") }
-        if backendMedianMicros < 0 || backendP99Micros < backendMedianMicros {
-            throw fail("--backend-latency needs 0 <= median <= p99")
+        if let skewMillis, skewMillis < 0 || skewMillis > Limits.warmupMillis { throw fail("--skew must be between 0 and 1d") }
+        if backendMedianMicros < 0 || backendP99Micros < backendMedianMicros || backendP99Micros > Limits.backendMicros {
+            throw fail("--backend-latency needs 0 <= median <= p99 <= 60s")
         }
         if !(0..<1).contains(backendDenyRatio) { throw fail("--deny-ratio must be at least 0 and below 1") }
         let local = Population.localCount(devices: devices, shardIndex: shardIndex, shardCount: shardCount)

@@ -9,16 +9,16 @@ final class ThreadTeam: Sendable {
     private let count: Int
     private let start: [DispatchSemaphore]
     private let done = DispatchSemaphore(value: 0)
-    private let work = Mutex<[MicroLoop?]>([])
+    private let work = Locked<[MicroLoop?]>([])
     private let iterations = Atomic<Int>(0)
-    private let timings: Mutex<[(UInt64, UInt64)]>
+    private let timings: Locked<[(UInt64, UInt64)]>
     private let stopping = Atomic<Bool>(false)
 
     /// Starts `count` worker threads.
     init(count: Int) {
         self.count = count
         self.start = (0..<count).map { _ in DispatchSemaphore(value: 0) }
-        self.timings = Mutex(Array(repeating: (0, 0), count: count))
+        self.timings = Locked(Array(repeating: (0, 0), count: count))
         for index in 0..<count {
             let thread = Thread { [self] in self.workerLoop(index) }
             thread.stackSize = 1 << 20

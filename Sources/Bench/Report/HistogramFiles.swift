@@ -52,7 +52,7 @@ enum HistogramFiles {
         for interval in outcome.intervals {
             for kind in LatencyKind.allCases {
                 do {
-                    try writer.append(interval.latency[kind] ?? HDRHistogram(), startSeconds: interval.startSeconds,
+                    try writer.append(interval.histogram(kind) ?? HDRHistogram(), startSeconds: interval.startSeconds,
                         lengthSeconds: interval.lengthSeconds, tag: kind.rawValue)
                 } catch {
                     throw CLIError(message: "cannot encode an interval histogram: \(error.message)", exitCode: .failure)

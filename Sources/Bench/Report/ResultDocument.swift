@@ -36,6 +36,8 @@ struct ResultDocument: Codable, Sendable, Equatable {
     var intervals: [IntervalSection]
     /// Set-up time (population and authN tokens), excluded from measurement.
     var setupSeconds: Double
+    /// The resident-set curve of the run (absent in merged results and older files).
+    var memory: MemorySection? = nil
 
     /// Pretty-printed JSON with sorted keys and a final newline.
     func jsonData() throws(CLIError) -> Data {
@@ -76,16 +78,20 @@ struct ResultSummary: Codable, Sendable, Equatable {
     var peakRSS: Int? = nil
     /// Resident set size right after set-up (population and tokens), bytes.
     var setupRSS: Int? = nil
+    /// Resident set size when the run ended (the last `memory.rssSamples` entry), bytes.
+    var finalRSS: Int? = nil
 
     private enum CodingKeys: String, CodingKey {
         case requests, errors, durationSeconds, targetRate, achievedRate, valid, invalidReasons, peakRSS, setupRSS
+        case finalRSS
     }
 
     /// Creates a summary.
     init(requests: Int, errors: [String: Int], durationSeconds: Double, targetRate: Double?, achievedRate: Double,
-         valid: Bool, invalidReasons: [String], peakRSS: Int? = nil, setupRSS: Int? = nil) {
+         valid: Bool, invalidReasons: [String], peakRSS: Int? = nil, setupRSS: Int? = nil, finalRSS: Int? = nil) {
         self.peakRSS = peakRSS
         self.setupRSS = setupRSS
+        self.finalRSS = finalRSS
         self.requests = requests
         self.errors = errors
         self.durationSeconds = durationSeconds
@@ -111,6 +117,7 @@ struct ResultSummary: Codable, Sendable, Equatable {
         invalidReasons = try container.decode([String].self, forKey: .invalidReasons)
         peakRSS = try container.decodeIfPresent(Int.self, forKey: .peakRSS)
         setupRSS = try container.decodeIfPresent(Int.self, forKey: .setupRSS)
+        finalRSS = try container.decodeIfPresent(Int.self, forKey: .finalRSS)
     }
 
     /// Encodes every key, `targetRate` as `null` in closed loop.
@@ -129,7 +136,17 @@ struct ResultSummary: Codable, Sendable, Equatable {
         try container.encode(invalidReasons, forKey: .invalidReasons)
         try container.encodeIfPresent(peakRSS, forKey: .peakRSS)
         try container.encodeIfPresent(setupRSS, forKey: .setupRSS)
+        try container.encodeIfPresent(finalRSS, forKey: .finalRSS)
     }
+}
+
+/// The result's `memory` section: the resident set sampled during the run.
+struct MemorySection: Codable, Sendable, Equatable {
+    /// The sampling interval, seconds.
+    var sampleIntervalSeconds: Double
+    /// `{seconds, rssBytes}` from the start of the run: 0 s right after set-up, one per interval,
+    /// and the last when the workers finished.
+    var rssSamples: [RSSSample]
 }
 
 /// The three latency histograms (`latency` and `warmup` sections).

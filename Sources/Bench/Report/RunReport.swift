@@ -19,7 +19,8 @@ enum RunReport {
             lines.append("set-up      \(String(format: "%.2f", result.setupSeconds)) s (population and authN tokens; not measured)")
             if let peak = result.summary.peakRSS {
                 let afterSetup = result.summary.setupRSS.map { String(format: ", %.1f MB after set-up", Double($0) / 1e6) } ?? ""
-                lines.append("memory      peak RSS \(String(format: "%.1f", Double(peak) / 1e6)) MB\(afterSetup)")
+                let final = result.summary.finalRSS.map { String(format: ", %.1f MB at the end", Double($0) / 1e6) } ?? ""
+                lines.append("memory      peak RSS \(String(format: "%.1f", Double(peak) / 1e6)) MB\(afterSetup)\(final)")
             }
         }
         lines.append(throughputLine(result))

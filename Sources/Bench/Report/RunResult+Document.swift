@@ -13,7 +13,7 @@ extension ResultDocument {
             environment: result.environment, scenario: result.scenario, summary: result.summary,
             latency: try section(result.latency), stages: stages, cache: result.cache,
             warmup: try section(result.warmup), attacks: result.attacks, intervals: result.intervals,
-            setupSeconds: result.setupSeconds)
+            setupSeconds: result.setupSeconds, memory: result.memory)
     }
 
     /// The result file of one run.
@@ -38,6 +38,6 @@ extension RunResult {
         self.init(
             environment: document.environment, scenario: document.scenario, summary: document.summary,
             latency: latency, warmup: warmup, stages: stages, cache: document.cache, attacks: document.attacks,
-            intervals: document.intervals, setupSeconds: document.setupSeconds)
+            intervals: document.intervals, setupSeconds: document.setupSeconds, memory: document.memory)
     }
 }

@@ -28,6 +28,8 @@ struct RunResult: Sendable {
     var setupSeconds: Double
     /// The files a merged result came from (empty for a run).
     var sources: [String] = []
+    /// The resident-set curve (nil for merged results).
+    var memory: MemorySection? = nil
 
     /// The loop label written into the scenario: `open` or `closed` (nil when unknown).
     var loop: String? { scenario["loop"]?.stringValue }
@@ -74,7 +76,8 @@ extension RunResult {
                 achievedRate: duration > 0 ? Double(outcome.requests) / duration : 0,
                 valid: outcome.validity.valid, invalidReasons: outcome.validity.reasons,
                 peakRSS: outcome.peakRSSBytes > 0 ? outcome.peakRSSBytes : nil,
-                setupRSS: outcome.setupRSSBytes > 0 ? outcome.setupRSSBytes : nil),
+                setupRSS: outcome.setupRSSBytes > 0 ? outcome.setupRSSBytes : nil,
+                finalRSS: outcome.finalRSSBytes > 0 ? outcome.finalRSSBytes : nil),
             latency: outcome.latency, warmup: outcome.warmupLatency, stages: stages,
             cache: CacheSection(strategy: outcome.cache.strategy, capacity: outcome.cache.capacity,
                 verifiedTokens: outcome.cache.verifiedTokens, authorizations: outcome.cache.authorizations),
@@ -84,7 +87,9 @@ extension RunResult {
                     responseTime: IntervalPercentiles($0.latency[.responseTime]),
                     serviceTime: IntervalPercentiles($0.latency[.serviceTime]))
             },
-            setupSeconds: outcome.setupSeconds)
+            setupSeconds: outcome.setupSeconds,
+            memory: outcome.rssSamples.isEmpty ? nil
+                : MemorySection(sampleIntervalSeconds: outcome.rssSampleSeconds, rssSamples: outcome.rssSamples))
     }
 
     /// The scenario's JSON: every stored property (an absent optional written as `null`) plus

@@ -1,6 +1,5 @@
 import AuthZCore
 import Foundation
-import Synchronization
 
 /// This process's simulated devices, split into one slice per worker, with their authentication
 /// tokens pre-issued (in parallel) and each worker's attack kit.
@@ -47,8 +46,8 @@ struct Population: Sendable {
             }
         }
         let work = items
-        let results = Mutex<[[SimulatedDevice]?]>(Array(repeating: nil, count: work.count))
-        let failure = Mutex<(any Error)?>(nil)
+        let results = Locked<[[SimulatedDevice]?]>(Array(repeating: nil, count: work.count))
+        let failure = Locked<(any Error)?>(nil)
         let seed = scenario.seed
         let shardIndex = scenario.shardIndex
         let shardCount = scenario.shardCount
