@@ -28,7 +28,7 @@ bench: release
 micro: release
 	$(RELEASE_BIN) micro --json results/latest-micro.json $(MICRO_ARGS)
 
-# The concurrency stress suites (names containing Concurren or ReadProtocol) also run under
+# The concurrency stress suites (names containing Concurren or ReadProtocol) and the harness run tests also run under
 # ThreadSanitizer, in a separate build folder.
 TSAN_FILTER ?= Concurren|ReadProtocol|HarnessRunTests
 
