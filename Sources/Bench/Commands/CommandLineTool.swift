@@ -9,6 +9,7 @@ enum CommandLineTool {
           micro                        micro-benchmarks of the hot-path primitives
           merge FILE... [--json FILE] [--hgrm DIR]
                                        adds the histograms of several runs (.hlog or result JSON)
+          compare BASELINE CANDIDATE   the CI regression gate: exit 2 on a regression, 4 on improvements only
         run 'authz-bench COMMAND --help' for a command's options
         """
 
@@ -32,6 +33,8 @@ enum CommandLineTool {
                 return try MergeCommand.run(rest).rawValue
             case "micro":
                 return try MicroCommand.run(rest).rawValue
+            case "compare":
+                return try CompareCommand.run(rest).rawValue
             default:
                 throw CLIError.usage("unknown command '\(command)'; expected one of: run, token, micro, merge")
             }

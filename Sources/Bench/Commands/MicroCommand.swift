@@ -4,7 +4,7 @@ import Foundation
 enum MicroCommand {
     static let usage = """
         usage: authz-bench micro [--filter REGEX] [--json FILE] [--batches N] [--batch-ms N]
-                                 [--iterations N] [--list] [--quiet]
+                                 [--iterations N] [--list] [--quiet] [--format result|github-benchmark]
 
           --filter REGEX   run only rows whose name matches (e.g. 'crypto\\.verify')
           --json FILE      write {"rows":[...]} (atomically) with the environment
@@ -13,11 +13,12 @@ enum MicroCommand {
           --iterations N   no timing statistics: run each loop exactly N times (for valgrind counts)
           --subject-only   skip the reference loops (with --iterations: count the code under test alone)
           --list           print the row names and exit
+          --format F       what --json writes: result (default) or github-benchmark (customSmallerIsBetter array)
         """
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         let args = try Arguments(
-            arguments, options: ["filter", "json", "batches", "batch-ms", "iterations"],
+            arguments, options: ["filter", "json", "batches", "batch-ms", "iterations", "format"],
             flags: ["list", "quiet", "help", "subject-only"])
         if args.flag("help") {
             print(usage)
@@ -49,6 +50,7 @@ enum MicroCommand {
             return .ok
         }
         if let path = args.value("json") { try OutputPath.checkWritable(path, flag: "--json") }
+        let format = try GitHubBenchmark.Format.parse(args.value("format"), json: args.value("json"))
 
         let environment = Environment.current()
         if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
@@ -69,7 +71,8 @@ enum MicroCommand {
         if !quiet { for line in MicroTable.claims(results) { print(line) } }
         if let path = args.value("json") {
             let report = MicroReport(environment: environment, rows: results)
-            try AtomicFile.write(try report.jsonData(), to: path)
+            try AtomicFile.write(format == .result ? try report.jsonData()
+                : try GitHubBenchmark.jsonData(GitHubBenchmark.entries(micro: results)), to: path)
         }
         return .ok
     }

@@ -5,7 +5,7 @@ extension RunCommand {
     static let valueOptions: Set<String> = [
         "devices", "requestors", "mvpds", "resources", "zipf", "mix", "alg", "cache", "capacity", "threads",
         "rate", "duration", "warmup", "seed", "inject-stall", "json", "hgrm", "hlog", "shard", "authn-ttl",
-        "authz-ttl", "stage-sample", "backend-latency", "deny-ratio", "skew",
+        "authz-ttl", "stage-sample", "backend-latency", "deny-ratio", "skew", "format",
     ]
     /// Boolean flags.
     static let flagOptions: Set<String> = ["closed", "quiet", "help"]

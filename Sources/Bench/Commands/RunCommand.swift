@@ -14,11 +14,13 @@ enum RunCommand {
                                [--inject-stall 200ms@2s] [--authn-ttl 1d] [--authz-ttl 1h] [--stage-sample N]
                                [--backend-latency 200us/2ms] [--deny-ratio 0.02] [--skew 30s]
                                [--json FILE] [--hgrm DIR] [--hlog FILE] [--shard I/N] [--quiet]
+                               [--format result|github-benchmark]
 
           --rate R         target total requests per second of this process (open loop, the default)
           --closed         closed loop: each worker sends its next request when the last one is done
           --shard I/N      run only slice I (1-based) of N of the device population
           --stage-sample N time the hot-path stages of 1 request in N (default 64; 0: never)
+          --format F       what --json writes: result (default) or github-benchmark (customSmallerIsBetter array)
         exit codes: 0 ok, 7 run invalid (generator saturated, or a debug build), 64 usage, 65 bad input
         """
 
@@ -35,6 +37,7 @@ enum RunCommand {
         try scenario.validate()
         // Check every output path before the run, so a long run does not fail at its end.
         if let path = args.value("json") { try OutputPath.checkWritable(path, flag: "--json") }
+        let format = try GitHubBenchmark.Format.parse(args.value("format"), json: args.value("json"))
         if let path = args.value("hlog") { try OutputPath.checkWritable(path, flag: "--hlog") }
         if let directory = args.value("hgrm") { try OutputPath.checkDirectory(directory, flag: "--hgrm") }
 
@@ -45,7 +48,7 @@ enum RunCommand {
         if showProgress { printProgress(nil) }
 
         if !quiet { print(RunReport.text(outcome), terminator: "") }
-        if let path = args.value("json") { try ResultDocument(outcome).write(to: path) }
+        if let path = args.value("json") { try format.write(run: ResultDocument(outcome), to: path) }
         if let directory = args.value("hgrm") { _ = try HistogramFiles.writeHgrm(RunResult(outcome), to: directory) }
         if let path = args.value("hlog") { try HistogramFiles.writeHlog(outcome, to: path) }
         return outcome.validity.valid ? .ok : .runInvalid
