@@ -85,8 +85,9 @@ struct ComparisonReport: Codable, Sendable {
         case "improvement":
             return "improvement: " + list(improvements) + "; no regression"
         default:
-            return "unchanged: no metric moved beyond the \(Self.percent(threshold)) noise band"
-                + (method == "threshold" ? "" : " with p < \(Comparison.alpha)")
+            return method == "threshold"
+                ? "unchanged: no median moved beyond the \(Self.percent(threshold)) noise band"
+                : "unchanged: no metric moved both beyond the \(Self.percent(threshold)) noise band and significantly (p < \(Comparison.alpha))"
         }
     }
 
