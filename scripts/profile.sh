@@ -74,8 +74,17 @@ if [[ -n $perf_event ]]; then
     --json "$OUT/profiled-run.json" 2>"$OUT/perf-record.log" || rc=$?
   [[ $rc == 0 || $rc == 7 ]] || { cat "$OUT/perf-record.log" >&2; exit "$rc"; }
   perf report --stdio -i "$OUT/perf.data" --no-children --percent-limit 0.5 2>/dev/null | demangle > "$OUT/perf-report.txt"
-  perf report --stdio -i "$OUT/perf.data" --no-children -g none --sort dso,symbol --percent-limit 0.3 2>/dev/null \
-    | demangle | grep -v '^#' | grep -v '^$' | head -n "$TOP" > "$OUT/top.txt"
+  # Self time by shared object and symbol; samples in stripped libraries (libcrypto) have no
+  # symbol, so they are summed per library.
+  perf report --stdio -i "$OUT/perf.data" --no-children -g none -F overhead,dso,sym 2>/dev/null \
+    | awk '!/^#/ && NF >= 4 {
+        pct = $1; sub("%", "", pct); sym = $4; for (i = 5; i <= NF; i++) sym = sym " " $i
+        if (sym ~ /^0x[0-9a-f]+$/) sym = "(no symbols)"
+        total[$2 "  " sym] += pct
+      }
+      END { for (k in total) printf "%6.2f%%  %s\n", total[k], k }' \
+    | sort -rn | demangle > "$OUT/top-all.txt"
+  head -n "$TOP" "$OUT/top-all.txt" > "$OUT/top.txt"
   scenario="${run_args[*]}"
 else
   command -v valgrind >/dev/null || { log "neither perf nor valgrind is available"; exit 1; }
@@ -87,7 +96,8 @@ else
   [[ $rc == 0 || $rc == 7 ]] || { cat "$OUT/callgrind.log" >&2; exit "$rc"; }
   callgrind_annotate "$OUT/callgrind.out" 2>/dev/null | demangle > "$OUT/callgrind-annotate.txt"
   # The function lines after the header: "Ir (pct) file:function".
-  awk '/^-+$/ { dashes++; next } dashes >= 3 && NF' "$OUT/callgrind-annotate.txt" | head -n "$TOP" > "$OUT/top.txt"
+  awk '/^-+$/ { dashes++; next } dashes >= 3 && NF' "$OUT/callgrind-annotate.txt" > "$OUT/top-all.txt"
+  head -n "$TOP" "$OUT/top-all.txt" > "$OUT/top.txt"
   scenario="${callgrind_args[*]}"
 fi
 
