@@ -3,6 +3,7 @@ import Foundation
 /// `authz-bench compare`: the CI regression gate. Compares a candidate's run results with a
 /// baseline's, metric by metric, and exits 0, 2 (regression) or 4 (improvements only).
 enum CompareCommand {
+    /// The `--help` text.
     static let usage = """
         usage: authz-bench compare BASELINE CANDIDATE [options]
                authz-bench compare --baseline FILE... --candidate FILE... [options]

@@ -102,9 +102,11 @@ struct CompareCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let base = try F.write(try F.repetitions(3), under: root, name: "base")
         let candidate = try F.write(try F.repetitions(3, p99Factor: 1.2), under: root, name: "candidate")
-        let output = try Self.compare([base.path, candidate.path])
+        let markdown = root.appendingPathComponent("summary.md")
+        let output = try Self.compare([base.path, candidate.path, "--markdown", markdown.path])
         #expect(output.status == 2)
         #expect(output.stdout.contains("fewer than 5 repetitions per side: plain 5% threshold on the medians, no significance test"))
+        #expect(try String(contentsOf: markdown, encoding: .utf8).contains("fewer than 5 repetitions per side"))
         let single = try Self.compare([base.appendingPathComponent("rep-1.json").path, base.appendingPathComponent("rep-2.json").path])
         #expect(single.status == 0)
         #expect(single.stdout.contains("fewer than 5 repetitions"))

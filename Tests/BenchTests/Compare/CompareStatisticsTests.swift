@@ -86,4 +86,22 @@ struct CompareStatisticsTests {
         #expect(interval.lowerBound > 0.05 && interval.upperBound < 0.15)
         #expect(!interval.contains(0))
     }
+
+    @Test func verdictsFollowDirectionThresholdAndSignificance() throws {
+        let comparison = Comparison(threshold: 0.05)
+        let latency = try #require(CompareMetric.parse("responseTime.p99"))
+        let throughput = try #require(CompareMetric.parse("throughput"))
+        let base = [100.0, 101, 99, 102, 98]
+        #expect(comparison.compare(latency, baseline: base, candidate: base.map { $0 * 1.2 }).verdict == .regression)
+        #expect(comparison.compare(throughput, baseline: base, candidate: base.map { $0 * 1.2 }).verdict == .improvement)
+        #expect(comparison.compare(throughput, baseline: base, candidate: base.map { $0 * 0.8 }).verdict == .regression)
+        // 20% worse in the median but overlapping samples: not significant, so unchanged.
+        let noisy = comparison.compare(latency, baseline: [100, 300, 50, 120, 80], candidate: [120, 40, 310, 140, 90])
+        #expect(try #require(noisy.pValue) >= 0.05)
+        #expect(noisy.verdict == .unchanged)
+        // A zero baseline has no relative change; growth from it is beyond any band.
+        let fromZero = comparison.compare(latency, baseline: [0], candidate: [5])
+        #expect(fromZero.change == nil && fromZero.verdict == .regression)
+        #expect(ComparisonReport.signedPercent(fromZero.change) == "n/a")
+    }
 }
