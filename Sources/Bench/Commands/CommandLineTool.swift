@@ -11,6 +11,7 @@ enum CommandLineTool {
           merge FILE... [--json FILE] [--hgrm DIR]
                                        adds the histograms of several runs (.hlog or result JSON)
           report RESULT.json... --out FILE.html   one self-contained HTML page of charts and tables
+          compare BASELINE CANDIDATE   the CI regression gate: exit 2 on a regression, 4 on improvements only
         run 'authz-bench COMMAND --help' for a command's options
         """
 
@@ -37,8 +38,10 @@ enum CommandLineTool {
             case "sweep": return try SweepCommand.run(rest).rawValue
             case "report":
                 return try ReportCommand.run(rest).rawValue
+            case "compare":
+                return try CompareCommand.run(rest).rawValue
             default:
-                throw CLIError.usage("unknown command '\(command)'; expected one of: run, token, micro, merge, sweep, report")
+                throw CLIError.usage("unknown command '\(command)'; expected one of: run, token, micro, merge, compare, sweep, report")
             }
         } catch let error as CLIError {
             let label = command == "token" && !rest.isEmpty ? "token \(rest[0])" : command

@@ -5,6 +5,7 @@ enum MicroCommand {
     static let usage = """
         usage: authz-bench micro [--filter REGEX] [--json FILE] [--batches N] [--batch-ms N]
                                  [--iterations N] [--list] [--quiet] [--force]
+                                 [--format result|github-benchmark]
 
           --filter REGEX   run only rows whose name matches (e.g. 'crypto\\.verify')
           --json FILE      write {"rows":[...]} (atomically) with the environment
@@ -14,11 +15,12 @@ enum MicroCommand {
           --subject-only   skip the reference loops (with --iterations: count the code under test alone)
           --list           print the row names and exit
           --force          allow replacing an existing --json file whose name contains 'baseline'
+          --format F       what --json writes: result (default) or github-benchmark (customSmallerIsBetter array)
         """
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         let args = try Arguments(
-            arguments, options: ["filter", "json", "batches", "batch-ms", "iterations"],
+            arguments, options: ["filter", "json", "batches", "batch-ms", "iterations", "format"],
             flags: ["list", "quiet", "help", "subject-only", "force"])
         if args.flag("help") {
             print(usage)
@@ -53,6 +55,7 @@ enum MicroCommand {
             if !path.isEmpty { try OutputPath.checkNotProtected(path, flag: "--json", force: args.flag("force")) }
             try OutputPath.checkWritable(path, flag: "--json")
         }
+        let format = try GitHubBenchmark.Format.parse(args.value("format"), json: args.value("json"))
 
         let environment = Environment.current()
         if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
@@ -73,7 +76,8 @@ enum MicroCommand {
         if !quiet { for line in MicroTable.claims(results) { print(line) } }
         if let path = args.value("json") {
             let report = MicroReport(environment: environment, rows: results)
-            try AtomicFile.write(try report.jsonData(), to: path)
+            try AtomicFile.write(format == .result ? try report.jsonData()
+                : try GitHubBenchmark.jsonData(GitHubBenchmark.entries(micro: results)), to: path)
         }
         return .ok
     }

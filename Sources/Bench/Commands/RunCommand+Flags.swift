@@ -6,7 +6,7 @@ extension RunCommand {
         "devices", "requestors", "mvpds", "resources", "zipf", "mix", "alg", "cache", "capacity", "threads",
         "rate", "duration", "warmup", "seed", "inject-stall", "json", "hgrm", "hlog", "shard", "authn-ttl",
         "authz-ttl", "stage-sample", "backend-latency", "deny-ratio", "skew", "record-trace", "report",
-        "rss-sample-interval",
+        "rss-sample-interval", "format",
     ]
     /// Boolean flags.
     static let flagOptions: Set<String> = ["closed", "quiet", "help", "force"]

@@ -15,6 +15,7 @@ enum RunCommand {
                                [--backend-latency 200us/2ms] [--deny-ratio 0.02] [--skew 30s]
                                [--json FILE] [--hgrm DIR] [--hlog FILE] [--report FILE.html] [--record-trace FILE] [--shard I/N] [--quiet]
                                [--rss-sample-interval 10s] [--force]
+                               [--format result|github-benchmark]
 
           --rate R         target total requests per second of this process (open loop, the default)
           --closed         closed loop: each worker sends its next request when the last one is done
@@ -23,6 +24,7 @@ enum RunCommand {
           --record-trace FILE  write the measured requests (no attacks) as a trace for 'sweep --trace'
           --rss-sample-interval D  sample the resident set every D (default 10s; JSON "memory")
           --force          allow replacing an existing output whose name contains 'baseline'
+          --format F       what --json writes: result (default) or github-benchmark (customSmallerIsBetter array)
         exit codes: 0 ok, 7 run invalid (generator saturated, or a debug build), 64 usage, 65 bad input
         """
 
@@ -47,6 +49,7 @@ enum RunCommand {
             if let path = args.value(flag), !path.isEmpty { try OutputPath.checkNotProtected(path, flag: "--\(flag)", force: force) }
         }
         if let path = args.value("json") { try OutputPath.checkWritable(path, flag: "--json") }
+        let format = try GitHubBenchmark.Format.parse(args.value("format"), json: args.value("json"))
         if let path = args.value("hlog") { try OutputPath.checkWritable(path, flag: "--hlog") }
         if let path = args.value("record-trace") { try OutputPath.checkWritable(path, flag: "--record-trace") }
         if let directory = args.value("hgrm") { try OutputPath.checkDirectory(directory, flag: "--hgrm") }
@@ -61,7 +64,7 @@ enum RunCommand {
         if showProgress { printProgress(nil) }
 
         if !quiet { print(RunReport.text(outcome), terminator: "") }
-        if let path = args.value("json") { try ResultDocument(outcome).write(to: path) }
+        if let path = args.value("json") { try format.write(run: ResultDocument(outcome), to: path) }
         if let directory = args.value("hgrm") { _ = try HistogramFiles.writeHgrm(RunResult(outcome), to: directory) }
         if let path = args.value("hlog") { try HistogramFiles.writeHlog(outcome, to: path) }
         if let path = args.value("record-trace") { try TraceFile.write(outcome.trace, to: path) }

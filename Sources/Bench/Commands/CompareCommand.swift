@@ -1,0 +1,162 @@
+import Foundation
+
+/// `authz-bench compare`: the CI regression gate. Compares a candidate's run results with a
+/// baseline's, metric by metric, and exits 0, 2 (regression) or 4 (improvements only).
+enum CompareCommand {
+    /// The `--help` text.
+    static let usage = """
+        usage: authz-bench compare BASELINE CANDIDATE [options]
+               authz-bench compare --baseline FILE... --candidate FILE... [options]
+
+          BASELINE, CANDIDATE  a run result (run --json) or a directory of them (*.json), one per repetition
+          --baseline FILE...   baseline repetitions (files or directories), up to the next option
+          --candidate FILE...  candidate repetitions
+          --threshold 5%       noise band: smaller median changes are 'unchanged' (default 5%)
+          --metrics LIST       gated metrics (default throughput,responseTime.p50,responseTime.p99,responseTime.p99.9);
+                               throughput or (responseTime|serviceTime|startLag).(min|mean|p50|p90|p99|p99.9|p99.99|max)
+          --markdown FILE      write a GitHub-flavoured Markdown summary (for $GITHUB_STEP_SUMMARY)
+          --json FILE          write the verdict JSON (per-metric figures, verdict, exit code)
+          --force              compare even when scenario or environment keys differ (with a warning)
+          --quiet              print nothing but errors and warnings
+
+        With 5 or more repetitions per side a metric regresses (or improves) only when its median moves
+        beyond the threshold AND the Mann-Whitney U test gives p < 0.05; the 95% interval is a bootstrap
+        (2,000 resamples, fixed seed) of the relative median change. With fewer, the plain threshold applies.
+        exit codes: 0 no regression, 2 regression, 4 improvements only, 5 baseline missing, 7 an input result
+        is invalid, 64 usage, 65 bad input (unreadable or malformed result, or results not comparable)
+        """
+
+    /// Runs `compare` with `arguments` (after the command name); returns the exit code.
+    static func run(_ arguments: [String]) throws -> ExitCode {
+        let lists = try splitSideLists(arguments)
+        let args = try Arguments(lists.rest, options: ["threshold", "metrics", "markdown", "json"],
+            flags: ["force", "quiet", "help"])
+        if args.flag("help") {
+            print(usage)
+            return .ok
+        }
+        let baselinePaths: [String]
+        let candidatePaths: [String]
+        if lists.baseline != nil || lists.candidate != nil {
+            guard args.positionals.isEmpty else {
+                throw CLIError.usage("unexpected argument '\(args.positionals[0])'; with --baseline/--candidate give no positional inputs")
+            }
+            guard let base = lists.baseline, !base.isEmpty else { throw CLIError.usage("--baseline needs at least one file or directory") }
+            guard let candidate = lists.candidate, !candidate.isEmpty else {
+                throw CLIError.usage("--candidate needs at least one file or directory")
+            }
+            baselinePaths = base
+            candidatePaths = candidate
+        } else {
+            guard args.positionals.count == 2 else {
+                throw CLIError.usage("expected BASELINE and CANDIDATE (result files or directories), got \(args.positionals.count) argument(s)")
+            }
+            baselinePaths = [args.positionals[0]]
+            candidatePaths = [args.positionals[1]]
+        }
+        let threshold = try parseThreshold(args.value("threshold"))
+        let metrics = try args.value("metrics").map(CompareMetric.parseList) ?? CompareMetric.defaults
+
+        let baselineFiles = try ComparisonSide.resolve(baselinePaths, role: .baseline)
+        let candidateFiles = try ComparisonSide.resolve(candidatePaths, role: .candidate)
+        for flag in ["markdown", "json"] {
+            guard let path = args.value(flag) else { continue }
+            try checkOutput(path, flag: "--\(flag)", inputs: baselineFiles + candidateFiles,
+                directories: baselinePaths + candidatePaths)
+        }
+        let baseline = try ComparisonSide.load(baselineFiles, role: .baseline)
+        let candidate = try ComparisonSide.load(candidateFiles, role: .candidate)
+
+        var warnings: [String] = []
+        let all = zip(baseline.files, baseline.documents).map { ($0, $1) } + zip(candidate.files, candidate.documents).map { ($0, $1) }
+        let differences = Comparability.differences(all.map { (file: $0.0, document: $0.1) })
+        if !differences.isEmpty {
+            let keys = differences.map(\.key).joined(separator: ", ")
+            let detail = differences.prefix(4).map(\.description).joined(separator: "; ")
+            guard args.flag("force") else {
+                throw CLIError.badInput("results are not comparable: \(keys) differ (\(detail)); pass --force to compare anyway")
+            }
+            let warning = "--force: comparing results whose \(keys) differ"
+            printError("authz-bench compare: warning: \(warning)")
+            warnings.append(warning)
+        }
+
+        let report = ComparisonReport(baseline: baseline, candidate: candidate, metrics: metrics,
+            comparison: Comparison(threshold: threshold), warnings: warnings)
+        if !args.flag("quiet") { print(report.text, terminator: "") }
+        if let path = args.value("markdown") { try AtomicFile.write(report.markdown, to: path) }
+        if let path = args.value("json") { try AtomicFile.write(try report.jsonData(), to: path) }
+        return report.exit
+    }
+
+    /// Takes `--baseline A B ...` and `--candidate X Y ...` (each up to the next `--option`) out of
+    /// `arguments`; the rest goes to the ordinary parser.
+    static func splitSideLists(_ arguments: [String]) throws(CLIError) -> (baseline: [String]?, candidate: [String]?, rest: [String]) {
+        var baseline: [String]?
+        var candidate: [String]?
+        var rest: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            var name = argument
+            var inline: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            guard name == "--baseline" || name == "--candidate" else {
+                rest.append(argument)
+                continue
+            }
+            var values = inline.map { [$0] } ?? []
+            while index < arguments.count, !arguments[index].hasPrefix("--") {
+                values.append(arguments[index])
+                index += 1
+            }
+            if name == "--baseline" {
+                guard baseline == nil else { throw .usage("--baseline given twice") }
+                baseline = values
+            } else {
+                guard candidate == nil else { throw .usage("--candidate given twice") }
+                candidate = values
+            }
+        }
+        return (baseline, candidate, rest)
+    }
+
+    /// `5%`, `5` (both five percent) or `0.5%`: the threshold as a fraction.
+    static func parseThreshold(_ text: String?) throws(CLIError) -> Double {
+        guard let text else { return 0.05 }
+        let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+        guard let value = Double(digits), value.isFinite, value >= 0, value < 1_000 else {
+            throw .usage("--threshold expects a percentage such as 5% or 0.5%, got '\(text)'")
+        }
+        return value / 100
+    }
+
+    /// Refuses (exit 64) an output path that is an input file or directory, or a `*.json` file
+    /// directly inside an input directory (it would be read as a result next time); checks that it
+    /// can be written.
+    static func checkOutput(_ path: String, flag: String, inputs: [String], directories: [String]) throws(CLIError) {
+        try OutputPath.checkWritable(path, flag: flag)
+        let target = canonical(path)
+        for input in inputs where canonical(input) == target {
+            throw .usage("\(flag) \(path): is an input result file; compare never overwrites its inputs")
+        }
+        let parent = URL(fileURLWithPath: target).deletingLastPathComponent().path
+        for directory in directories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            let inputDirectory = canonical(directory)
+            if inputDirectory == target || (parent == inputDirectory && target.hasSuffix(".json")) {
+                throw .usage("\(flag) \(path): lies in the input directory \(directory), whose *.json files are read as results")
+            }
+        }
+    }
+
+    /// `path` made absolute, standardised and with symbolic links resolved.
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+}
