@@ -10,13 +10,14 @@ enum ReportCommand {
           RESULT.json   a run result (run --json, merge --json) or a sweep result (sweep --json);
                         several runs are overlaid in every chart, one line each
           --out FILE    the HTML file to write (atomically); must not be one of the inputs
+          --force       allow replacing an existing file whose name contains 'baseline'
 
         exit codes: 0 ok, 64 usage error, 65 bad input file (nothing is written)
         """
 
     /// Runs `report` with `arguments` (after the command name); returns the exit code.
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let args = try Arguments(arguments, options: ["out"], flags: ["help"])
+        let args = try Arguments(arguments, options: ["out"], flags: ["help", "force"])
         if args.flag("help") {
             print(usage)
             return .ok
@@ -26,6 +27,7 @@ enum ReportCommand {
         }
         let out = try args.required("out", "the HTML file to write")
         try checkOutput(out, inputs: args.positionals)
+        try OutputPath.checkNotProtected(out, flag: "--out", force: args.flag("force"))
         let inputs = try ReportInputs.read(args.positionals)
         try ReportPage.write(inputs, to: out)
         return .ok

@@ -10,7 +10,7 @@ enum SweepCommand {
     /// The `--help` text.
     static let usage = """
         usage: authz-bench sweep [--strategies mutex,sharded,lru,sieve,tinylfu] [--capacities 1000,10000,100000]
-                                 [--shards 4,16] [--trace FILE] [--json FILE] [--quiet]
+                                 [--shards 4,16] [--trace FILE] [--json FILE] [--quiet] [--force]
                                  [--devices N] [--requestors N] [--resources N] [--zipf S]
                                  [--mix get=70,check=20,verify=10,logout=0,attack=0] [--seed N] [--requests N]
 
@@ -28,7 +28,7 @@ enum SweepCommand {
         "seed", "requests",
     ]
     /// Boolean flags.
-    static let flagOptions: Set<String> = ["quiet", "help"]
+    static let flagOptions: Set<String> = ["quiet", "help", "force"]
     /// The workload flags that do not apply to a trace.
     static let workloadOptions = ["devices", "requestors", "resources", "zipf", "mix", "seed", "requests"]
 
@@ -43,9 +43,12 @@ enum SweepCommand {
             throw CLIError.usage("unexpected argument '\(args.positionals[0])'; sweep takes only options")
         }
         let plan = try plan(from: args)
-        if let path = args.value("json") { try OutputPath.checkWritable(path, flag: "--json") }
+        if let path = args.value("json") {
+            try OutputPath.checkNotProtected(path, flag: "--json", inputs: args.value("trace").map { [$0] } ?? [],
+                force: args.flag("force"))
+            try OutputPath.checkWritable(path, flag: "--json")
+        }
         let quiet = args.flag("quiet")
-        if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
 
         let sequence: AccessSequence
         var scenario: [String: JSONValue] = [
@@ -87,6 +90,8 @@ enum SweepCommand {
         scenario["keys"] = .integer(Int64(sequence.keyParts.count))
         scenario["logouts"] = .integer(Int64(sequence.operationCounts[.logout] ?? 0))
 
+        // After every input is read and checked: an error stays one line.
+        if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
         let rows = Sweep.run(sequence, plan: plan, progress: showProgress ? { printError($0) } : nil)
         let fullHeading = heading + "\n" + "\(LatencyText.count(sequence.count)) lookups of "

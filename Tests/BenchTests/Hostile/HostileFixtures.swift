@@ -18,6 +18,7 @@ import Foundation
 /// | `deep.json` | `{"a":` then 1,000,000 `[` |
 /// | `wrongtype.json` | well-formed JSON of the wrong shape (schemaVersion a string) |
 /// | `text.txt` | a line of plain text |
+/// | `trace.csv` | a valid two-line access trace |
 /// | `overflow-media.token` | a signed media token with issueTime Int64.max and ttl 1 (its expiry overflows) |
 /// | `dir/` | a directory |
 enum HostileFixtures {
@@ -75,6 +76,7 @@ enum HostileFixtures {
         try write("deep.json", Array("{\"a\":".utf8) + [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000))
         try write("wrongtype.json", Array(#"{"schemaVersion": "1", "tool": "authz-bench"}"#.utf8))
         try write("text.txt", Array("hello, this is not what you expected\n".utf8))
+        try write("trace.csv", Array("time_ms,op,device,requestor,resource\n0,get,d1,r1,res-1\n1,check,d1,r1,res-1\n".utf8))
         return dir
     }
 }
