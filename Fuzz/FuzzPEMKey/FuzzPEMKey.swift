@@ -5,7 +5,7 @@
 // signs) a message without crashing. (Whether a signing key verifies its own signature is not
 // asserted: libcrypto loads a private key with a corrupted exponent, which then signs wrongly.)
 import CLibFuzzer
-import AuthZCore
+@testable import AuthZCore
 
 private let algorithms: [SignatureAlgorithm] = [.es256, .rs256, .ed25519]
 private let message = Array("<shortAuthorizationToken></shortAuthorizationToken>".utf8)
@@ -25,14 +25,18 @@ public func fuzzPEMKeyMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMuta
 public func fuzzPEMKey(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     let text = String(decoding: bytes, as: UTF8.self)
+    // Each form is parsed once (libcrypto's decoders are the slow part), then checked against
+    // every algorithm exactly as `init(pem:algorithm:)` and `init(der:algorithm:)` do.
+    let publicKeys = [try? KeyLoading.publicKey(pem: text), try? KeyLoading.publicKey(der: bytes)]
+    let privateKeys = [try? KeyLoading.privateKey(pem: text), try? KeyLoading.privateKey(der: bytes)]
     for algorithm in algorithms {
-        for key in [try? VerifyingKey(pem: text, algorithm: algorithm), try? VerifyingKey(der: bytes, algorithm: algorithm)] {
-            guard let key else { continue }
+        for case let parsed? in publicKeys {
+            guard let key = try? VerifyingKey(checking: parsed, algorithm: algorithm) else { continue }
             precondition(key.algorithm == algorithm, "loaded a \(key.algorithm) key for \(algorithm)")
             precondition(!key.isValidSignature([1, 2, 3], for: message), "a 3-byte signature verified")
         }
-        for key in [try? SigningKey(pem: text, algorithm: algorithm), try? SigningKey(der: bytes, algorithm: algorithm)] {
-            guard let key else { continue }
+        for case let parsed? in privateKeys {
+            guard let key = try? SigningKey(checking: parsed, algorithm: algorithm) else { continue }
             precondition(key.algorithm == algorithm, "loaded a \(key.algorithm) key for \(algorithm)")
             guard let signature = try? key.signature(for: message) else { continue }
             _ = key.verifyingKey.isValidSignature(signature, for: message)
