@@ -3,7 +3,7 @@
 // Any bytes, read as PEM text and as DER, for every public-key algorithm: loading either throws a
 // `CryptoError` or gives a key of that algorithm; a loaded key verifies (and, for a private key,
 // signs) a message without crashing. (Whether a signing key verifies its own signature is not
-// asserted: libcrypto loads a private key with a corrupted exponent, which then signs wrongly.)
+// asserted: a private key whose fields were mutated may still load and then sign wrongly.)
 import CLibFuzzer
 @testable import AuthZCore
 
