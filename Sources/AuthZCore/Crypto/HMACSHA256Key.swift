@@ -14,12 +14,16 @@ public final class HMACSHA256Key: Sendable {
             throw CryptoError("EVP_MAC_CTX_new(HMAC) failed")
         }
         let template = MACContextTemplate(context)
-        let digestSet = "SHA256".withCString { name -> Int32 in
-            var params = [
-                OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, UnsafeMutablePointer(mutating: name), 0),
-                OSSL_PARAM_construct_end(),
-            ]
-            return EVP_MAC_CTX_set_params(context, &params)
+        // OSSL_PARAM keeps the key pointer: it must outlive the set_params call (a temporary C string
+        // of OSSL_MAC_PARAM_DIGEST would be freed before libcrypto reads it).
+        let digestSet = OSSL_MAC_PARAM_DIGEST.withCString { key in
+            "SHA256".withCString { name -> Int32 in
+                var params = [
+                    OSSL_PARAM_construct_utf8_string(key, UnsafeMutablePointer(mutating: name), 0),
+                    OSSL_PARAM_construct_end(),
+                ]
+                return EVP_MAC_CTX_set_params(context, &params)
+            }
         }
         guard digestSet == 1 else { throw CryptoError("EVP_MAC_CTX_set_params(digest SHA256) failed") }
         // A nil key pointer means "keep the current key" and an empty array may have no address.

@@ -104,12 +104,16 @@ final class ReferenceLoop: @unchecked Sendable {
         defer { EVP_MAC_free(mac) }
         guard let context = EVP_MAC_CTX_new(mac) else { throw CryptoReference.SetupError("EVP_MAC_CTX_new") }
         macContext = context
-        let digestSet = "SHA256".withCString { name -> Int32 in
-            var params = [
-                OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, UnsafeMutablePointer(mutating: name), 0),
-                OSSL_PARAM_construct_end(),
-            ]
-            return EVP_MAC_CTX_set_params(context, &params)
+        // OSSL_PARAM keeps the key pointer: it must outlive the set_params call (a temporary C string
+        // of OSSL_MAC_PARAM_DIGEST would be freed before libcrypto reads it).
+        let digestSet = OSSL_MAC_PARAM_DIGEST.withCString { key in
+            "SHA256".withCString { name -> Int32 in
+                var params = [
+                    OSSL_PARAM_construct_utf8_string(key, UnsafeMutablePointer(mutating: name), 0),
+                    OSSL_PARAM_construct_end(),
+                ]
+                return EVP_MAC_CTX_set_params(context, &params)
+            }
         }
         let storage = secret.isEmpty ? [UInt8](repeating: 0, count: 1) : secret
         guard digestSet == 1, storage.withUnsafeBufferPointer({ EVP_MAC_init(context, $0.baseAddress, $0.count, nil) }) == 1
