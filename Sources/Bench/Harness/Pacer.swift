@@ -9,14 +9,19 @@ enum Pacer {
     static let spinNanos: UInt64 = 100_000
 
     /// Returns at or just after `target` (monotonic nanoseconds); at once if it is past.
-    @inline(__always)
-    static func wait(until target: UInt64) {
+    ///
+    /// - Returns: how many times it slept (0 when the target was near or past: it spun or
+    ///   returned at once).
+    @inline(__always) @discardableResult
+    static func wait(until target: UInt64) -> Int {
+        var sleeps = 0
         while true {
             let now = MonotonicClock.nanoseconds()
-            if now >= target { return }
+            if now >= target { return sleeps }
             let remaining = target - now
             if remaining > 2 * spinNanos {
                 sleep(nanoseconds: remaining - spinNanos)
+                sleeps &+= 1
             }
         }
     }
