@@ -6,15 +6,16 @@ import Testing
 struct CompareHostileInputTests {
     typealias F = CompareFixtures
 
-    /// Contents that are not a result file, by label.
-    static let hostile: [(String, Data)] = [
+    /// Contents that are not a result file, by label (made on each use: a stored global `Data`
+    /// is reported by LeakSanitizer at exit).
+    static var hostile: [(String, Data)] { [
         ("empty", Data()),
         ("truncated", Data(#"{"schemaVersion": 1, "tool": "authz-bench", "environment": {"swift": "#.utf8)),
         ("binary", Data((0..<512).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) })),
         ("wrong-shape", Data(#"{"hello": [1, 2, 3]}"#.utf8)),
         ("array", Data("[1, 2, 3]".utf8)),
         ("sweep", Data(#"{"schemaVersion": 1, "tool": "authz-bench", "kind": "sweep", "rows": []}"#.utf8)),
-    ]
+    ] }
 
     @Test(arguments: hostile.map(\.0))
     func aHostileCandidateExits65WithOneLineNamingTheFile(label: String) throws {
