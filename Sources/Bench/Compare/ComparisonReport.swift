@@ -93,16 +93,7 @@ struct ComparisonReport: Codable, Sendable {
 
     /// Pretty-printed, key-sorted JSON with a final newline.
     func jsonData() throws(CLIError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        do {
-            var data = try encoder.encode(self)
-            data.append(0x0A)
-            return data
-        } catch {
-            throw CLIError(message: "cannot encode the comparison: \(error)", exitCode: .failure)
-        }
+        try PrettyJSON.data(self, what: "the comparison", nonFinite: true)
     }
 
     /// `5%`, `0.5%`.

@@ -13,7 +13,7 @@ struct ReportSweep: Sendable {
     /// Label in headings (the file name).
     var name: String
     /// The sweep.
-    var document: SweepResultFile
+    var document: SweepDocument
 }
 
 /// The inputs of a report: run results and sweep results, in command-line order.
@@ -44,7 +44,7 @@ struct ReportInputs: Sendable {
             guard let text = kind as? String, text == "sweep" else {
                 throw .badInput("\(file): $.kind: expected \"sweep\" (or no kind for a run result), found \(kind)")
             }
-            sweeps.append(ReportSweep(name: name, document: try SweepResultFile.parse(data, file: file)))
+            sweeps.append(ReportSweep(name: name, document: try SweepDocument.parse(data, file: file)))
         } else {
             runs.append(ReportRun(name: name, document: try ResultDocument.parse(data, file: file)))
         }

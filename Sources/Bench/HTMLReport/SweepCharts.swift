@@ -2,7 +2,7 @@
 /// bound as its own dashed line, and p99 response time against capacity.
 enum SweepCharts {
     /// The capacity axis (log scale) and its ticks at the swept capacities that fit without overlap.
-    static func capacityAxis(_ sweep: SweepResultFile, geometry g: ChartGeometry) -> (AxisScale, [AxisTick]) {
+    static func capacityAxis(_ sweep: SweepDocument, geometry g: ChartGeometry) -> (AxisScale, [AxisTick]) {
         let capacities = Set(sweep.rows.map { Double($0.capacity) }).sorted()
         var lower = capacities.first ?? 1
         var upper = capacities.last ?? 10
@@ -23,8 +23,8 @@ enum SweepCharts {
     }
 
     /// The rows of series `name`, by capacity.
-    static func rows(_ sweep: SweepResultFile, series name: String) -> [SweepResultRow] {
-        sweep.rows.filter { SweepResultFile.seriesName($0) == name }.sorted { $0.capacity < $1.capacity }
+    static func rows(_ sweep: SweepDocument, series name: String) -> [SweepDocument.Row] {
+        sweep.rows.filter { SweepDocument.seriesName($0) == name }.sorted { $0.capacity < $1.capacity }
     }
 
     /// Circles at `points`; a larger ring marks the recommended row.
@@ -40,7 +40,7 @@ enum SweepCharts {
     }
 
     /// The hit-ratio chart: one `path.series` per strategy and one `path.optimal` (dashed, black).
-    static func hitRatioSVG(id: String, sweep: SweepResultFile) -> String {
+    static func hitRatioSVG(id: String, sweep: SweepDocument) -> String {
         var chart = SVGChart(id: id, title: "Hit ratio by capacity (optimal = Belady's clairvoyant bound)")
         chart.geometry.height = 380
         let g = chart.geometry
@@ -68,7 +68,7 @@ enum SweepCharts {
     }
 
     /// The p99 chart: one `path.series` per strategy, p99 response time against capacity.
-    static func p99SVG(id: String, sweep: SweepResultFile) -> String {
+    static func p99SVG(id: String, sweep: SweepDocument) -> String {
         var chart = SVGChart(id: id, title: "p99 latency per access by capacity")
         chart.geometry.height = 380
         let g = chart.geometry
@@ -92,10 +92,10 @@ enum SweepCharts {
     }
 
     /// The rows as a table (plain text cells, escaped by `HTMLDocument.table`).
-    static func table(_ sweep: SweepResultFile) -> String {
+    static func table(_ sweep: SweepDocument) -> String {
         let header = ["strategy", "capacity", "requests", "hit ratio", "optimal", "throughput/s", "bytes/entry", "p50", "p99", "best"]
         let rows = sweep.rows.map { row in
-            [SweepResultFile.seriesName(row), LatencyText.count(row.capacity), LatencyText.count(row.requests),
+            [SweepDocument.seriesName(row), LatencyText.count(row.capacity), LatencyText.count(row.requests),
              ReportFormat.percent(row.hitRatio), ReportFormat.percent(row.optimalHitRatio), LatencyText.rate(row.throughput),
              ReportFormat.decimal(row.bytesPerEntry, 1), LatencyText.duration(row.responseTime.p50),
              LatencyText.duration(row.responseTime.p99), row.best ? "yes" : ""]

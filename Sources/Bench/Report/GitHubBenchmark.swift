@@ -73,15 +73,7 @@ enum GitHubBenchmark {
 
     /// Pretty-printed JSON array with a final newline.
     static func jsonData(_ entries: [Entry]) throws(CLIError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            var data = try encoder.encode(entries)
-            data.append(0x0A)
-            return data
-        } catch {
-            throw CLIError(message: "cannot encode the benchmark figures: \(error)", exitCode: .failure)
-        }
+        try PrettyJSON.data(entries, what: "the benchmark figures")
     }
 }
 

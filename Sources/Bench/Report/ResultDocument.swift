@@ -41,15 +41,7 @@ struct ResultDocument: Codable, Sendable, Equatable {
 
     /// Pretty-printed JSON with sorted keys and a final newline.
     func jsonData() throws(CLIError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            var data = try encoder.encode(self)
-            data.append(0x0A)
-            return data
-        } catch {
-            throw CLIError(message: "cannot encode the result: \(error)", exitCode: .failure)
-        }
+        try PrettyJSON.data(self, what: "the result")
     }
 
     /// Writes the document to `path` atomically (temporary file + rename).

@@ -64,15 +64,7 @@ struct SweepDocument: Codable, Sendable, Equatable {
 
     /// Pretty-printed JSON with sorted keys and a final newline.
     func jsonData() throws(CLIError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            var data = try encoder.encode(self)
-            data.append(0x0A)
-            return data
-        } catch {
-            throw CLIError(message: "cannot encode the sweep result: \(error)", exitCode: .failure)
-        }
+        try PrettyJSON.data(self, what: "the sweep result")
     }
 
     /// Writes the document to `path` atomically (temporary file + rename).

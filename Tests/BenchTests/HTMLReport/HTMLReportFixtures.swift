@@ -47,8 +47,8 @@ enum HTMLReportFixtures {
     }
 
     /// The decoded sweep fixture.
-    static func sweep() throws -> SweepResultFile {
-        try SweepResultFile.parse(try sweepJSON(), file: "sweep.json")
+    static func sweep() throws -> SweepDocument {
+        try SweepDocument.parse(try sweepJSON(), file: "sweep.json")
     }
 
     /// Writes two run results and a sweep result into `directory`; returns their paths.

@@ -35,7 +35,7 @@ struct HTMLReportTests {
     @Test func inputStringsAreEscapedEverywhere() throws {
         let hostile = "<script>alert(1)</script>"
         let run = ReportRun(name: "a\"><img src=x onerror=alert(1)>.json", document: try HTMLReportFixtures.run(scenarioNote: hostile))
-        let sweep = ReportSweep(name: "<b>sweep</b>.json", document: try SweepResultFile.parse(
+        let sweep = ReportSweep(name: "<b>sweep</b>.json", document: try SweepDocument.parse(
             try HTMLReportFixtures.sweepJSON(strategies: ["<i>lru</i>"], recommendation: hostile), file: "s.json"))
         let html = ReportPage.html(ReportInputs(runs: [run], sweeps: [sweep]))
         #expect(!html.contains("<script"))
@@ -82,7 +82,7 @@ struct HTMLReportTests {
         var rows = try #require(json?["rows"] as? [[String: Any]])
         rows += rows.map { row in row.merging(["shards": 8]) { _, new in new } }
         json?["rows"] = rows
-        let sweep = try SweepResultFile.parse(try JSONSerialization.data(withJSONObject: json ?? [:]), file: "s.json")
+        let sweep = try SweepDocument.parse(try JSONSerialization.data(withJSONObject: json ?? [:]), file: "s.json")
         #expect(sweep.seriesNames == ["sharded", "sharded x8"])
         #expect(HTMLReportFixtures.count("<path class=\"series\"", in: SweepCharts.hitRatioSVG(id: "h", sweep: sweep)) == 2)
         #expect(ReportInputs.labels(for: ["a/r.json", "b/s.json"]) == ["r.json", "s.json"])
