@@ -8,6 +8,7 @@
 # (kept between runs), crashing inputs to .build-fuzz/artifacts/<Target>/, each target's output to
 # .build-fuzz/logs/<Target>.log. A crash, timeout or out-of-memory stops that target at once; the
 # script runs the other targets and then exits 1, naming every target that failed and its input.
+# Targets run FUZZ_JOBS at a time (default: one per core).
 # Reproduce one: .build-fuzz/<triple>/debug/<Target> ARTIFACT
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -63,24 +64,33 @@ dictionary() {
   esac
 }
 
-failed=()
-printf '%-18s %10s %12s %8s %s\n' target exec/s execs corpus result > "$scratch/fuzz-summary.txt"
+# Targets run FUZZ_JOBS at a time (default: one per core); each still gets SECONDS of wall time and
+# about one core, and the summary lists them in order.
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
 for target in "${targets[@]}"; do
   [ -x "$bin/$target" ] || { echo "fuzz.sh: no fuzz target $target (expected Fuzz/$target/)" >&2; exit 64; }
-  corpus="$scratch/corpus/$target"
-  artifacts="$scratch/artifacts/$target"
-  log="$scratch/logs/$target.log"
+done
+results="$scratch/results"
+rm -rf "$results"
+mkdir -p "$results"
+
+# Runs one target; writes its summary line to $results/TARGET.line and, when it failed, the artifact
+# to $results/TARGET.failed. Always returns 0 (the verdict is in the files).
+fuzz_one() {
+  local target=$1
+  local corpus="$scratch/corpus/$target"
+  local artifacts="$scratch/artifacts/$target"
+  local log="$scratch/logs/$target.log"
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
-  seeds=()
+  local seeds=()
   [ -d "Fuzz/Corpus/$target" ] && seeds=("Fuzz/Corpus/$target")
   echo "== $target: $seconds s =="
-  set +e
+  local code=0
   # shellcheck disable=SC2046
   "$bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 \
     -max_len="$(max_len "$target")" $(dictionary "$target") -print_final_stats=1 \
-    -artifact_prefix="$artifacts/" "$corpus" ${seeds[@]+"${seeds[@]}"} > "$log" 2>&1
-  code=$?
-  set -e
+    -artifact_prefix="$artifacts/" "$corpus" ${seeds[@]+"${seeds[@]}"} > "$log" 2>&1 || code=$?
+  local rate execs units result artifact
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n1)
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n1)
   units=$(find "$corpus" -type f | wc -l)
@@ -89,11 +99,29 @@ for target in "${targets[@]}"; do
   else
     artifact=$(grep -o "Test unit written to [^ ]*" "$log" | tail -n1 | sed 's/Test unit written to //')
     result="FAILED (exit $code) ${artifact:-no artifact written}"
-    failed+=("$target: ${artifact:-see $log}")
-    echo "---- $target failed; the end of $log: ----" >&2
-    grep -v "^#[0-9]" "$log" | tail -n 40 >&2
+    echo "$target: ${artifact:-see $log}" > "$results/$target.failed"
+    { echo "---- $target failed; the end of $log: ----"; grep -v "^#[0-9]" "$log" | tail -n 40; } >&2
   fi
-  printf '%-18s %10s %12s %8s %s\n' "$target" "${rate:--}" "${execs:--}" "$units" "$result" | tee -a "$scratch/fuzz-summary.txt"
+  printf '%-18s %10s %12s %8s %s\n' "$target" "${rate:--}" "${execs:--}" "$units" "$result" | tee "$results/$target.line"
+  return 0
+}
+
+running=0
+for target in "${targets[@]}"; do
+  fuzz_one "$target" &
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n
+    running=$((running - 1))
+  fi
+done
+wait
+
+failed=()
+printf '%-18s %10s %12s %8s %s\n' target exec/s execs corpus result > "$scratch/fuzz-summary.txt"
+for target in "${targets[@]}"; do
+  cat "$results/$target.line" >> "$scratch/fuzz-summary.txt"
+  [ -f "$results/$target.failed" ] && failed+=("$(cat "$results/$target.failed")")
 done
 
 echo "== summary ($scratch/fuzz-summary.txt) =="
