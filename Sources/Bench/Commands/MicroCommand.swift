@@ -96,12 +96,8 @@ struct MicroReport: Codable, Sendable {
     /// One entry per row, in run order.
     var rows: [MicroResult]
 
-    /// Pretty-printed, key-sorted JSON.
+    /// Pretty-printed, key-sorted JSON with a final newline.
     func jsonData() throws(CLIError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        do { return try encoder.encode(self) } catch {
-            throw CLIError(message: "cannot encode the micro report: \(error)", exitCode: .failure)
-        }
+        try PrettyJSON.data(self, what: "the micro report")
     }
 }

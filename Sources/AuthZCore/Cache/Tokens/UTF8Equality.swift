@@ -30,6 +30,6 @@ enum UTF8Equality {
             b.utf8.withContiguousStorageIfAvailable { y in
                 memcmp(x.baseAddress!, y.baseAddress!, count) == 0
             }
-        }.flatMap { $0 } ?? (a == b)
+        }.flatMap { $0 } ?? a.utf8.elementsEqual(b.utf8)  // not contiguous (bridged): byte by byte too
     }
 }
