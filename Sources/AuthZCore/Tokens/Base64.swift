@@ -63,37 +63,40 @@ public enum Base64 {
     }
 
     /// Encodes contiguous `bytes` at `out` and returns the byte count written.
+    ///
+    /// Each group of 3 bytes becomes 4 letters stored with one 32-bit write; indices use wrapping
+    /// arithmetic (they are bounded by the loop condition). About half the instructions of the
+    /// byte-at-a-time loop it replaced (callgrind, 64-byte ES256 signature of a minted media token).
     static func encode(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>)
         -> Int
     {
-        alphabet.withUTF8Buffer { letters in
+        guard let source = bytes.baseAddress else { return 0 }
+        let n = bytes.count
+        let target = UnsafeMutableRawPointer(out)
+        return alphabet.withUTF8Buffer { letters in
             let a = letters.baseAddress!
-            let n = bytes.count
+            @inline(__always) func letter(_ v: UInt32, _ shift: UInt32) -> UInt32 {
+                UInt32(a[Int(truncatingIfNeeded: (v &>> shift) & 0x3F)])
+            }
             var i = 0
             var o = 0
-            while i + 3 <= n {
-                let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-                out[o] = a[Int(v >> 18)]
-                out[o + 1] = a[Int(v >> 12 & 0x3F)]
-                out[o + 2] = a[Int(v >> 6 & 0x3F)]
-                out[o + 3] = a[Int(v & 0x3F)]
-                i += 3
-                o += 4
+            while i &+ 3 <= n {
+                let v = UInt32(source.load(fromByteOffset: i, as: UInt8.self)) &<< 16
+                    | UInt32(source.load(fromByteOffset: i &+ 1, as: UInt8.self)) &<< 8
+                    | UInt32(source.load(fromByteOffset: i &+ 2, as: UInt8.self))
+                let word = letter(v, 18) | letter(v, 12) &<< 8 | letter(v, 6) &<< 16 | letter(v, 0) &<< 24
+                target.storeBytes(of: word.littleEndian, toByteOffset: o, as: UInt32.self)
+                i &+= 3
+                o &+= 4
             }
-            if n - i == 1 {
-                let v = UInt32(bytes[i]) << 16
-                out[o] = a[Int(v >> 18)]
-                out[o + 1] = a[Int(v >> 12 & 0x3F)]
-                out[o + 2] = 0x3D
-                out[o + 3] = 0x3D
-                o += 4
-            } else if n - i == 2 {
-                let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
-                out[o] = a[Int(v >> 18)]
-                out[o + 1] = a[Int(v >> 12 & 0x3F)]
-                out[o + 2] = a[Int(v >> 6 & 0x3F)]
-                out[o + 3] = 0x3D
-                o += 4
+            let rest = n &- i
+            if rest > 0 {
+                var v = UInt32(source.load(fromByteOffset: i, as: UInt8.self)) &<< 16
+                if rest == 2 { v |= UInt32(source.load(fromByteOffset: i &+ 1, as: UInt8.self)) &<< 8 }
+                let third: UInt32 = rest == 2 ? letter(v, 6) : 0x3D
+                let word = letter(v, 18) | letter(v, 12) &<< 8 | third &<< 16 | 0x3D &<< 24
+                target.storeBytes(of: word.littleEndian, toByteOffset: o, as: UInt32.self)
+                o &+= 4
             }
             return o
         }
