@@ -32,16 +32,19 @@ extension AuthorizationEngine {
     ) -> Entitlement {
         let key = TokenBytesKey(request.authNToken)
         // Step 1: verified-token cache (a hit needs full byte equality), else parse and verify.
-        let cached = observer.time(.verify) { tokenCache.value(forKey: key, now: now) }
+        // The hit is bound straight from the lookup's result: keeping the optional in a local and
+        // unwrapping it later copied the large value twice more (callgrind).
         let authN: VerifiedAuthN
-        let fromCache = cached != nil
-        if let cached {
+        let fromCache: Bool
+        if let cached = observer.time(.verify, { tokenCache.value(forKey: key, now: now) }) {
             authN = cached
+            fromCache = true
         } else {
             switch verifyAuthN(key, now: now, observer: &observer) {
             case .denied(let code): return .denied(code)
             case .verified(let fresh): authN = fresh
             }
+            fromCache = false
         }
 
         // Step 2: expiry, requestor and issuer on every request; revocation for a freshly verified

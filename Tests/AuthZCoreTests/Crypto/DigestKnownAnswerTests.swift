@@ -90,4 +90,21 @@ struct DigestKnownAnswerTests {
         }
         empty.withUnsafeBytes { #expect(ConstantTime.equals($0, UnsafeRawBufferPointer(start: nil, count: 0))) }
     }
+
+    /// The unrolled comparison: every length up to 100, a difference at every position.
+    @Test func constantTimeEqualsFindsEveryDifference() {
+        for length in 0...100 {
+            let left = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            left.withUnsafeBytes { l in
+                Array(left).withUnsafeBytes { #expect(ConstantTime.equals(l, $0)) }
+            }
+            for position in 0..<length {
+                var right = left
+                right[position] ^= 0x40
+                left.withUnsafeBytes { l in
+                    right.withUnsafeBytes { #expect(!ConstantTime.equals(l, $0), "length \(length) at \(position)") }
+                }
+            }
+        }
+    }
 }

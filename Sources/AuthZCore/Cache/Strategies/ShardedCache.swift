@@ -154,14 +154,18 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
         let shard = shard(for: hash)
         let reader = storage.currentReader
         if reader >= 0 {
+            // The value is copied once, straight out of the table into `value` (returning it
+            // through the closure's optional result copied a large value twice more: callgrind,
+            // warm `checkAuthorization` with `VerifiedAuthN` values).
             var found: Int32 = 0
-            let value = storage.withSharedAccess(shard, reader: reader) { state -> Value? in
+            var value: Value? = nil
+            let entered: Void? = storage.withSharedAccess(shard, reader: reader) { state in
                 let table = state.pointee.table
                 found = Shard.find(in: table, key, hash: hash, now: now)
-                return found >= 0 ? table.nodes[Int(found)].value : nil
+                if found >= 0 { value = table.nodes[Int(found)].value }
             }
-            if let value {
-                if let value {
+            if entered != nil {
+                if found >= 0 {
                     storage.record(reader).pointee.countHit()
                     return value
                 }

@@ -1,0 +1,41 @@
+import Testing
+@testable import AuthZCore
+
+/// The verified-token cache's key: the hashed window and full byte equality.
+@Suite("Token bytes key: window hash, full byte equality")
+struct TokenBytesKeyTests {
+    static func token(_ length: Int) -> [UInt8] {
+        (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) }
+    }
+
+    /// Every length around the window's size, every byte position: equal bytes make equal keys
+    /// with equal hashes; one changed byte makes unequal keys, and changes the hash exactly when
+    /// it lies in the length-and-window input (the first 64 and last 16 bytes, or all of a token of
+    /// at most 80 bytes).
+    @Test(arguments: [0, 1, 7, 8, 63, 64, 79, 80, 81, 88, 95, 96, 200, 671])
+    func oneChangedByteMakesAnotherKey(length: Int) {
+        let bytes = Self.token(length)
+        let key = TokenBytesKey(bytes)
+        let copy = TokenBytesKey(bytes.map { $0 })
+        #expect(key == copy)
+        #expect(key.precomputedHash == copy.precomputedHash)
+        let window = TokenBytesKey.headBytes + TokenBytesKey.tailBytes
+        for position in 0..<length {
+            var changed = bytes
+            changed[position] ^= 0x01
+            let other = TokenBytesKey(changed)
+            #expect(key != other, "position \(position)")
+            let hashed = length <= window || position < TokenBytesKey.headBytes
+                || position >= length - TokenBytesKey.tailBytes
+            #expect((key.precomputedHash != other.precomputedHash) == hashed, "position \(position) of \(length)")
+        }
+    }
+
+    @Test func theLengthIsHashed() {
+        let long = Self.token(300)
+        var shorter = Array(long.prefix(299))
+        shorter.replaceSubrange((299 - 16)..., with: long.suffix(16))  // same head, same tail
+        #expect(TokenBytesKey(long).precomputedHash != TokenBytesKey(shorter).precomputedHash)
+        #expect(TokenBytesKey(long) != TokenBytesKey(shorter))
+    }
+}
