@@ -93,6 +93,20 @@ struct AuthorizationKeyPackingTests {
         }
     }
 
+    @Test("under a colliding hash, different bytes or lengths are still different keys", arguments: partSets)
+    func collidingHashes(parts: (String, String, String)) {
+        let key = Self.key(parts)
+        let same = AuthorizationKey(Self.key((Self.separate(parts.0), parts.1, parts.2)), hash: key.precomputedHash)
+        #expect(key == same)
+        var others = Self.oneByteChanges(parts)
+        others.append((parts.0 + parts.1, "", parts.2))
+        others.append((parts.0, parts.1 + "x", parts.2))
+        others.append((parts.0, parts.1, String(parts.2.dropLast())))
+        for other in others where other != parts {
+            #expect(AuthorizationKey(Self.key(other), hash: key.precomputedHash) != key, "\(other)")
+        }
+    }
+
     @Test("moving bytes between parts (the same concatenation) is another key", arguments: [63, 64, 65, 300])
     func movedBytes(total: Int) {
         let (g, r, s) = Self.parts(total: total)

@@ -146,4 +146,12 @@ extension AuthorizationKey {
 
     /// Whether the parts are held in the key itself (no overflow bytes).
     var isInline: Bool { overflow == nil }
+
+    /// `key`'s parts under another hash: for tests of equality between keys whose hashes collide.
+    init(_ key: AuthorizationKey, hash: Int) {
+        self.hash = hash
+        self.lengths = key.lengths
+        self.words = key.words
+        self.overflow = key.overflow
+    }
 }
