@@ -62,10 +62,10 @@ extension AuthorizationKey {
 
     /// The overflow bytes of parts longer than ``inlineCapacity`` together: all of their bytes
     /// (after the three lengths when `lengths` is ``hugeLengths``). Feeds `hasher` the lengths and
-    /// the requestor and resource bytes, as the inline path does.
+    /// the requestor and resource bytes, as the inline path does, and sets `hash` to the result.
     @usableFromInline
     static func overflowBytes(
-        guid: String, requestorID: String, resourceID: String, lengths: UInt64, hasher: inout Hasher
+        guid: String, requestorID: String, resourceID: String, lengths: UInt64, hasher: inout KeyHasher, hash: inout UInt64
     ) -> [UInt8] {
         let (g, r, s) = (guid.utf8.count, requestorID.utf8.count, resourceID.utf8.count)
         let header = lengths == hugeLengths ? hugeHeaderBytes : 0
@@ -84,11 +84,11 @@ extension AuthorizationKey {
         }
         hasher.combine(lengths)
         if header > 0 {
-            hasher.combine(g)
-            hasher.combine(r)
-            hasher.combine(s)
+            hasher.combine(UInt64(g))
+            hasher.combine(UInt64(r))
+            hasher.combine(UInt64(s))
         }
-        bytes.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[(header + g)...])) }
+        hash = bytes.withUnsafeBytes { hasher.finalize(appending: UnsafeRawBufferPointer(rebasing: $0[(header + g)...])) }
         return bytes
     }
 

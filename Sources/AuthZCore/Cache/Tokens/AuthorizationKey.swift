@@ -11,10 +11,10 @@
 /// keys with the same parts always have the same one. Strings without contiguous UTF-8 are copied
 /// byte by byte; no path allocates for parts that fit inline.
 ///
-/// **Hash.** Swift's per-process seeded `Hasher`, once, when the key is made: fed the GUID's
-/// precomputed hash (``AuthNGUID``), the lengths word and the inline words that hold the requestor
-/// and resource bytes (whole words: `combine(bytes:)` over the same bytes cost several times more).
-/// Every later use (shard choice, slot, sketch) feeds that value.
+/// **Hash.** A seeded hash, once, when the key is made: SipHash-1-3 under the process's random
+/// key (``KeyHasher``: the function of Swift's `Hasher`, computed inline), fed the GUID's
+/// precomputed hash (``AuthNGUID``), the lengths word and the whole inline words that hold the
+/// requestor and resource bytes. Every later use (shard choice, slot, sketch) feeds that value.
 ///
 /// **Equality.** Equal hashes, equal lengths words, the eight inline words compared at once, then
 /// the overflow bytes (`memcmp`): exactly "the same bytes in each of the three parts" (the lengths
@@ -54,8 +54,8 @@ public struct AuthorizationKey: PrecomputedHashKey {
         let (g, r, s) = (guid.utf8.count, requestorID.utf8.count, resourceID.utf8.count)
         let total = g + r + s
         let lengths = Self.lengthsWord(g, r, s)
-        var hasher = Hasher()
-        hasher.combine(authNGUID.hash)
+        var hasher = KeyHasher()
+        hasher.combine(UInt64(UInt(bitPattern: authNGUID.hash)))
         var words: InlineWords = (0, 0, 0, 0, 0, 0, 0, 0)
         if total <= Self.inlineCapacity {
             withUnsafeMutableBytes(of: &words) { raw in
@@ -63,23 +63,25 @@ public struct AuthorizationKey: PrecomputedHashKey {
                 Self.copyUTF8(guid, to: base)
                 Self.copyUTF8(requestorID, to: base + g)
                 Self.copyUTF8(resourceID, to: base + g + r)
-                // The words holding the requestor and resource bytes (zero past them), whole:
-                // `combine(bytes:)` costs several times more for the same 24 or so bytes.
+                // The words holding the requestor and resource bytes (zero past them), whole.
                 hasher.combine(lengths)
                 var offset = g & ~7
                 while offset < total {
-                    hasher.combine(raw.load(fromByteOffset: offset, as: UInt64.self))
+                    hasher.combine(wordAt: offset, in: UnsafeRawPointer(raw.baseAddress!))
                     offset += 8
                 }
             }
             self.overflow = nil
+            self.hash = Int(truncatingIfNeeded: hasher.finalize())
         } else {
+            var hash: UInt64 = 0
             self.overflow = Self.overflowBytes(
-                guid: guid, requestorID: requestorID, resourceID: resourceID, lengths: lengths, hasher: &hasher)
+                guid: guid, requestorID: requestorID, resourceID: resourceID, lengths: lengths, hasher: &hasher,
+                hash: &hash)
+            self.hash = Int(truncatingIfNeeded: hash)
         }
         self.lengths = lengths
         self.words = words
-        self.hash = hasher.finalize()
     }
 
     /// The GUID of the authentication token the authorization was granted under (decoded from the

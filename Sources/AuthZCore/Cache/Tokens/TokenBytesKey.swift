@@ -1,6 +1,6 @@
 /// The verified-token cache's key: a presented token's exact bytes.
 ///
-/// **Slot hash.** Swift's `Hasher` (SipHash-1-3, seeded at random per process) over the length, the
+/// **Slot hash.** SipHash-1-3 under a random per-process key (``KeyHasher``) over the length, the
 /// first 64 bytes (the `signatureInfo` element: 36 or more bytes of signature) and the last 16, computed once when
 /// the key is made. **Equality.** That hash, then every byte compared in constant time
 /// (`ConstantTime.equals`). So a hit requires full byte equality (a forged token never rides on a
@@ -30,33 +30,29 @@ public struct TokenBytesKey: PrecomputedHashKey {
         self.hash = bytes.withUnsafeBytes(Self.windowHash)
     }
 
-    /// The seeded hash of the length and the window of `raw`.
-    ///
-    /// The window's ten 8-byte words are fed as integers: `Hasher.combine(bytes:)` buffers its
-    /// input through a slower path (callgrind, warm `checkAuthorization`: about 850 instructions
-    /// per key for the two buffers, about 300 for the ten words).
+    /// The seeded hash of the length and the window of `raw`: ``KeyHasher`` (SipHash-1-3 under
+    /// the process's random key, inline) over the length, then the window's ten 8-byte words (or
+    /// every byte of a token no longer than the window).
     @inlinable
     static func windowHash(_ raw: UnsafeRawBufferPointer) -> Int {
         let head = headBytes
         let tail = tailBytes
-        var hasher = Hasher()
-        hasher.combine(raw.count)
-        if raw.count <= head + tail {
-            hasher.combine(bytes: raw)
-        } else {
-            let start = raw.baseAddress!
-            var offset = 0
-            while offset < head {
-                hasher.combine(start.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                offset &+= 8
-            }
-            offset = raw.count &- tail
-            while offset < raw.count {
-                hasher.combine(start.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                offset &+= 8
-            }
+        var hasher = KeyHasher()
+        hasher.combine(UInt64(raw.count))
+        guard raw.count > head + tail, let start = raw.baseAddress else {
+            return Int(truncatingIfNeeded: hasher.finalize(appending: raw))
         }
-        return hasher.finalize()
+        var offset = 0
+        while offset < head {
+            hasher.combine(wordAt: offset, in: start)
+            offset &+= 8
+        }
+        offset = raw.count &- tail
+        while offset < raw.count {
+            hasher.combine(wordAt: offset, in: start)
+            offset &+= 8
+        }
+        return Int(truncatingIfNeeded: hasher.finalize())
     }
 
     /// The seeded hash computed when the key was made.
