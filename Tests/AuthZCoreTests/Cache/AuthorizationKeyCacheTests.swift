@@ -3,7 +3,7 @@ import Testing
 @testable import AuthZCore
 
 /// Every strategy finds an authorization by a key built again from equal parts (inline and
-/// overflow keys alike), and never by a key whose parts differ.
+/// digest-form keys alike), and never by a key whose parts differ.
 @Suite("Authorization keys in every cache strategy")
 struct AuthorizationKeyCacheTests {
     struct LookUps: CacheStrategyVisitor {
@@ -14,7 +14,7 @@ struct AuthorizationKeyCacheTests {
         where Cache.Key == AuthorizationKey, Cache.Value == CachedAuthorization {
             let now: Int64 = 1_800_000_000_000
             let guid = "4f1c0b2a-9d3e-4c61-8a57-100000000042"
-            let long = String(repeating: "resource-", count: 8)  // 36 + 12 + 72 bytes: overflow
+            let long = String(repeating: "resource-", count: 8)  // 36 + 12 + 72 bytes: digest form
             let parts = [("NBCUniversal", "resource-7"), ("NBCUniversal", long), ("", ""), ("日本語", "ресурс")]
             for (index, (requestor, resource)) in parts.enumerated() {
                 let key = AuthorizationKey(authNGUID: guid, requestorID: requestor, resourceID: resource)

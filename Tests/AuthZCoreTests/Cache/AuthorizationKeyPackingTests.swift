@@ -3,7 +3,7 @@ import Testing
 @testable import AuthZCore
 
 /// The authorization key's packed layout: the same bytes in each part make one key, whatever the
-/// strings' storage and whether the parts are held inline or in the overflow bytes.
+/// strings' storage and whether the parts are held inline or as a digest.
 @Suite("Authorization key packing")
 struct AuthorizationKeyPackingTests {
     /// A copy of `text` in storage of its own.
@@ -45,9 +45,13 @@ struct AuthorizationKeyPackingTests {
         #expect(key.precomputedHash == same.precomputedHash)
         #expect(key.hashValue == same.hashValue)
         #expect(Set([key, same]).count == 1)
-        #expect(key.authNGUID.utf8.elementsEqual(parts.0.utf8))
-        #expect(key.requestorID.utf8.elementsEqual(parts.1.utf8))
-        #expect(key.resourceID.utf8.elementsEqual(parts.2.utf8))
+        if let read = key.parts {
+            #expect(read.authNGUID.utf8.elementsEqual(parts.0.utf8))
+            #expect(read.requestorID.utf8.elementsEqual(parts.1.utf8))
+            #expect(read.resourceID.utf8.elementsEqual(parts.2.utf8))
+        } else {
+            #expect(parts.0.utf8.count + parts.1.utf8.count + parts.2.utf8.count > 64)
+        }
         // Built from an `AuthNGUID` whose hash is already known: the same key.
         #expect(AuthorizationKey(authNGUID: AuthNGUID(parts.0), requestorID: parts.1, resourceID: parts.2) == key)
     }
@@ -62,9 +66,10 @@ struct AuthorizationKeyPackingTests {
         #expect(key.isInline == inline)
         #expect(rebuilt.isInline == inline)
         #expect(key == rebuilt)
-        // Past the used bytes the inline words are zero (an overflow key's are all zero).
-        let used = inline ? total : 0
+        // Past the used bytes the inline words are zero (a digest key's past its 32-byte digest).
+        let used = inline ? total : 32
         withUnsafeBytes(of: key.words) { raw in #expect(raw[used...].allSatisfy { $0 == 0 }) }
+        #expect((key.parts == nil) == !inline)
     }
 
     /// Every key made by changing one character of one part of `parts` to another ASCII character.
@@ -132,30 +137,45 @@ struct AuthorizationKeyPackingTests {
         let composed = Self.key((Self.guid, "NBC", "caf\u{E9}"))
         let decomposed = Self.key((Self.guid, "NBC", "cafe\u{301}"))
         #expect(composed != decomposed)
-        #expect(composed.resourceID == "caf\u{E9}")
-        #expect(decomposed.resourceID.unicodeScalars.elementsEqual("cafe\u{301}".unicodeScalars))
+        #expect(composed.parts?.resourceID == "caf\u{E9}")
+        #expect(decomposed.parts?.resourceID.unicodeScalars.elementsEqual("cafe\u{301}".unicodeScalars) == true)
         #expect(composed == Self.key((Self.separate(Self.guid), "NBC", Self.separate("caf\u{E9}"))))
     }
 
-    @Test("a part of 2 MiB or more: the lengths go with the overflow bytes; equality and read-back hold")
+    @Test("a part of 2 MiB or more: the digest covers the exact lengths; equality holds")
     func hugePart() {
         let huge = String(repeating: "h", count: 1 << 21)
         let key = Self.key((Self.guid, huge, "resource-7"))
         let same = Self.key((Self.separate(Self.guid), Self.separate(huge), "resource-7"))
-        #expect(key.lengths == AuthorizationKey.hugeLengths)
         #expect(!key.isInline)
+        #expect(key.parts == nil)
         #expect(key == same)
         #expect(key.precomputedHash == same.precomputedHash)
-        #expect(key.authNGUID == Self.guid)
-        #expect(key.requestorID.utf8.count == 1 << 21)
-        #expect(key.resourceID == "resource-7")
         #expect(key != Self.key((Self.guid, huge + "h", "resource-")))
         #expect(key != Self.key((Self.guid, String(huge.dropLast()) + "i", "resource-7")))
-        // Just under the limit the lengths word still holds the lengths.
-        let large = Self.key((Self.guid, String(huge.dropFirst()), "resource-7"))
-        #expect(large.lengths != AuthorizationKey.hugeLengths)
-        #expect(large.requestorID.utf8.count == (1 << 21) - 1)
-        #expect(large != key)
+        // Past the 21-bit field the lengths word saturates: only the digest tells these apart.
+        let longer = Self.key((Self.guid, huge + "h", "resource-7"))
+        #expect(longer.lengths == key.lengths)
+        #expect(longer != key)
+        #expect(AuthorizationKey(longer, hash: key.precomputedHash) != key)
+    }
+
+    /// The digest form is SHA-256 of the three little-endian lengths, then the parts (checked
+    /// against the same bytes hashed here), and any change to a part changes it.
+    @Test("digest form: SHA-256 of the length-prefixed parts")
+    func digestForm() {
+        let parts = Self.parts(total: 100)
+        let key = Self.key(parts)
+        var message: [UInt8] = []
+        for part in [parts.0, parts.1, parts.2] {
+            withUnsafeBytes(of: UInt64(part.utf8.count).littleEndian) { message += $0 }
+        }
+        message += Array(parts.0.utf8) + Array(parts.1.utf8) + Array(parts.2.utf8)
+        let digest = SHA256.hash(message)
+        withUnsafeBytes(of: key.words) { raw in
+            digest.withUnsafeBytes { #expect(Array(raw[0..<32]) == Array($0)) }
+        }
+        #expect(key.lengths & AuthorizationKey.digestFlag != 0)
     }
 
     @Test("the byte-by-byte fallback (strings without contiguous UTF-8) copies the same bytes", arguments: [

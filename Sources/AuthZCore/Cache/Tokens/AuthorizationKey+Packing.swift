@@ -6,8 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// How an ``AuthorizationKey`` packs its three parts: the lengths word, the inline words, the
-/// overflow bytes, and the comparisons over them.
+/// How an ``AuthorizationKey`` packs its three parts: the lengths word, the inline words or the
+/// digest, and the comparison over them.
 extension AuthorizationKey {
     /// Eight words: 64 bytes of UTF-8 held in the key itself (`InlineArray` needs tools 6.2).
     @usableFromInline
@@ -21,21 +21,22 @@ extension AuthorizationKey {
     @inlinable
     static var lengthBits: Int { 21 }
 
-    /// The lengths word of a key with a part of `1 << lengthBits` bytes or more: the overflow bytes
-    /// then start with the three lengths (``hugeHeaderBytes``). Bit 63 is never set otherwise.
+    /// The lengths-word bit of a key in digest form (never set by three 21-bit lengths).
     @inlinable
-    static var hugeLengths: UInt64 { .max }
-
-    /// The header of a huge key's overflow bytes: three native-endian `UInt64` lengths.
-    @inlinable
-    static var hugeHeaderBytes: Int { 3 * MemoryLayout<UInt64>.size }
+    static var digestFlag: UInt64 { 1 << 63 }
 
     /// The lengths word of parts of `guid`, `requestor` and `resource` bytes.
     @inlinable @inline(__always)
     static func lengthsWord(_ guid: Int, _ requestor: Int, _ resource: Int) -> UInt64 {
-        let limit = 1 << lengthBits
-        guard guid < limit, requestor < limit, resource < limit else { return hugeLengths }
-        return UInt64(guid) | UInt64(requestor) << UInt64(lengthBits) | UInt64(resource) << UInt64(2 * lengthBits)
+        UInt64(guid) | UInt64(requestor) << UInt64(lengthBits) | UInt64(resource) << UInt64(2 * lengthBits)
+    }
+
+    /// The lengths word of a key in digest form: each length capped at `2^21 - 1` (the digest
+    /// covers the exact lengths), and ``digestFlag``.
+    @inlinable
+    static func digestLengths(_ guid: Int, _ requestor: Int, _ resource: Int) -> UInt64 {
+        let cap = (1 << lengthBits) - 1
+        return lengthsWord(min(guid, cap), min(requestor, cap), min(resource, cap)) | digestFlag
     }
 
     /// Copies `text`'s UTF-8 to `destination` (room for `text.utf8.count` bytes), without
@@ -60,36 +61,27 @@ extension AuthorizationKey {
         }
     }
 
-    /// The overflow bytes of parts longer than ``inlineCapacity`` together: all of their bytes
-    /// (after the three lengths when `lengths` is ``hugeLengths``). Feeds `hasher` the lengths and
-    /// the requestor and resource bytes, as the inline path does, and sets `hash` to the result.
+    /// The digest form's words: SHA-256 of the three lengths (little-endian `UInt64`s) and the
+    /// three parts, in the first four words; zero after.
     @usableFromInline
-    static func overflowBytes(
-        guid: String, requestorID: String, resourceID: String, lengths: UInt64, hasher: inout KeyHasher, hash: inout UInt64
-    ) -> [UInt8] {
+    static func digestWords(guid: String, requestorID: String, resourceID: String) -> InlineWords {
         let (g, r, s) = (guid.utf8.count, requestorID.utf8.count, resourceID.utf8.count)
-        let header = lengths == hugeLengths ? hugeHeaderBytes : 0
-        let count = header + g + r + s
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            let base = UnsafeMutableRawPointer(buffer.baseAddress!)
-            if header > 0 {
-                base.storeBytes(of: UInt64(g), toByteOffset: 0, as: UInt64.self)
-                base.storeBytes(of: UInt64(r), toByteOffset: 8, as: UInt64.self)
-                base.storeBytes(of: UInt64(s), toByteOffset: 16, as: UInt64.self)
-            }
+        let header = 3 * MemoryLayout<UInt64>.size
+        let digest = withUnsafeTemporaryAllocation(byteCount: header + g + r + s, alignment: 8) { buffer in
+            let base = buffer.baseAddress!
+            base.storeBytes(of: UInt64(g).littleEndian, toByteOffset: 0, as: UInt64.self)
+            base.storeBytes(of: UInt64(r).littleEndian, toByteOffset: 8, as: UInt64.self)
+            base.storeBytes(of: UInt64(s).littleEndian, toByteOffset: 16, as: UInt64.self)
             copyUTF8(guid, to: base + header)
             copyUTF8(requestorID, to: base + header + g)
             copyUTF8(resourceID, to: base + header + g + r)
-            initialized = count
+            return SHA256.hash(UnsafeRawBufferPointer(buffer))
         }
-        hasher.combine(lengths)
-        if header > 0 {
-            hasher.combine(UInt64(g))
-            hasher.combine(UInt64(r))
-            hasher.combine(UInt64(s))
+        var words: InlineWords = (0, 0, 0, 0, 0, 0, 0, 0)
+        digest.withUnsafeBytes { bytes in
+            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: bytes) }
         }
-        hash = bytes.withUnsafeBytes { hasher.finalize(appending: UnsafeRawBufferPointer(rebasing: $0[(header + g)...])) }
-        return bytes
+        return words
     }
 
     /// Whether two inline byte blocks are equal: all eight words, without branching per word.
@@ -100,58 +92,10 @@ extension AuthorizationKey {
         return low | high == 0
     }
 
-    /// Whether two keys' overflow bytes are equal (both absent for inline keys).
-    @inlinable @inline(__always)
-    static func overflowEqual(_ a: [UInt8]?, _ b: [UInt8]?) -> Bool {
-        if a == nil && b == nil { return true }
-        return overflowBytesEqual(a, b)
-    }
-
-    /// The out-of-line half of ``overflowEqual(_:_:)``: same count and `memcmp`.
-    @usableFromInline
-    static func overflowBytesEqual(_ a: [UInt8]?, _ b: [UInt8]?) -> Bool {
-        guard let a, let b, a.count == b.count else { return false }
-        return a.withUnsafeBytes { x in
-            b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
-        }
-    }
-
-    /// Calls `body` with the three parts' bytes, in order, wherever they are held.
-    @usableFromInline
-    func withParts<R>(
-        _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> R
-    ) -> R {
-        func split(_ raw: UnsafeRawBufferPointer, _ g: Int, _ r: Int, _ s: Int) -> R {
-            body(UnsafeRawBufferPointer(rebasing: raw[0..<g]), UnsafeRawBufferPointer(rebasing: raw[g..<(g + r)]),
-                UnsafeRawBufferPointer(rebasing: raw[(g + r)..<(g + r + s)]))
-        }
-        if lengths == Self.hugeLengths, let overflow {
-            return overflow.withUnsafeBytes { raw in
-                let header = Self.hugeHeaderBytes
-                let g = Int(raw.load(fromByteOffset: 0, as: UInt64.self))
-                let r = Int(raw.load(fromByteOffset: 8, as: UInt64.self))
-                let s = Int(raw.load(fromByteOffset: 16, as: UInt64.self))
-                return split(UnsafeRawBufferPointer(rebasing: raw[header...]), g, r, s)
-            }
-        }
-        let mask = UInt64(1 << Self.lengthBits) - 1
-        let g = Int(lengths & mask)
-        let r = Int(lengths >> UInt64(Self.lengthBits) & mask)
-        let s = Int(lengths >> UInt64(2 * Self.lengthBits) & mask)
-        if let overflow {
-            return overflow.withUnsafeBytes { split($0, g, r, s) }
-        }
-        return withUnsafeBytes(of: words) { split($0, g, r, s) }
-    }
-
-    /// Whether the parts are held in the key itself (no overflow bytes).
-    var isInline: Bool { overflow == nil }
-
     /// `key`'s parts under another hash: for tests of equality between keys whose hashes collide.
     init(_ key: AuthorizationKey, hash: Int) {
         self.hash = hash
         self.lengths = key.lengths
         self.words = key.words
-        self.overflow = key.overflow
     }
 }

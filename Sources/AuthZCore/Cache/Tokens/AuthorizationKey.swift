@@ -1,43 +1,46 @@
 /// The authorization cache's key: one authZ entry per (authN GUID, requestor, resource).
 ///
-/// **Layout.** The three parts' UTF-8 bytes are packed one after the other into 64 bytes held in
-/// the key itself (eight `UInt64` words, zero past the used bytes), with a lengths word (21 bits per
-/// part) that says where each part ends. Copying such a key copies plain words and touches no
-/// reference count; the engine makes one per request and every cache strategy copies and compares
-/// keys inside its critical section. **Fallback.** When the parts take more than 64 bytes
-/// together, all of their bytes go to an overflow array instead (and the inline words stay zero);
-/// a part of 2 MiB or more makes the lengths word a sentinel and the overflow array starts with
-/// the three lengths. Which representation a key has depends only on its parts' lengths, so two
-/// keys with the same parts always have the same one. Strings without contiguous UTF-8 are copied
-/// byte by byte; no path allocates for parts that fit inline.
+/// **Layout.** The key is plain words and holds no reference: copying it copies 80 bytes and
+/// touches no reference count; the engine makes one per request and every cache strategy copies
+/// and compares keys inside its critical section.
+/// - **Inline form** (the three parts take at most 64 bytes together, as identifiers do): their
+///   UTF-8 bytes one after the other in eight words (zero past the used bytes), and a lengths word
+///   (21 bits per part) that says where each part ends.
+/// - **Digest form** (more than 64 bytes together): the SHA-256 of the three lengths (three
+///   little-endian `UInt64`) followed by the three parts, in the first four words, and a lengths
+///   word with ``digestFlag`` set. Equal digests stand for equal parts: that is SHA-256's collision
+///   resistance, the assumption every signature this service verifies already rests on. The parts
+///   cannot be read back from such a key (``parts`` is `nil`).
+/// Which form a key has depends only on its parts' lengths, so two keys with the same parts always
+/// have the same one. Strings without contiguous UTF-8 are copied byte by byte; the inline form
+/// never allocates.
 ///
 /// **Hash.** A seeded hash, once, when the key is made: SipHash-1-3 under the process's random
 /// key (``KeyHasher``: the function of Swift's `Hasher`, computed inline), fed the GUID's
-/// precomputed hash (``AuthNGUID``), the lengths word and the whole inline words that hold the
-/// requestor and resource bytes. Every later use (shard choice, slot, sketch) feeds that value.
+/// precomputed hash (``AuthNGUID``), the lengths word and the words that hold the requestor and
+/// resource bytes (or the digest). Every later use (shard choice, slot, sketch) feeds that value.
 ///
-/// **Equality.** Equal hashes, equal lengths words, the eight inline words compared at once, then
-/// the overflow bytes (`memcmp`): exactly "the same bytes in each of the three parts" (the lengths
-/// tell ("ab", "c") from ("a", "bc")). Byte equality is the right relation for identifiers taken
-/// byte for byte from tokens and requests: it is stricter than `String ==` (two canonically
-/// equivalent spellings with different bytes are different keys: a miss, never a wrong hit), so
-/// it stays consistent with the hash (see ``UTF8Equality``).
+/// **Equality.** Equal hashes, equal lengths words, then the eight words compared at once:
+/// exactly "the same bytes in each of the three parts" (the lengths tell ("ab", "c") from ("a",
+/// "bc")). Byte equality is the right relation for identifiers taken byte for byte from tokens and
+/// requests: it is stricter than `String ==` (two canonically equivalent spellings with different
+/// bytes are different keys: a miss, never a wrong hit), so it stays consistent with the hash (see
+/// ``UTF8Equality``).
 ///
-/// **Why.** The key that held three `String`s cost an atomic retain and release per copy (the
-/// GUID, 35 or 36 bytes, is a heap string) and three string comparisons per hit, in every strategy's
-/// critical section. Instructions per operation, release build, callgrind over `authz-bench micro
-/// --iterations N --subject-only` ((Ir(2N) - Ir(N)) / N, N = 20,000), three `String`s -> packed:
-/// `cache.hit.sharded.t1` 541 -> 347, `cache.hit.mutex.t1` 756 -> 523, `cache.hit.lru.t1`
-/// 913 -> 691, `cache.miss_insert.sharded.t1` 1,387 -> 1,147, `engine.check.warm.t1` (which makes
-/// one key per request) 4,289 -> 4,240. The cache also no longer allocates a GUID per entry.
+/// **Why.** Instructions per operation, release build, callgrind over `authz-bench micro
+/// --iterations N --subject-only` ((Ir(2N) - Ir(N)) / N, N = 20,000): `cache.hit.sharded.t1` was
+/// 541 with three `String`s (an atomic retain and release per copy of the 35-byte heap GUID, three
+/// string comparisons per hit), 347 with the parts packed inline and an overflow array for long
+/// parts (an optional reference: copies still went through the type's copy function), 206 as plain
+/// words; `cache.hit.mutex.t1` 756, 523, then lower again. The cache also keeps no GUID string per
+/// entry.
 public struct AuthorizationKey: PrecomputedHashKey {
     @usableFromInline let hash: Int
-    /// The three parts' lengths, 21 bits each (GUID lowest), or ``hugeLengths``.
+    /// Inline form: the three parts' lengths, 21 bits each (GUID lowest). Digest form: the same,
+    /// each length capped at `2^21 - 1`, with ``digestFlag`` set.
     @usableFromInline let lengths: UInt64
-    /// The parts' bytes when they fit in 64 together, zero-filled; all zero otherwise.
+    /// Inline form: the parts' bytes, zero-filled. Digest form: the digest, then zero words.
     @usableFromInline let words: InlineWords
-    /// All of the parts' bytes when they do not fit inline; `nil` otherwise.
-    @usableFromInline let overflow: [UInt8]?
 
     /// Creates a key (hashes the GUID, then packs and hashes the three parts once).
     @inlinable
@@ -53,46 +56,56 @@ public struct AuthorizationKey: PrecomputedHashKey {
         let guid = authNGUID.value
         let (g, r, s) = (guid.utf8.count, requestorID.utf8.count, resourceID.utf8.count)
         let total = g + r + s
-        let lengths = Self.lengthsWord(g, r, s)
         var hasher = KeyHasher()
         hasher.combine(UInt64(UInt(bitPattern: authNGUID.hash)))
         var words: InlineWords = (0, 0, 0, 0, 0, 0, 0, 0)
+        let lengths: UInt64
         if total <= Self.inlineCapacity {
+            lengths = Self.lengthsWord(g, r, s)
+            hasher.combine(lengths)
             withUnsafeMutableBytes(of: &words) { raw in
                 let base = raw.baseAddress!
                 Self.copyUTF8(guid, to: base)
                 Self.copyUTF8(requestorID, to: base + g)
                 Self.copyUTF8(resourceID, to: base + g + r)
                 // The words holding the requestor and resource bytes (zero past them), whole.
-                hasher.combine(lengths)
                 var offset = g & ~7
                 while offset < total {
-                    hasher.combine(wordAt: offset, in: UnsafeRawPointer(raw.baseAddress!))
+                    hasher.combine(wordAt: offset, in: UnsafeRawPointer(base))
                     offset += 8
                 }
             }
-            self.overflow = nil
-            self.hash = Int(truncatingIfNeeded: hasher.finalize())
         } else {
-            var hash: UInt64 = 0
-            self.overflow = Self.overflowBytes(
-                guid: guid, requestorID: requestorID, resourceID: resourceID, lengths: lengths, hasher: &hasher,
-                hash: &hash)
-            self.hash = Int(truncatingIfNeeded: hash)
+            lengths = Self.digestLengths(g, r, s)
+            hasher.combine(lengths)
+            words = Self.digestWords(guid: guid, requestorID: requestorID, resourceID: resourceID)
+            hasher.combine(words.0)
+            hasher.combine(words.1)
+            hasher.combine(words.2)
+            hasher.combine(words.3)
         }
         self.lengths = lengths
         self.words = words
+        self.hash = Int(truncatingIfNeeded: hasher.finalize())
     }
 
-    /// The GUID of the authentication token the authorization was granted under (decoded from the
-    /// key's bytes: not for hot paths).
-    public var authNGUID: String { withParts { guid, _, _ in String(decoding: guid, as: UTF8.self) } }
+    /// Whether the parts are held in the key itself (inline form), not as a digest.
+    @inlinable
+    public var isInline: Bool { lengths & Self.digestFlag == 0 }
 
-    /// The requestor (programmer/app), decoded from the key's bytes.
-    public var requestorID: String { withParts { _, requestor, _ in String(decoding: requestor, as: UTF8.self) } }
-
-    /// The protected resource, decoded from the key's bytes.
-    public var resourceID: String { withParts { _, _, resource in String(decoding: resource, as: UTF8.self) } }
+    /// The three parts, decoded from the key's bytes (not for hot paths); `nil` for a key in digest
+    /// form, whose parts are not kept.
+    public var parts: (authNGUID: String, requestorID: String, resourceID: String)? {
+        guard isInline else { return nil }
+        let mask = UInt64(1 << Self.lengthBits) - 1
+        let g = Int(lengths & mask)
+        let r = Int(lengths >> UInt64(Self.lengthBits) & mask)
+        let s = Int(lengths >> UInt64(2 * Self.lengthBits) & mask)
+        return withUnsafeBytes(of: words) { raw in
+            (String(decoding: raw[0..<g], as: UTF8.self), String(decoding: raw[g..<(g + r)], as: UTF8.self),
+                String(decoding: raw[(g + r)..<(g + r + s)], as: UTF8.self))
+        }
+    }
 
     /// The seeded hash computed when the key was made.
     @inlinable
@@ -104,11 +117,10 @@ public struct AuthorizationKey: PrecomputedHashKey {
         hasher.combine(hash)
     }
 
-    /// Equal hashes, equal lengths, then the same bytes (inline words, or overflow bytes).
+    /// Equal hashes, equal lengths, then the same eight words.
     @inlinable
     public static func == (lhs: AuthorizationKey, rhs: AuthorizationKey) -> Bool {
         lhs.hash == rhs.hash && lhs.lengths == rhs.lengths && wordsEqual(lhs.words, rhs.words)
-            && overflowEqual(lhs.overflow, rhs.overflow)
     }
 }
 
