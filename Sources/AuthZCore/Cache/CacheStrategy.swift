@@ -10,8 +10,9 @@
 /// - `count <= capacity` at all times, whatever the key stream;
 /// - every operation may be called from many threads at once.
 ///
-/// Keys are hashed with Swift's `Hasher`, which is seeded with a per-process random seed (unless
-/// `SWIFT_DETERMINISTIC_HASHING` is set), so a client cannot precompute colliding keys.
+/// Keys are hashed under a per-process random key (unless `SWIFT_DETERMINISTIC_HASHING` is set):
+/// Swift's `Hasher`, or the SipHash-1-3 a ``PrecomputedHashKey`` computed when it was made. A
+/// client cannot precompute colliding keys.
 public protocol CacheStrategy<Key, Value>: AnyObject, Sendable {
     /// The key type.
     associatedtype Key: Hashable & Sendable

@@ -1,9 +1,9 @@
 /// A cache key that computed its seeded hash once, when it was made.
 ///
-/// The hash must be Swift's `Hasher` (per-process random seed) over the key's identity, and
-/// `hash(into:)` must feed exactly that value. Caches read `precomputedHash` directly instead of
-/// running `Hasher` again through `hashValue` (about 10 ns per lookup, measured on the sharded
-/// cache's hit path).
+/// The hash must be a keyed hash under a per-process random key over the key's identity (Swift's
+/// `Hasher`, or ``KeyHasher``: the same SipHash-1-3, computed inline), and `hash(into:)` must
+/// feed exactly that value. Caches read `precomputedHash` directly instead of running `Hasher`
+/// again through `hashValue` (about 10 ns per lookup, measured on the sharded cache's hit path).
 public protocol PrecomputedHashKey: Hashable, Sendable {
     /// The seeded hash computed when the key was made.
     var precomputedHash: Int { get }

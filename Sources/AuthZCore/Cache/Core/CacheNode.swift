@@ -5,7 +5,7 @@
 @usableFromInline
 struct CacheNode<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @usableFromInline var key: Key
-    /// The key's hash (`Hasher`, per-process seed), computed once per operation.
+    /// The key's hash (keyed per process), computed once per operation.
     @usableFromInline var hash: UInt64
     @usableFromInline var value: Value
     @usableFromInline var expiresAt: Int64

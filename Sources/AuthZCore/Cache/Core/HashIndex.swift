@@ -5,7 +5,7 @@
 /// load factor of at most 1/2 (the bucket count is a power of two >= 2 x capacity); deletion by
 /// backward shift, so there are no tombstones and probe sequences stay short under churn.
 ///
-/// The key is hashed once per operation by the caller (`Hasher`, per-process random seed) and the
+/// The key is hashed once per operation by the caller (keyed per process) and the
 /// hash is kept in the node, so the table never rehashes a key, and a key is compared (a possible
 /// cache miss for a heap-allocated key) only when its 32-bit tag matches.
 @usableFromInline

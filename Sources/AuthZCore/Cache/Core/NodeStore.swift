@@ -15,7 +15,8 @@ struct NodeStore<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         nodes.reserveCapacity(capacity)
     }
 
-    /// The hash every strategy uses for `key`: Swift's `Hasher`, seeded per process.
+    /// The hash every strategy uses for `key`: Swift's `Hasher`, seeded per process (over the
+    /// key's precomputed hash, for a ``PrecomputedHashKey``).
     @inlinable
     static func hash(_ key: Key) -> UInt64 { UInt64(UInt(bitPattern: key.hashValue)) }
 
