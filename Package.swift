@@ -48,6 +48,10 @@ let package = Package(
             name: "CMalloc",
             path: "Sources/CMalloc"
         ),
+        .systemLibrary(
+            name: "CSched",
+            path: "Sources/CSched"
+        ),
         .target(
             name: "AuthZCore",
             dependencies: ["COpenSSL"],
@@ -56,7 +60,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Bench",
-            dependencies: ["AuthZCore", "COpenSSL", "CZlib", "CMalloc"],
+            dependencies: ["AuthZCore", "COpenSSL", "CZlib", "CMalloc", "CSched"],
             path: "Sources/Bench"
         ),
         .testTarget(

@@ -20,9 +20,14 @@ enum MicroTable {
         return line
     }
 
-    /// Side-by-side ratios between rows of this run (thread scaling), printed after the table.
-    static func claims(_ results: [MicroResult]) -> [String] {
+    /// Side-by-side ratios between rows of this run (thread scaling), printed after the table; and
+    /// a note when the multi-thread rows could not be pinned to distinct CPUs.
+    static func claims(_ results: [MicroResult], allowedCPUs: Int = CPUAffinity.allowedCPUs().count) -> [String] {
         var lines: [String] = []
+        if let most = results.map(\.threads).max(), most > 1, allowedCPUs < most {
+            lines.append("note     the process may run on \(allowedCPUs) CPU(s): rows with \(most) threads were not "
+                + "pinned to distinct CPUs, so their threads may have taken turns on one CPU")
+        }
         let byName = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for result in results where result.name.hasSuffix(".t2") {
             let base = String(result.name.dropLast(3)) + ".t1"

@@ -4,7 +4,9 @@ import Synchronization
 /// A fixed team of worker threads that run one loop each per batch, started together.
 ///
 /// The batch time is measured from the earliest worker start to the latest worker end, so thread
-/// wake-up latency is not charged to the operation under test.
+/// wake-up latency is not charged to the operation under test. When the process may run on at
+/// least `count` CPUs, worker `i` pins itself to the `i`th of them (``CPUAffinity``), so the
+/// workers run at once rather than taking turns on one CPU.
 final class ThreadTeam: Sendable {
     private let count: Int
     private let start: [DispatchSemaphore]
@@ -19,8 +21,13 @@ final class ThreadTeam: Sendable {
         self.count = count
         self.start = (0..<count).map { _ in DispatchSemaphore(value: 0) }
         self.timings = Locked(Array(repeating: (0, 0), count: count))
+        let allowed = CPUAffinity.allowedCPUs()
+        let pin = allowed.count >= count
         for index in 0..<count {
-            let thread = Thread { [self] in self.workerLoop(index) }
+            let thread = Thread { [self] in
+                if pin { CPUAffinity.pinCurrentThread(toAllowed: index, of: allowed) }
+                self.workerLoop(index)
+            }
             thread.stackSize = 1 << 20
             thread.start()
         }
