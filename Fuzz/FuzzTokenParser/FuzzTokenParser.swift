@@ -37,12 +37,18 @@ public func fuzzTokenParser(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         again = try TokenParser.parse(canonical)
     } catch {
         // The only accepted failure: escaping `>`, `"` and `'` (legal raw in text) can push a field
-        // or the token over its size limit. Anything else is a codec bug.
+        // or the token over its size limit; the issuer's checks must then refuse the body (so a
+        // token it issues always parses back). Anything else is a codec bug.
+        let refused = (try? TokenSerializer.checkFields(parsed.body)) == nil || canonical.count > TokenParser.maxTokenBytes
         switch error.reason {
-        case .fieldTooLarge, .tokenTooLarge: return 0
+        case .fieldTooLarge, .tokenTooLarge:
+            precondition(refused, "the issuer's checks accept a body whose token does not parse: \(error)")
+            return 0
         default: preconditionFailure("the canonical form of a parsed token does not parse: \(error)")
         }
     }
+    // And the other way round: a body whose canonical token parses passes the issuer's checks.
+    precondition((try? TokenSerializer.checkFields(parsed.body)) != nil, "the issuer's checks refuse a body that parses")
     precondition(again.signature == parsed.signature, "signature changed in the round trip")
     precondition(again.body == parsed.body, "body changed in the round trip: \(parsed.body) -> \(again.body)")
     let twice = TokenSerializer.token(signature: again.signature, body: again.body)

@@ -14,9 +14,14 @@ public struct TokenIssuer: Sendable {
 
     /// The signed token for `body`, as wire-format bytes.
     ///
-    /// - Throws: `CryptoError` when libcrypto fails to sign.
+    /// - Throws: ``TokenIssueError`` when the token would not parse back: a required field is
+    ///   empty, a field once escaped is longer than the parser accepts, or the whole token is;
+    ///   `CryptoError` when libcrypto fails to sign.
     public func issue(_ body: TokenBody) throws -> [UInt8] {
-        try issue(bodyBound: TokenSerializer.bodyByteBound(body)) { TokenSerializer.write(body, to: &$0) }
+        try TokenSerializer.checkFields(body)
+        let token = try issue(bodyBound: TokenSerializer.bodyByteBound(body)) { TokenSerializer.write(body, to: &$0) }
+        guard token.count <= TokenParser.maxTokenBytes else { throw TokenIssueError.tokenTooLarge(bytes: token.count) }
+        return token
     }
 
     /// Signs the body `writeBody` writes (at most `bodyBound` bytes) into a token.

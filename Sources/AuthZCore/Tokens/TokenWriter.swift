@@ -236,6 +236,20 @@ struct TokenWriter {
         count &+= Base64.encode(source, into: base + count)
     }
 
+    /// The bytes `escaped(text)` writes: each entity replaces one byte with 4 to 6.
+    static func escapedCount(_ text: String) -> Int {
+        var count = 0
+        for b in text.utf8 {
+            switch b {
+            case 0x26: count &+= 5  // &amp;
+            case 0x3C, 0x3E: count &+= 4  // &lt; &gt;
+            case 0x22, 0x27: count &+= 6  // &quot; &apos;
+            default: count &+= 1
+            }
+        }
+        return count
+    }
+
     /// Worst-case bytes `escaped(text)` writes (every byte a 6-byte entity).
     static func escapedBound(_ text: String) -> Int {
         text.utf8.count &* 6

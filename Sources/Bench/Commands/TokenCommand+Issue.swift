@@ -40,14 +40,15 @@ extension TokenCommand {
             args, alg, alg == .hs256 ? "a file holding the raw HMAC secret" : "a PEM private key for \(alg.rawValue)",
             pem: { try SigningKey(pem: $0, algorithm: alg) },
             secret: { SigningKey(hmacSecret: $0) })
+        // AuthN and authZ tokens carry the device binding fingerprint, which the format requires.
         let fingerprint: String
         if let (bindingKey, deviceID) = binding {
             fingerprint = bindingKey.fingerprint(for: deviceID).hexString
-        } else {
+        } else if kind == .media {
             fingerprint = ""
-            if kind != .media {
-                printError("authz-bench token issue: note: no --device-id/--binding-key, so the token is bound to no device")
-            }
+        } else {
+            throw CLIError.usage("--kind \(kind.rawValue) needs --device-id HEX and --binding-key FILE: the token "
+                + "format requires the device binding fingerprint")
         }
 
         let requestor = args.value("requestor") ?? "REQUESTOR"
@@ -70,11 +71,32 @@ extension TokenCommand {
                 issueTimeMillis: now, mvpdID: mvpd, proxyMvpdID: args.value("proxy-mvpd") ?? ""))
         }
         let token: [UInt8]
-        do { token = try TokenIssuer(key: key).issue(body) } catch {
+        do { token = try TokenIssuer(key: key).issue(body) } catch let error as TokenIssueError {
+            throw CLIError.usage(Self.flagMessage(error))
+        } catch {
             throw CLIError(message: "signing failed: \(error)", exitCode: .failure)
         }
         print(String(decoding: token, as: UTF8.self))
         return .ok
+    }
+
+    /// A field that does not fit the token format, named by the flag that gave it.
+    static func flagMessage(_ error: TokenIssueError) -> String {
+        let flags = [
+            "simpleTokenAuthenticationGuid": "--guid", "sessionGUID": "--guid",
+            "simpleTokenRequestorID": "--requestor", "requestorID": "--requestor",
+            "simpleTokenDomainName": "--domain", "simpleTokenMsoID": "--mvpd", "mvpdId": "--mvpd",
+            "simpleTokenResourceID": "--resource", "resourceID": "--resource", "proxyMvpdId": "--proxy-mvpd",
+        ]
+        switch error {
+        case .fieldTooLarge(let field, let bytes):
+            return "\(flags[field] ?? "<\(field)>") takes \(bytes) bytes once escaped (for <\(field)>); the token "
+                + "format allows at most \(TokenParser.maxFieldBytes) per field"
+        case .emptyField(let field):
+            return "\(flags[field] ?? "<\(field)>") is empty; the token format requires text in <\(field)>"
+        case .tokenTooLarge:
+            return "\(error)"
+        }
     }
 
     /// `--utc-offset +hhmm` (the offset the expiry is written with), default `+0000`.

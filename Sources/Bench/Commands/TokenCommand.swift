@@ -13,6 +13,9 @@ enum TokenCommand {
                authz-bench token inspect [--now EPOCH_MS] FILE|-
 
           ALG is es256, rs256, ed25519 or hs256 (for hs256, --key is a file holding the raw secret).
+          issue needs --binding-key and --device-id for authn and authz tokens (their fingerprint),
+          and refuses, with exit 64, a field the token format does not allow: empty (all but
+          --proxy-mvpd), or longer than 1024 bytes once escaped.
           verify prints one result code and exits 0 only for VALID_TOKEN, 65 for any other code.
         """
 

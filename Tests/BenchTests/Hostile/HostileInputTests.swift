@@ -60,7 +60,8 @@ struct HostileInputTests {
             in: URL(fileURLWithPath: f), stdinFile: nil)
         #expect(verify.status == 0, "\(verify.stderr)")
         let issue = try HostileProcess.run(
-            ["token", "issue", "--kind", "authn", "--alg", "es256", "--key", f + "/es256.pem", "--now", "1800000000000"],
+            ["token", "issue", "--kind", "authn", "--alg", "es256", "--key", f + "/es256.pem", "--now", "1800000000000",
+             "--device-id", String(repeating: "ab", count: 32), "--binding-key", f + "/binding.key"],
             in: URL(fileURLWithPath: f), stdinFile: nil)
         #expect(issue.status == 0, "\(issue.stderr)")
         let merge = try HostileProcess.run(["merge", "--quiet", f + "/result.json", f + "/run.hlog"],

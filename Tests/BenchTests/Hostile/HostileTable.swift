@@ -54,6 +54,7 @@ extension HostileCase {
     static var tokenIssue: [HostileCase] {
         let base = ["token", "issue", "--kind", "authn", "--alg", "es256", "--key", "@F/es256.pem", "--now", "1800000000000"]
         let device = String(repeating: "ab", count: 32)
+        let bound = base + ["--device-id", device, "--binding-key", "@F/binding.key"]
         var rows: [HostileCase] = inputFiles.map { bad(with(base, "--key", $0.0), $0.1) }
         rows += [
             bad(with(base, "--key", "@F/truncated.pem"), "truncated.pem"),
@@ -72,6 +73,17 @@ extension HostileCase {
             usage(base + ["--ttl"], "--ttl"),
             usage(with(base, "--now", "9223372036854775807"), "--now"),
             usage(with(base, "--now", "253402300799999") + ["--ttl", "1d"], "--ttl"),
+            // Tokens the parser would reject are refused: no fingerprint for authN, empty or
+            // oversized fields (1,024 bytes once escaped at most).
+            usage(base, "--device-id"),
+            usage(with(base, "--kind", "authz"), "--device-id"),
+            usage(bound + ["--requestor", String(repeating: "x", count: 1_025)], "--requestor"),
+            usage(bound + ["--mvpd", String(repeating: "<", count: 257)], "--mvpd"),
+            usage(bound + ["--domain", String(repeating: "\"", count: 200)], "--domain"),
+            usage(bound + ["--guid", ""], "--guid"),
+            usage(bound + ["--mvpd", ""], "--mvpd"),
+            usage(with(base, "--kind", "media") + ["--resource", String(repeating: "y", count: 4_000)], "--resource"),
+            usage(with(base, "--kind", "media") + ["--proxy-mvpd", String(repeating: "&", count: 205)], "--proxy-mvpd"),
         ]
         rows += inputFiles.filter { $0.1 != "result.json" && $0.1 != "text.txt" && $0.1 != "binary.bin" }
             .map { bad(base + ["--device-id", device, "--binding-key", $0.0], $0.1) }
