@@ -69,6 +69,22 @@ enum KeyLoading {
         }
     }
 
+    /// Throws unless the private key's halves belong together (`EVP_PKEY_pairwise_check`).
+    ///
+    /// A PEM or DER private key may carry its public half as well (an EC key's public point, an RSA
+    /// key's modulus and factors), and libcrypto takes it as written: a key whose public point is
+    /// another key's would sign tokens that its own verifying key rejects. Checked once, when the
+    /// key is loaded.
+    static func checkPair(_ key: OwnedPKey) throws {
+        guard let context = EVP_PKEY_CTX_new_from_pkey(nil, key.pointer, nil) else {
+            throw CryptoError("EVP_PKEY_CTX_new_from_pkey failed")
+        }
+        defer { EVP_PKEY_CTX_free(context) }
+        guard EVP_PKEY_pairwise_check(context) == 1 else {
+            throw CryptoError("the private key's public half does not match its private half")
+        }
+    }
+
     /// Throws unless `key` is the kind `algorithm` needs (P-256 for es256, RSA >= 2048 bits for rs256).
     static func check(_ key: OwnedPKey, for algorithm: SignatureAlgorithm, role: String) throws {
         let pkey = key.pointer

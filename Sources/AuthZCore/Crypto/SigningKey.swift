@@ -39,6 +39,7 @@ public final class SigningKey: Sendable {
 
     init(checking key: OwnedPKey, algorithm: SignatureAlgorithm) throws {
         try KeyLoading.check(key, for: algorithm, role: "private")
+        try KeyLoading.checkPair(key)
         self.algorithm = algorithm
         self.backing = .publicKey(key)
         self.maxSignatureLength = Int(EVP_PKEY_get_size(key.pointer))

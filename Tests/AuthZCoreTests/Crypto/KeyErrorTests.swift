@@ -33,6 +33,37 @@ struct KeyErrorTests {
         #expect(Self.message { _ = try VerifyingKey(pem: ecPub, algorithm: .hs256) }.contains("init(hmacSecret:)"))
     }
 
+    /// An EC private key whose embedded public point is another key's: the structure parses, but
+    /// the key would sign tokens its own verifying key rejects, so loading it fails.
+    @Test func aPrivateKeyWithAnotherKeysPublicPointIsRejected() throws {
+        let a = try SigningKey.generate(.es256)
+        let b = try SigningKey.generate(.es256)
+        func der(_ pem: String) throws -> [UInt8] {
+            let body = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+            return try #require(Base64.decode(body))
+        }
+        func pem(_ der: [UInt8]) -> String {
+            let text = Base64.encode(der)
+            var lines: [Substring] = []
+            var rest = Substring(text)
+            while !rest.isEmpty {
+                lines.append(rest.prefix(64))
+                rest = rest.dropFirst(64)
+            }
+            return "-----BEGIN PRIVATE KEY-----\n" + lines.joined(separator: "\n") + "\n-----END PRIVATE KEY-----\n"
+        }
+        let aDER = try der(a.privateKeyPEM())
+        let bDER = try der(b.privateKeyPEM())
+        // PKCS#8 around SEC1: the key ends with its public point, 04 || X || Y (65 bytes).
+        try #require(aDER.count == bDER.count && aDER[aDER.count - 65] == 0x04)
+        let spliced = Array(aDER.dropLast(65)) + bDER.suffix(65)
+        #expect(Self.message { _ = try SigningKey(pem: pem(aDER), algorithm: .es256) } == "no error")
+        #expect(Self.message { _ = try SigningKey(pem: pem(spliced), algorithm: .es256) }
+            .contains("public half does not match its private half"))
+        #expect(Self.message { _ = try SigningKey(der: spliced, algorithm: .es256) }
+            .contains("public half does not match"))
+    }
+
     @Test func otherCurvesAndSmallRSAKeysAreRejected() throws {
         let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
