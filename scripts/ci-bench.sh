@@ -84,7 +84,7 @@ fi
 if [[ $mode == instructions ]]; then
   [[ -n $base_bin ]] || { echo "ci-bench: instruction mode needs a BASE_GIT_REF to compare with" >&2; exit 64; }
   command -v valgrind >/dev/null || { echo "ci-bench: instruction mode needs valgrind (apt-get install valgrind)" >&2; exit 1; }
-  ROWS=${ROWS:-'^(engine.check.warm.t1|engine.get.warm.hs256.t1|token.parse.authn|device.fingerprint)$'}
+  ROWS=${ROWS:-'^(cache.hit.sharded.t1|engine.check.warm.t1|engine.get.warm.hs256.t1|token.parse.authn|device.fingerprint)$'}
   ITERATIONS=${ITERATIONS:-20000}
   INSTR_THRESHOLD=${INSTR_THRESHOLD:-1}
   ir() {  # BIN ROW N -> instructions collected by callgrind
