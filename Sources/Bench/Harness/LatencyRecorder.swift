@@ -108,9 +108,13 @@ struct LatencyRecorder: Sendable {
     mutating func advance(to index: Int) {
         if currentIndex >= 0 {
             completed.append(PackedSet(current))
+            IntervalStorage.count(completed[completed.count - 1])
             current.reset()
         }
-        while completed.count < index { completed.append(PackedSet(current)) }
+        while completed.count < index {
+            completed.append(PackedSet(current))
+            IntervalStorage.count(completed[completed.count - 1])
+        }
         currentIndex = index
     }
 }

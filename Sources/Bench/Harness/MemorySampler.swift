@@ -6,6 +6,10 @@ struct RSSSample: Codable, Sendable, Equatable {
     var seconds: Double
     /// Resident set size (`VmRSS`), bytes.
     var rssBytes: Int
+    /// Bytes the harness kept at that time for the run's completed 1-second intervals
+    /// (``IntervalStorage``): part of the RSS that grows with the run's length by design. Absent in
+    /// results written before it was recorded.
+    var intervalBytes: Int? = nil
 }
 
 /// Samples the process's resident set size on its own thread every `intervalNanos` while a run
@@ -18,6 +22,8 @@ final class MemorySampler: Sendable {
     private let stopSignal = DispatchSemaphore(value: 0)
     private let stopped = DispatchSemaphore(value: 0)
     private let samples = Locked<[RSSSample]>([])
+    /// ``IntervalStorage/retainedBytes`` when the sampler was made (the run's own count is the change).
+    private let intervalBase = IntervalStorage.retainedBytes
 
     /// A sampler taking one sample every `intervalNanos` (at least 1 ms).
     init(intervalNanos: UInt64) {
@@ -28,7 +34,8 @@ final class MemorySampler: Sendable {
     func sample(seconds: Double) {
         let rss = ProcessMemory.residentBytes
         guard rss > 0 else { return }
-        samples.withLock { $0.append(RSSSample(seconds: seconds, rssBytes: rss)) }
+        let intervals = IntervalStorage.retainedBytes - intervalBase
+        samples.withLock { $0.append(RSSSample(seconds: seconds, rssBytes: rss, intervalBytes: intervals)) }
     }
 
     /// Records a sample at 0 s, then starts the sampling thread: one sample at every multiple of

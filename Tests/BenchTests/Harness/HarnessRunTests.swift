@@ -46,6 +46,23 @@ struct HarnessRunTests {
         if !Environment.isReleaseBuild { #expect(!outcome.validity.valid) }
     }
 
+    /// The resident-set samples carry the bytes the harness keeps for completed intervals: zero
+    /// before the first interval completes, then growing with every completed second.
+    @Test("RSS samples count the harness's own interval histograms")
+    func rssSamplesCountIntervalBytes() throws {
+        var scenario = Self.scenario(algorithm: "hs256")
+        scenario.durationMillis = 3_000
+        scenario.warmupMillis = 0
+        scenario.rate = 500
+        let outcome = try Harness.run(scenario, rssSampleMillis: 250, progress: nil)
+        let counted = outcome.rssSamples.compactMap(\.intervalBytes)
+        #expect(counted.count == outcome.rssSamples.count)
+        #expect(counted.first == 0)
+        #expect(zip(counted, counted.dropFirst()).allSatisfy { $0 <= $1 })
+        // Two workers, at least two completed seconds each: three packed histograms per interval.
+        #expect((counted.last ?? 0) >= 2 * 2 * 3 * 32)
+    }
+
     @Test("Short authN TTL: tokens expire during the run, devices re-authenticate, attacks still caught")
     func expiryInsideTheRun() throws {
         var scenario = Self.scenario(algorithm: "hs256")
