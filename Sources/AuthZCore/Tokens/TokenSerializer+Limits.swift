@@ -22,34 +22,41 @@ public enum TokenIssueError: Error, Sendable, Equatable, CustomStringConvertible
 }
 
 extension TokenSerializer {
-    /// The text fields of `body` with their element names, in wire order, and whether each may be
-    /// empty (dates and numbers, which have fixed bounds, are not included).
-    static func textFields(_ body: TokenBody) -> [(name: StaticString, text: String, mayBeEmpty: Bool)] {
+    /// Calls `visit` with each text field of `body` in wire order: its element name, its text, and
+    /// whether it may be empty (dates and numbers, which have fixed bounds, are not text fields).
+    /// The one list of a body's text fields: ``bodyByteBound(_:)`` and ``checkFields(_:)`` use it.
+    static func forEachTextField<E: Error>(
+        _ body: TokenBody, _ visit: (_ name: StaticString, _ text: String, _ mayBeEmpty: Bool) throws(E) -> Void
+    ) throws(E) {
         let kind = body.kind
         switch body {
         case .authn(let b):
-            return [(TokenSchema.name(kind, 0), b.guid, false), (TokenSchema.name(kind, 1), b.requestorID, false),
-                (TokenSchema.name(kind, 2), b.domainName, false), (TokenSchema.name(kind, 4), b.msoID, false),
-                (TokenSchema.fingerprintElement, b.fingerprint, false)]
+            try visit(TokenSchema.name(kind, 0), b.guid, false)
+            try visit(TokenSchema.name(kind, 1), b.requestorID, false)
+            try visit(TokenSchema.name(kind, 2), b.domainName, false)
+            try visit(TokenSchema.name(kind, 4), b.msoID, false)
+            try visit(TokenSchema.fingerprintElement, b.fingerprint, false)
         case .authz(let b):
-            return [(TokenSchema.name(kind, 0), b.requestorID, false), (TokenSchema.name(kind, 1), b.resourceID, false),
-                (TokenSchema.name(kind, 3), b.msoID, false), (TokenSchema.fingerprintElement, b.fingerprint, false)]
+            try visit(TokenSchema.name(kind, 0), b.requestorID, false)
+            try visit(TokenSchema.name(kind, 1), b.resourceID, false)
+            try visit(TokenSchema.name(kind, 3), b.msoID, false)
+            try visit(TokenSchema.fingerprintElement, b.fingerprint, false)
         case .media(let b):
-            return [(TokenSchema.name(kind, 0), b.sessionGUID, false), (TokenSchema.name(kind, 1), b.requestorID, false),
-                (TokenSchema.name(kind, 2), b.resourceID, false), (TokenSchema.name(kind, 5), b.mvpdID, false),
-                (TokenSchema.name(kind, 6), b.proxyMvpdID, true)]
+            try visit(TokenSchema.name(kind, 0), b.sessionGUID, false)
+            try visit(TokenSchema.name(kind, 1), b.requestorID, false)
+            try visit(TokenSchema.name(kind, 2), b.resourceID, false)
+            try visit(TokenSchema.name(kind, 5), b.mvpdID, false)
+            try visit(TokenSchema.name(kind, 6), b.proxyMvpdID, true)
         }
     }
 
     /// Throws unless every text field of `body` is as the parser requires: not empty (but
     /// `proxyMvpdId`), and within the field limit once escaped. An issued token then parses back.
     public static func checkFields(_ body: TokenBody) throws(TokenIssueError) {
-        for field in textFields(body) {
-            if field.text.isEmpty && !field.mayBeEmpty { throw .emptyField(field: field.name.description) }
-            let bytes = TokenWriter.escapedCount(field.text)
-            if bytes > TokenParser.maxFieldBytes {
-                throw .fieldTooLarge(field: field.name.description, bytes: bytes)
-            }
+        try forEachTextField(body) { (name, text, mayBeEmpty) throws(TokenIssueError) in
+            if text.isEmpty && !mayBeEmpty { throw .emptyField(field: name.description) }
+            let bytes = TokenWriter.escapedCount(text)
+            if bytes > TokenParser.maxFieldBytes { throw .fieldTooLarge(field: name.description, bytes: bytes) }
         }
     }
 }

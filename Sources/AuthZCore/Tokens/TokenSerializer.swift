@@ -13,20 +13,9 @@ public enum TokenSerializer {
     /// An upper bound on the size of `bodyBytes(body)`: every tag, every text fully escaped,
     /// 40 bytes per date and 21 per number.
     public static func bodyByteBound(_ body: TokenBody) -> Int {
-        let tags = TokenSchema.tagBytes(body.kind)
-        switch body {
-        case .authn(let b):
-            return tags + 40 + TokenWriter.escapedBound(b.guid) + TokenWriter.escapedBound(b.requestorID)
-                + TokenWriter.escapedBound(b.domainName) + TokenWriter.escapedBound(b.msoID)
-                + TokenWriter.escapedBound(b.fingerprint)
-        case .authz(let b):
-            return tags + 40 + TokenWriter.escapedBound(b.requestorID) + TokenWriter.escapedBound(b.resourceID)
-                + TokenWriter.escapedBound(b.msoID) + TokenWriter.escapedBound(b.fingerprint)
-        case .media(let b):
-            return tags + 2 * 21 + TokenWriter.escapedBound(b.sessionGUID) + TokenWriter.escapedBound(b.requestorID)
-                + TokenWriter.escapedBound(b.resourceID) + TokenWriter.escapedBound(b.mvpdID)
-                + TokenWriter.escapedBound(b.proxyMvpdID)
-        }
+        var total = TokenSchema.tagBytes(body.kind) + (body.kind == .media ? 2 * 21 : 40)
+        forEachTextField(body) { _, text, _ in total += TokenWriter.escapedBound(text) }
+        return total
     }
 
     /// Writes the canonical body element (fields in DESIGN §2 order, text escaped).

@@ -107,14 +107,17 @@ struct LatencyRecorder: Sendable {
     @inline(never)
     mutating func advance(to index: Int) {
         if currentIndex >= 0 {
-            completed.append(PackedSet(current))
-            IntervalStorage.count(completed[completed.count - 1])
+            keepPacked(current)
             current.reset()
         }
-        while completed.count < index {
-            completed.append(PackedSet(current))
-            IntervalStorage.count(completed[completed.count - 1])
-        }
+        while completed.count < index { keepPacked(current) }
         currentIndex = index
+    }
+
+    /// Appends `set`, packed, to the completed intervals, and counts its bytes (``IntervalStorage``).
+    private mutating func keepPacked(_ set: Set) {
+        let packed = PackedSet(set)
+        IntervalStorage.count(packed)
+        completed.append(packed)
     }
 }

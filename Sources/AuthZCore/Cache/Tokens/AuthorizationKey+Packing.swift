@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// How an ``AuthorizationKey`` packs its three parts: the lengths word, the inline words or the
 /// digest, and the comparison over them.
 extension AuthorizationKey {
