@@ -44,7 +44,18 @@ public final class SigningKey: Sendable {
         self.backing = .publicKey(key)
         self.maxSignatureLength = Int(EVP_PKEY_get_size(key.pointer))
         guard maxSignatureLength > 0 else { throw CryptoError("EVP_PKEY_get_size failed") }
+        guard Self.signatureFitsTokenFormat(maxLength: maxSignatureLength) else {
+            throw CryptoError("a \(EVP_PKEY_get_bits(key.pointer))-bit key makes signatures of up to \(maxSignatureLength) "
+                + "bytes, whose base64 exceeds the \(TokenParser.maxFieldBytes)-byte signatureInfo field (RSA keys up to "
+                + "6144 bits fit)")
+        }
         self.verifyingKey = try VerifyingKey(der: Self.publicKeyDER(key.pointer), algorithm: algorithm)
+    }
+
+    /// Whether signatures of up to `maxLength` bytes fit the token's `signatureInfo` field once
+    /// base64-encoded: a key that makes longer ones would sign tokens the parser rejects.
+    static func signatureFitsTokenFormat(maxLength: Int) -> Bool {
+        Base64.encodedCount(maxLength) <= TokenParser.maxFieldBytes
     }
 
     private static func rejectSecretAlgorithm(_ algorithm: SignatureAlgorithm) throws {

@@ -64,6 +64,18 @@ struct KeyErrorTests {
             .contains("public half does not match"))
     }
 
+    /// A key whose signatures do not fit the 1 KiB `signatureInfo` field once base64-encoded is
+    /// refused (RSA above 6144 bits: 768-byte signatures are 1,024 base64 characters, 769 are 1,028);
+    /// the keys of every algorithm in use fit.
+    @Test func signaturesMustFitTheSignatureField() throws {
+        #expect(SigningKey.signatureFitsTokenFormat(maxLength: 768))
+        #expect(!SigningKey.signatureFitsTokenFormat(maxLength: 769))
+        #expect(!SigningKey.signatureFitsTokenFormat(maxLength: 1_024))  // RSA 8192
+        for algorithm in [SignatureAlgorithm.es256, .rs256, .ed25519] {
+            #expect(Self.message { _ = try SigningKey.generate(algorithm) } == "no error")
+        }
+    }
+
     @Test func otherCurvesAndSmallRSAKeysAreRejected() throws {
         let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
