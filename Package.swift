@@ -4,9 +4,9 @@
 // TV-Everywhere entitlement service. Zero Swift package dependencies by design: the suite builds
 // with a Swift toolchain and Debian's `-dev` packages only.
 //
-// With AUTHZ_FUZZ=1 in the environment the package is instead the libFuzzer build of scripts/fuzz.sh
-// (one executable per target under Fuzz/; see the end of this file). Without it, the package is
-// exactly the normal one.
+// With AUTHZ_FUZZ=1 in the environment the package is instead the libFuzzer build of scripts/fuzz.sh:
+// the library targets instrumented, one executable per fuzz target under Fuzz/ (see the end of this
+// file). Without it, the package is exactly the normal one.
 import PackageDescription
 
 #if canImport(Glibc)
@@ -15,9 +15,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Lets the harness specialise AuthZCore's generic hot path (engine over cache strategies, caches
-/// over keys) for its concrete types. Without it every cache and engine call from `authz-bench` goes
-/// through unspecialised generic code: measured 5x slower on a warm check (see results/README.md).
+/// Lets the harness specialise the libraries' generic code (engine over cache strategies, caches
+/// over keys, histogram recording) for its concrete types. Without it every cache and engine call
+/// from the harness goes through unspecialised generic code (see results/README.md).
 let crossModuleOptimization: [SwiftSetting] = [
     .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))
 ]
@@ -30,48 +30,57 @@ let package = Package(
     products: [
         .executable(name: "authz-bench", targets: ["Bench"]),
         .library(name: "AuthZCore", targets: ["AuthZCore"]),
+        .library(name: "HDRHistogram", targets: ["HDRHistogram"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "COpenSSL",
-            path: "Sources/COpenSSL",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]
-        ),
-        .systemLibrary(
-            name: "CZlib",
-            path: "Sources/CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
-        ),
-        .systemLibrary(
-            name: "CMalloc",
-            path: "Sources/CMalloc"
-        ),
-        .systemLibrary(
-            name: "CSched",
-            path: "Sources/CSched"
-        ),
+        // C libraries, from Debian's -dev packages.
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        .systemLibrary(name: "CSched", path: "Sources/CSched"),
+
+        // The server's hot path: tokens, crypto, device binding, validity, caches, engine. Nothing else.
+        .target(name: "AuthZCore", dependencies: ["COpenSSL"], swiftSettings: crossModuleOptimization),
+        // What the benchmark simulates around the core: upstream, devices' SDK storage, seeded
+        // generators, latency distributions, and the one engine builder.
+        .target(name: "AuthZSimulation", dependencies: ["AuthZCore"], swiftSettings: crossModuleOptimization),
+        // HdrHistogram's bucket layout, V2 codec, .hlog and .hgrm: usable by any package.
+        .target(name: "HDRHistogram", dependencies: ["CZlib"], swiftSettings: crossModuleOptimization),
+        // Drives the engine: workload, population, pacing, recording, trace, sweep, micro.
         .target(
-            name: "AuthZCore",
-            dependencies: ["COpenSSL"],
-            path: "Sources/AuthZCore",
+            name: "BenchHarness",
+            dependencies: ["AuthZCore", "AuthZSimulation", "HDRHistogram", "COpenSSL", "CMalloc", "CSched"],
             swiftSettings: crossModuleOptimization
         ),
+        // What a run leaves behind: result documents, merge, compare, the HTML report.
+        .target(name: "BenchResults", dependencies: ["BenchHarness", "HDRHistogram", "AuthZSimulation", "AuthZCore"]),
+        // The thin `authz-bench` executable: flags, one file per command, exit codes.
         .executableTarget(
             name: "Bench",
-            dependencies: ["AuthZCore", "COpenSSL", "CZlib", "CMalloc", "CSched"],
-            path: "Sources/Bench"
+            dependencies: ["BenchResults", "BenchHarness", "AuthZSimulation", "HDRHistogram", "AuthZCore"]
+        ),
+
+        // Helpers every test target shares: processes, temporary folders, fixtures, seeded randomness.
+        .target(
+            name: "TestSupport",
+            dependencies: ["BenchResults", "BenchHarness", "HDRHistogram", "AuthZSimulation", "AuthZCore"],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(name: "AuthZCoreTests", dependencies: ["AuthZCore", "AuthZSimulation", "TestSupport", "COpenSSL"]),
+        .testTarget(name: "AuthZSimulationTests", dependencies: ["AuthZSimulation", "AuthZCore", "TestSupport"]),
+        .testTarget(name: "HDRHistogramTests", dependencies: ["HDRHistogram", "AuthZSimulation", "TestSupport"]),
+        .testTarget(
+            name: "BenchHarnessTests",
+            dependencies: ["BenchHarness", "AuthZSimulation", "HDRHistogram", "AuthZCore", "TestSupport"]
         ),
         .testTarget(
-            name: "AuthZCoreTests",
-            dependencies: ["AuthZCore", "COpenSSL"],
-            path: "Tests/AuthZCoreTests"
+            name: "BenchResultsTests",
+            dependencies: ["BenchResults", "BenchHarness", "HDRHistogram", "AuthZCore", "TestSupport"]
         ),
+        // The executable's contract (flags, messages, exit codes, files), through the built binary.
         .testTarget(
             name: "BenchTests",
-            dependencies: ["Bench", "AuthZCore"],
-            path: "Tests/BenchTests"
+            dependencies: ["Bench", "BenchResults", "BenchHarness", "HDRHistogram", "AuthZCore", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
@@ -84,32 +93,25 @@ let fuzzTargets = [
 ]
 
 if fuzzing {
-    // Coverage and AddressSanitizer in every module the fuzzers reach; libFuzzer supplies `main`.
+    // Coverage and AddressSanitizer in every library the fuzzers reach; libFuzzer supplies `main`.
+    // The executable and the tests are not part of this build.
     let instrumented: [SwiftSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
     package.products = []
     package.targets = package.targets.compactMap { target -> Target? in
-        switch target.name {
-        case "AuthZCore":
+        switch target.type {
+        case .test, .executable: return nil
+        case .regular where target.name != "TestSupport":
             target.swiftSettings = instrumented
             return target
-        case "Bench":
-            // A plain library in this build, so the fuzzers can `@testable import Bench`.
-            return .target(
-                name: "Bench",
-                dependencies: target.dependencies,
-                path: target.path,
-                exclude: ["main.swift"],
-                swiftSettings: instrumented
-            )
-        default:
-            return target.type == .test ? nil : target
+        case .regular: return nil
+        default: return target
         }
     }
     package.targets.append(.systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"))
     package.targets += fuzzTargets.map { name in
         .executableTarget(
             name: name,
-            dependencies: ["AuthZCore", "Bench", "COpenSSL", "CLibFuzzer"],
+            dependencies: ["AuthZCore", "AuthZSimulation", "HDRHistogram", "BenchHarness", "BenchResults", "COpenSSL", "CLibFuzzer"],
             path: "Fuzz/\(name)",
             swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])],
             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]

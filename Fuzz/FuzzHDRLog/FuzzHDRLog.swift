@@ -5,7 +5,7 @@
 // or gives intervals; as a raw payload, the compressed and uncompressed V2 decoders throw or give a
 // histogram that re-encodes to a payload decoding to the same histogram.
 import CLibFuzzer
-@testable import Bench
+import HDRHistogram
 
 /// SwiftPM's name for this executable's entry point: hands over to libFuzzer's driver.
 @_cdecl("FuzzHDRLog_main")

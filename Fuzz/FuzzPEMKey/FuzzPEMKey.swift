@@ -5,7 +5,7 @@
 // signs) a message without crashing. (Whether a signing key verifies its own signature is not
 // asserted: a private key whose fields were mutated may still load and then sign wrongly.)
 import CLibFuzzer
-@testable import AuthZCore
+import AuthZCore
 
 private let algorithms: [SignatureAlgorithm] = [.es256, .rs256, .ed25519]
 private let message = Array("<shortAuthorizationToken></shortAuthorizationToken>".utf8)

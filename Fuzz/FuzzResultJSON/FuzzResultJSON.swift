@@ -1,11 +1,12 @@
 // libFuzzer target: reading result JSON (`ResultDocument.parse`, what `compare`, `report` and
 // `merge` read).
 //
-// Any bytes: parsing either throws `CLIError.badInput` (exit 65) with a one-line message naming the
+// Any bytes: parsing either throws a `BenchError` with reason `badInput` with a one-line message naming the
 // file, or gives a document whose every histogram decodes.
 import CLibFuzzer
 import Foundation
-@testable import Bench
+import BenchHarness
+import BenchResults
 
 /// SwiftPM's name for this executable's entry point: hands over to libFuzzer's driver.
 @_cdecl("FuzzResultJSON_main")
@@ -25,7 +26,7 @@ public func fuzzResultJSON(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         let document = try ResultDocument.parse(data, file: "fuzz.json")
         _ = try document.decodedHistograms(file: "fuzz.json")
     } catch {
-        precondition(error.exitCode == .badInput, "not a bad-input error: \(error)")
+        precondition(error.reason == .badInput, "not a bad-input error: \(error)")
         precondition(error.message.hasPrefix("fuzz.json: "), "message does not name the file: \(error.message)")
     }
     return 0

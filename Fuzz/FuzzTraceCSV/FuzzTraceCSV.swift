@@ -1,9 +1,9 @@
 // libFuzzer target: reading access traces (`TraceCSV.decode`, what `sweep --trace` reads).
 //
-// Any bytes: decoding either throws `CLIError.badInput` (exit 65) with a one-line message naming
+// Any bytes: decoding either throws a `BenchError` with reason `badInput` with a one-line message naming
 // the file, or gives records that `TraceCSV.encode` writes back to text decoding to the same records.
 import CLibFuzzer
-@testable import Bench
+import BenchHarness
 
 /// SwiftPM's name for this executable's entry point: hands over to libFuzzer's driver.
 @_cdecl("FuzzTraceCSV_main")
@@ -24,7 +24,7 @@ public func fuzzTraceCSV(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         let again = try TraceCSV.decode(Array(TraceCSV.encode(records).utf8), source: "again.csv")
         precondition(again == records, "encode then decode changed the records")
     } catch {
-        precondition(error.exitCode == .badInput, "not a bad-input error: \(error)")
+        precondition(error.reason == .badInput, "not a bad-input error: \(error)")
         precondition(error.message.hasPrefix("fuzz.csv"), "message does not name the file: \(error.message)")
         precondition(!error.message.contains("\n"), "a message of more than one line: \(error.message)")
     }

@@ -2,7 +2,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import BenchHarness
 
-// Before anything can make libcrypto allocate: count its allocations for `micro`.
-LibcryptoAllocations.install()
-exit(CommandLineTool.main(Array(CommandLine.arguments.dropFirst())))
+let arguments = Array(CommandLine.arguments.dropFirst())
+// `micro` reports libcrypto's allocations per row: the counting hooks must be in place before
+// libcrypto's first allocation, so before the command starts. Other commands run libcrypto's own.
+if arguments.first == "micro" { LibcryptoAllocations.install() }
+exit(CommandLineTool.main(arguments))

@@ -1,5 +1,7 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
+import AuthZSimulation
+import BenchHarness
 
 @Suite("Validity policy: expiry with skew, trusted issuers")
 struct ValidityPolicyTests {

@@ -1,10 +1,12 @@
 import Testing
-@testable import Bench
+import TestSupport
 
 @Suite("Command line dispatch")
 struct CommandLineToolTests {
-    @Test func unknownCommandIsAUsageError() {
-        #expect(CommandLineTool.main(["frobnicate"]) == ExitCode.usage.rawValue)
-        #expect(CommandLineTool.main([]) == ExitCode.usage.rawValue)
+    @Test func unknownCommandIsAUsageError() throws {
+        let unknown = try CLIHarness.bench(["frobnicate"])
+        #expect(unknown.status == 64)
+        #expect(unknown.message.contains("unknown command 'frobnicate'"), "\(unknown.stderr)")
+        #expect(try CLIHarness.bench([]).status == 64)
     }
 }

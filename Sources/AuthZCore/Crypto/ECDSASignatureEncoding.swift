@@ -4,14 +4,14 @@
 /// parse as one complete DER SEQUENCE of two INTEGERs, in which case it is DER. Any other length is
 /// DER (a 64-byte raw encoding never needs more than a 1-in-65536 coincidence to look like DER, and
 /// such a coincidence still only verifies if it is a valid DER signature).
-enum ECDSASignatureEncoding {
+package enum ECDSASignatureEncoding {
     /// Length of a raw P-256 r||s signature.
-    static let rawLength = 64
+    package static let rawLength = 64
     /// Longest DER encoding of a P-256 signature: 2 + 2 x (2 + 1 + 32).
-    static let maxDERLength = 72
+    package static let maxDERLength = 72
 
     /// True when `signature` is exactly one DER SEQUENCE holding two INTEGERs (short-form lengths).
-    static func isCompleteDERSequence(_ signature: UnsafeRawBufferPointer) -> Bool {
+    package static func isCompleteDERSequence(_ signature: UnsafeRawBufferPointer) -> Bool {
         let count = signature.count
         guard count >= 8, count - 2 < 0x80, signature[0] == 0x30, Int(signature[1]) == count - 2,
               signature[2] == 0x02
@@ -24,7 +24,7 @@ enum ECDSASignatureEncoding {
     }
 
     /// Writes the DER encoding of the 64-byte raw r||s into `out` (at least 72 bytes); returns its length.
-    static func der(fromRaw raw: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) -> Int {
+    package static func der(fromRaw raw: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) -> Int {
         precondition(raw.count == rawLength && out.count >= maxDERLength)
         var index = 2
         for half in 0..<2 {

@@ -1,8 +1,8 @@
 /// Lowercase hex encoding and decoding over raw buffers, with no allocation.
-enum HexEncoding {
+package enum HexEncoding {
     /// Writes the lowercase hex of `bytes` into `out` (which holds at least `2 * bytes.count` bytes).
     @inline(__always)
-    static func encodeLowercase(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) {
+    package static func encodeLowercase(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) {
         precondition(out.count >= bytes.count * 2, "hex output buffer too small")
         var index = 0
         for byte in bytes {
@@ -19,7 +19,7 @@ enum HexEncoding {
 
     /// The value of one hex digit, or `nil`; uppercase digits only when `allowUppercase`.
     @inline(__always)
-    static func value(of ascii: UInt8, allowUppercase: Bool) -> UInt8? {
+    package static func value(of ascii: UInt8, allowUppercase: Bool) -> UInt8? {
         switch ascii {
         case 0x30...0x39: return ascii - 0x30
         case 0x61...0x66: return ascii - 0x61 + 10
@@ -29,7 +29,7 @@ enum HexEncoding {
     }
 
     /// Decodes exactly `out.count * 2` hex digits of `text` into `out`; false on any other input.
-    static func decode(_ text: some StringProtocol, into out: UnsafeMutableRawBufferPointer, allowUppercase: Bool) -> Bool {
+    package static func decode(_ text: some StringProtocol, into out: UnsafeMutableRawBufferPointer, allowUppercase: Bool) -> Bool {
         var utf8 = text.utf8.makeIterator()
         for index in 0..<out.count {
             guard let high = utf8.next().flatMap({ value(of: $0, allowUppercase: allowUppercase) }),
@@ -41,7 +41,7 @@ enum HexEncoding {
     }
 
     /// True when `bytes` is exactly `count` lowercase hex digits.
-    static func isLowercaseHex(_ bytes: UnsafeRawBufferPointer, count: Int) -> Bool {
+    package static func isLowercaseHex(_ bytes: UnsafeRawBufferPointer, count: Int) -> Bool {
         guard bytes.count == count else { return false }
         for byte in bytes where value(of: byte, allowUppercase: false) == nil { return false }
         return true

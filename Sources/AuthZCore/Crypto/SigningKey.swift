@@ -54,7 +54,7 @@ public final class SigningKey: Sendable {
 
     /// Whether signatures of up to `maxLength` bytes fit the token's `signatureInfo` field once
     /// base64-encoded: a key that makes longer ones would sign tokens the parser rejects.
-    static func signatureFitsTokenFormat(maxLength: Int) -> Bool {
+    package static func signatureFitsTokenFormat(maxLength: Int) -> Bool {
         Base64.encodedCount(maxLength) <= TokenParser.maxFieldBytes
     }
 

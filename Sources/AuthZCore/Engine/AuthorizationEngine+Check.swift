@@ -89,7 +89,7 @@ extension AuthorizationEngine {
     /// the entry is removed again. With logout's order (revoke, then remove), a revoked token can
     /// never stay in the cache, which is what lets cache hits skip the revocation lookup.
     @usableFromInline
-    func remember(_ authN: VerifiedAuthN, key: TokenBytesKey, now: Int64) {
+    package func remember(_ authN: VerifiedAuthN, key: TokenBytesKey, now: Int64) {
         let until = authN.expiresAt &+ validity.skewMillis
         guard until >= now else { return }
         tokenCache.insert(authN, forKey: key, expiresAt: until, now: now)

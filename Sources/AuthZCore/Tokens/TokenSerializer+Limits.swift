@@ -25,7 +25,7 @@ extension TokenSerializer {
     /// Calls `visit` with each text field of `body` in wire order: its element name, its text, and
     /// whether it may be empty (dates and numbers, which have fixed bounds, are not text fields).
     /// The one list of a body's text fields: ``bodyByteBound(_:)`` and ``checkFields(_:)`` use it.
-    static func forEachTextField<E: Error>(
+    package static func forEachTextField<E: Error>(
         _ body: TokenBody, _ visit: (_ name: StaticString, _ text: String, _ mayBeEmpty: Bool) throws(E) -> Void
     ) throws(E) {
         let kind = body.kind

@@ -81,7 +81,7 @@ public enum TokenSerializer {
     /// Writes a media-token body whose session GUID is the 128 bits `session` (written as a UUID),
     /// without building a `MediaTokenBody`: the minting fast path. Same bytes as `write(.media(...))`
     /// with `sessionGUID` set to that UUID text.
-    static func writeMedia(
+    package static func writeMedia(
         session: (high: UInt64, low: UInt64), requestorID: String, resourceID: String, ttlMillis: Int64,
         issueTimeMillis: Int64, mvpdID: String, proxyMvpdID: String, to out: inout TokenWriter
     ) {
@@ -104,7 +104,7 @@ public enum TokenSerializer {
     }
 
     /// The bound of `writeMedia` for these texts.
-    static func mediaByteBound(requestorID: String, resourceID: String, mvpdID: String, proxyMvpdID: String) -> Int {
+    package static func mediaByteBound(requestorID: String, resourceID: String, mvpdID: String, proxyMvpdID: String) -> Int {
         TokenSchema.tagBytes(.media) + 36 + 2 * 21 + TokenWriter.escapedBound(requestorID) + TokenWriter.escapedBound(resourceID)
             + TokenWriter.escapedBound(mvpdID) + TokenWriter.escapedBound(proxyMvpdID)
     }

@@ -3,20 +3,20 @@
 ///
 /// The caller sizes the buffer with `TokenSerializer.bodyByteBound(_:)` (an upper bound); writes
 /// past the end trap.
-struct TokenWriter {
+package struct TokenWriter {
     private let base: UnsafeMutablePointer<UInt8>
     private let capacity: Int
     /// Bytes written so far.
-    private(set) var count = 0
+    package private(set) var count = 0
 
     /// Starts writing at the beginning of `buffer`.
-    init(_ buffer: UnsafeMutableRawBufferPointer) {
+    package init(_ buffer: UnsafeMutableRawBufferPointer) {
         base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
         capacity = buffer.count
     }
 
     /// The bytes written so far.
-    var written: UnsafeRawBufferPointer {
+    package var written: UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: base, count: count)
     }
 
@@ -34,24 +34,24 @@ struct TokenWriter {
     }
 
     @inline(__always)
-    mutating func byte(_ value: UInt8) {
+    package mutating func byte(_ value: UInt8) {
         ensure(1)
         put(value)
     }
 
-    mutating func bytes(_ source: UnsafeRawBufferPointer) {
+    package mutating func bytes(_ source: UnsafeRawBufferPointer) {
         ensure(source.count)
         guard let start = source.baseAddress, !source.isEmpty else { return }
         (base + count).update(from: start.assumingMemoryBound(to: UInt8.self), count: source.count)
         count &+= source.count
     }
 
-    mutating func name(_ name: StaticString) {
+    package mutating func name(_ name: StaticString) {
         name.withUTF8Buffer { bytes(UnsafeRawBufferPointer($0)) }
     }
 
     /// `<name>`.
-    mutating func open(_ element: StaticString) {
+    package mutating func open(_ element: StaticString) {
         ensure(element.utf8CodeUnitCount &+ 2)
         put(0x3C)
         element.withUTF8Buffer { raw(UnsafeRawBufferPointer($0)) }
@@ -59,7 +59,7 @@ struct TokenWriter {
     }
 
     /// `</name>`.
-    mutating func close(_ element: StaticString) {
+    package mutating func close(_ element: StaticString) {
         ensure(element.utf8CodeUnitCount &+ 3)
         put(0x3C)
         put(0x2F)
@@ -76,7 +76,7 @@ struct TokenWriter {
     }
 
     /// `text` with the five predefined entities.
-    mutating func escaped(_ text: String) {
+    package mutating func escaped(_ text: String) {
         var text = text
         text.withUTF8 { escaped(UnsafeRawBufferPointer($0)) }
     }
@@ -87,7 +87,7 @@ struct TokenWriter {
     /// for the five bytes at once (SWAR); only when one is found are the bytes written again,
     /// escaped. Callgrind, warm `getAuthorization`: about 11 instructions per byte for a byte loop
     /// with a bit test, about 4 per byte here.
-    mutating func escaped(_ utf8: UnsafeRawBufferPointer) {
+    package mutating func escaped(_ utf8: UnsafeRawBufferPointer) {
         guard let source = utf8.baseAddress else { return }
         let n = utf8.count
         ensure(n)
@@ -135,7 +135,7 @@ struct TokenWriter {
     /// classic "has a zero byte" test on `word` XOR that byte repeated (exact as a whole-word
     /// answer; which bits are set is not used).
     @inline(__always)
-    static func entityBytes(in word: UInt64) -> UInt64 {
+    package static func entityBytes(in word: UInt64) -> UInt64 {
         @inline(__always) func has(_ byte: UInt64) -> UInt64 {
             let v = word ^ (byte &* 0x0101_0101_0101_0101)
             return (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
@@ -151,7 +151,7 @@ struct TokenWriter {
     ///
     /// Two digits per division by 100, through a table of the 100 pairs, written from the end of
     /// a stack scratch, then copied.
-    mutating func decimal(_ value: Int64) {
+    package mutating func decimal(_ value: Int64) {
         var magnitude = value.magnitude
         if value < 0 { byte(0x2D) }
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
@@ -192,7 +192,7 @@ struct TokenWriter {
     /// `k`th digit, most significant digit first (SWAR: each nibble moved to its own byte, then
     /// turned into ASCII). Store it with `.littleEndian` to put digit 0 at the lowest address.
     @inline(__always)
-    static func hexDigits8(_ value: UInt32) -> UInt64 {
+    package static func hexDigits8(_ value: UInt32) -> UInt64 {
         var x = UInt64(value)
         x = (x | x &<< 16) & 0x0000_FFFF_0000_FFFF
         x = (x | x &<< 8) & 0x00FF_00FF_00FF_00FF
@@ -203,7 +203,7 @@ struct TokenWriter {
     }
 
     /// A UUID-shaped identifier (8-4-4-4-12 lowercase hex) from 128 bits.
-    mutating func uuid(high: UInt64, low: UInt64) {
+    package mutating func uuid(high: UInt64, low: UInt64) {
         ensure(36)
         let out = UnsafeMutableRawPointer(base + count)
         let a = Self.hexDigits8(UInt32(truncatingIfNeeded: high &>> 32))
@@ -224,20 +224,20 @@ struct TokenWriter {
     }
 
     /// The date in the seed's layout.
-    mutating func date(_ value: TokenDate) {
+    package mutating func date(_ value: TokenDate) {
         precondition(count + 40 <= capacity, "token writer overflow")
         count &+= value.write(to: base + count)
     }
 
     /// The standard base64 of `source`.
-    mutating func base64(_ source: UnsafeRawBufferPointer) {
+    package mutating func base64(_ source: UnsafeRawBufferPointer) {
         let needed = Base64.encodedCount(source.count)
         precondition(count + needed <= capacity, "token writer overflow")
         count &+= Base64.encode(source, into: base + count)
     }
 
     /// The bytes `escaped(text)` writes: each entity replaces one byte with 4 to 6.
-    static func escapedCount(_ text: String) -> Int {
+    package static func escapedCount(_ text: String) -> Int {
         var count = 0
         for b in text.utf8 {
             switch b {
@@ -251,7 +251,7 @@ struct TokenWriter {
     }
 
     /// Worst-case bytes `escaped(text)` writes (every byte a 6-byte entity).
-    static func escapedBound(_ text: String) -> Int {
+    package static func escapedBound(_ text: String) -> Int {
         text.utf8.count &* 6
     }
 }

@@ -1,3 +1,5 @@
+import BenchHarness
+
 /// The top-level command dispatcher: picks the command named by the first argument.
 enum CommandLineTool {
     static let usage = """
@@ -44,12 +46,19 @@ enum CommandLineTool {
                 throw CLIError.usage("unknown command '\(command)'; expected one of: run, token, micro, merge, compare, sweep, report")
             }
         } catch let error as CLIError {
-            let label = command == "token" && !rest.isEmpty ? "token \(rest[0])" : command
-            printError("authz-bench \(label): \(error.message)")
-            return error.exitCode.rawValue
+            return report(error, command: command, rest: rest)
+        } catch let error as BenchError {
+            return report(CLIError(error), command: command, rest: rest)
         } catch {
             printError("authz-bench \(command): \(String(describing: error).split(separator: "\n").first ?? "")")
             return ExitCode.failure.rawValue
         }
+    }
+
+    /// Prints `error` as one line naming the command; returns its exit code.
+    private static func report(_ error: CLIError, command: String, rest: [String]) -> Int32 {
+        let label = command == "token" && !rest.isEmpty ? "token \(rest[0])" : command
+        printError("authz-bench \(label): \(error.message)")
+        return error.exitCode.rawValue
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import BenchResults
+import BenchHarness
 
 /// `authz-bench compare`: the CI regression gate. Compares a candidate's run results with a
 /// baseline's, metric by metric, and exits 0, 2 (regression) or 4 (improvements only).
@@ -82,16 +84,16 @@ enum CompareCommand {
         }
 
         let report = ComparisonReport(baseline: baseline, candidate: candidate, metrics: metrics,
-            comparison: Comparison(threshold: threshold), warnings: warnings)
+            comparison: Comparison(threshold: threshold), warnings: warnings, exitCode: { ExitCode(verdict: $0).rawValue })
         if !args.flag("quiet") { print(report.text, terminator: "") }
         if let path = args.value("markdown") { try AtomicFile.write(report.markdown, to: path) }
         if let path = args.value("json") { try AtomicFile.write(try report.jsonData(), to: path) }
-        return report.exit
+        return ExitCode(verdict: report.verdict)
     }
 
     /// Takes `--baseline A B ...` and `--candidate X Y ...` (each up to the next `--option`) out of
     /// `arguments`; the rest goes to the ordinary parser.
-    static func splitSideLists(_ arguments: [String]) throws(CLIError) -> (baseline: [String]?, candidate: [String]?, rest: [String]) {
+    static func splitSideLists(_ arguments: [String]) throws -> (baseline: [String]?, candidate: [String]?, rest: [String]) {
         var baseline: [String]?
         var candidate: [String]?
         var rest: [String] = []
@@ -115,10 +117,10 @@ enum CompareCommand {
                 index += 1
             }
             if name == "--baseline" {
-                guard baseline == nil else { throw .usage("--baseline given twice") }
+                guard baseline == nil else { throw CLIError.usage("--baseline given twice") }
                 baseline = values
             } else {
-                guard candidate == nil else { throw .usage("--candidate given twice") }
+                guard candidate == nil else { throw CLIError.usage("--candidate given twice") }
                 candidate = values
             }
         }
@@ -126,11 +128,11 @@ enum CompareCommand {
     }
 
     /// `5%`, `5` (both five percent) or `0.5%`: the threshold as a fraction.
-    static func parseThreshold(_ text: String?) throws(CLIError) -> Double {
+    static func parseThreshold(_ text: String?) throws -> Double {
         guard let text else { return 0.05 }
         let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
         guard let value = Double(digits), value.isFinite, value >= 0, value < 1_000 else {
-            throw .usage("--threshold expects a percentage such as 5% or 0.5%, got '\(text)'")
+            throw CLIError.usage("--threshold expects a percentage such as 5% or 0.5%, got '\(text)'")
         }
         return value / 100
     }
@@ -138,11 +140,11 @@ enum CompareCommand {
     /// Refuses (exit 64) an output path that is an input file or directory, or a `*.json` file
     /// directly inside an input directory (it would be read as a result next time); checks that it
     /// can be written.
-    static func checkOutput(_ path: String, flag: String, inputs: [String], directories: [String]) throws(CLIError) {
+    static func checkOutput(_ path: String, flag: String, inputs: [String], directories: [String]) throws {
         try OutputPath.checkWritable(path, flag: flag)
         let target = canonical(path)
         for input in inputs where canonical(input) == target {
-            throw .usage("\(flag) \(path): is an input result file; compare never overwrites its inputs")
+            throw CLIError.usage("\(flag) \(path): is an input result file; compare never overwrites its inputs")
         }
         let parent = URL(fileURLWithPath: target).deletingLastPathComponent().path
         for directory in directories {
@@ -150,7 +152,7 @@ enum CompareCommand {
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
             let inputDirectory = canonical(directory)
             if inputDirectory == target || (parent == inputDirectory && target.hasSuffix(".json")) {
-                throw .usage("\(flag) \(path): lies in the input directory \(directory), whose *.json files are read as results")
+                throw CLIError.usage("\(flag) \(path): lies in the input directory \(directory), whose *.json files are read as results")
             }
         }
     }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import BenchHarness
 
 /// The process exit codes of the public contract.
 enum ExitCode: Int32, Sendable {
@@ -22,6 +23,32 @@ enum ExitCode: Int32, Sendable {
     case badInput = 65
 }
 
+extension CLIError {
+    /// The one-line error and exit code for a library's `BenchError`.
+    init(_ error: BenchError) {
+        let code: ExitCode
+        switch error.reason {
+        case .invalidSetting: code = .usage
+        case .badInput: code = .badInput
+        case .missingBaseline: code = .noBaseline
+        case .failure: code = .failure
+        }
+        self.init(message: error.message, exitCode: code)
+    }
+}
+
+extension ExitCode {
+    /// The exit code of `compare`'s overall verdict (`Comparison.overall`).
+    init(verdict: String) {
+        switch verdict {
+        case "invalid": self = .runInvalid
+        case "regression": self = .regression
+        case "improvement": self = .improvementOnly
+        default: self = .ok
+        }
+    }
+}
+
 /// An error the CLI reports as one line, with its exit code.
 struct CLIError: Error, Sendable {
     /// The one-line message: names the flag or file and what was expected.
@@ -33,6 +60,7 @@ struct CLIError: Error, Sendable {
     static func usage(_ message: String) -> CLIError { CLIError(message: message, exitCode: .usage) }
     /// A bad-input error (exit 65).
     static func badInput(_ message: String) -> CLIError { CLIError(message: message, exitCode: .badInput) }
+
 }
 
 /// Writes `message` and a newline to standard error.

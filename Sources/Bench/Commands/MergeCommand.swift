@@ -1,4 +1,6 @@
 import Foundation
+import BenchResults
+import BenchHarness
 
 /// `authz-bench merge`: adds the histograms of several runs (`.hlog` and/or result JSON files, e.g.
 /// one per `--shard` process) into one result with the same outputs as `run`.

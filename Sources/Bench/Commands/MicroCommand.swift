@@ -1,4 +1,6 @@
 import Foundation
+import BenchHarness
+import BenchResults
 
 /// `authz-bench micro`: micro-benchmarks of the hot-path primitives beside their reference loops.
 enum MicroCommand {
@@ -97,7 +99,7 @@ struct MicroReport: Codable, Sendable {
     var rows: [MicroResult]
 
     /// Pretty-printed, key-sorted JSON with a final newline.
-    func jsonData() throws(CLIError) -> Data {
+    func jsonData() throws -> Data {
         try PrettyJSON.data(self, what: "the micro report")
     }
 }

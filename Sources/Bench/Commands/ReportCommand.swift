@@ -1,4 +1,6 @@
 import Foundation
+import BenchHarness
+import BenchResults
 
 /// `authz-bench report`: one self-contained HTML page (inline SVG charts, no script, no network)
 /// from run results and sweep results.
@@ -34,10 +36,10 @@ enum ReportCommand {
     }
 
     /// Throws a usage error when `out` cannot be written or names one of `inputs`.
-    static func checkOutput(_ out: String, inputs: [String]) throws(CLIError) {
+    static func checkOutput(_ out: String, inputs: [String]) throws {
         let target = canonical(out)
         for input in inputs where input != "-" && canonical(input) == target {
-            throw .usage("--out \(out): is the input file \(input); expected a new HTML file name")
+            throw CLIError.usage("--out \(out): is the input file \(input); expected a new HTML file name")
         }
         try OutputPath.checkWritable(out, flag: "--out")
     }
@@ -51,7 +53,7 @@ enum ReportCommand {
 extension ReportCommand {
     /// Writes the report of one run just made (`run --report FILE.html`), labelled with the file
     /// name of `name` (its `--json` path, or a plain label).
-    static func write(_ outcome: RunOutcome, name: String, to path: String) throws(CLIError) {
+    static func write(_ outcome: RunOutcome, name: String, to path: String) throws {
         let document = try ResultDocument(outcome)
         let label = URL(fileURLWithPath: name).lastPathComponent
         try ReportPage.write(ReportInputs(runs: [ReportRun(name: label, document: document)]), to: path)

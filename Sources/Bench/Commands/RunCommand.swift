@@ -2,6 +2,8 @@
 import Glibc
 #endif
 import Foundation
+import BenchHarness
+import BenchResults
 
 /// `authz-bench run`: drives the AuthZCore engine with simulated devices and reports latency
 /// histograms (DESIGN §5 and §6).
@@ -29,7 +31,7 @@ enum RunCommand {
         """
 
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let args = try Arguments(arguments, options: valueOptions, flags: flagOptions)
+        let args = try Arguments(arguments, options: WorkloadFlags.valueOptions, flags: WorkloadFlags.flagOptions)
         if args.flag("help") {
             print(usage)
             return .ok
@@ -37,7 +39,7 @@ enum RunCommand {
         guard args.positionals.isEmpty else {
             throw CLIError.usage("unexpected argument '\(args.positionals[0])'; run takes only options")
         }
-        let scenario = try scenario(from: args, defaultThreads: ProcessInfo.processInfo.activeProcessorCount)
+        let scenario = try WorkloadFlags.scenario(from: args, defaultThreads: ProcessInfo.processInfo.activeProcessorCount)
         try scenario.validate()
         let rssSampleMillis = try args.durationMillis("rss-sample-interval", default: 10_000)
         guard (100...86_400_000).contains(rssSampleMillis) else {

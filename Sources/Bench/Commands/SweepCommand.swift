@@ -3,6 +3,8 @@ import Glibc
 #endif
 import AuthZCore
 import Foundation
+import BenchHarness
+import BenchResults
 
 /// `authz-bench sweep`: replays one access sequence of the authorization cache (synthetic, or a
 /// trace) against every strategy x capacity, beside Belady's optimal hit ratio.
@@ -106,16 +108,16 @@ enum SweepCommand {
     }
 
     /// The strategies, capacities and shard counts.
-    static func plan(from args: Arguments) throws(CLIError) -> Sweep.Plan {
+    static func plan(from args: Arguments) throws -> Sweep.Plan {
         var strategies: [CacheStrategyKind] = CacheStrategyKind.allCases
         if let text = args.value("strategies") {
             strategies = []
             for name in text.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let kind = CacheStrategyKind(rawValue: name.lowercased()) else {
                     let names = CacheStrategyKind.allCases.map(\.rawValue).joined(separator: ",")
-                    throw .usage("--strategies expects a comma-separated list of \(names), got '\(name)'")
+                    throw CLIError.usage("--strategies expects a comma-separated list of \(names), got '\(name)'")
                 }
-                guard !strategies.contains(kind) else { throw .usage("--strategies names '\(kind.rawValue)' twice") }
+                guard !strategies.contains(kind) else { throw CLIError.usage("--strategies names '\(kind.rawValue)' twice") }
                 strategies.append(kind)
             }
         }
@@ -126,23 +128,23 @@ enum SweepCommand {
 
     /// A comma-separated list of distinct integers in `range`.
     static func integers(_ args: Arguments, _ name: String, default values: [Int], in range: ClosedRange<Int>)
-        throws(CLIError) -> [Int]
+        throws -> [Int]
     {
         guard let text = args.value(name) else { return values }
         var list: [Int] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let value = Int(part.replacingOccurrences(of: "_", with: "")), range.contains(value) else {
-                throw .usage("--\(name) expects a comma-separated list of integers in "
+                throw CLIError.usage("--\(name) expects a comma-separated list of integers in "
                     + "\(range.lowerBound)...\(range.upperBound), got '\(part)'")
             }
-            guard !list.contains(value) else { throw .usage("--\(name) lists \(value) twice") }
+            guard !list.contains(value) else { throw CLIError.usage("--\(name) lists \(value) twice") }
             list.append(value)
         }
         return list
     }
 
     /// The synthetic workload the flags describe (run's defaults).
-    static func workload(from args: Arguments) throws(CLIError) -> AccessSequence.Workload {
+    static func workload(from args: Arguments) throws -> AccessSequence.Workload {
         let defaults = Scenario()
         let devices = try args.integer("devices", default: defaults.devices, in: 1...10_000_000)
         let requestors = try args.integer("requestors", default: defaults.requestors, in: 1...100_000)
@@ -151,15 +153,15 @@ enum SweepCommand {
         var zipf = defaults.zipf
         if let text = args.value("zipf") {
             guard let value = Double(text), value >= 0, value <= 10 else {
-                throw .usage("--zipf expects an exponent between 0 (uniform) and 10, got '\(text)'")
+                throw CLIError.usage("--zipf expects an exponent between 0 (uniform) and 10, got '\(text)'")
             }
             zipf = value
         }
         var mix = defaults.mix
-        if let text = args.value("mix") { mix = try RunCommand.mix(text) }
+        if let text = args.value("mix") { mix = try WorkloadFlags.mix(text) }
         var seed = defaults.seed
         if let text = args.value("seed") {
-            guard let value = UInt64(text) else { throw .usage("--seed expects a non-negative integer, got '\(text)'") }
+            guard let value = UInt64(text) else { throw CLIError.usage("--seed expects a non-negative integer, got '\(text)'") }
             seed = value
         }
         return AccessSequence.Workload(

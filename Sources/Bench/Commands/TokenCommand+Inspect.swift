@@ -1,5 +1,6 @@
 import AuthZCore
 import Foundation
+import BenchHarness
 
 extension TokenCommand {
     /// `token inspect`: prints the fields and the expiry in human form. Does not check the signature.

@@ -1,5 +1,6 @@
 import AuthZCore
 import Foundation
+import BenchHarness
 
 extension TokenCommand {
     /// Default lifetimes per kind: authN tokens last days, authZ hours, media tokens 5 minutes.
@@ -100,14 +101,14 @@ extension TokenCommand {
     }
 
     /// `--utc-offset +hhmm` (the offset the expiry is written with), default `+0000`.
-    static func utcOffsetMinutes(_ args: Arguments) throws(CLIError) -> Int {
+    static func utcOffsetMinutes(_ args: Arguments) throws -> Int {
         guard let text = args.value("utc-offset") else { return 0 }
         let bytes = Array(text.utf8)
         guard bytes.count == 5, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"),
             bytes[1...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
             let hours = Int(text.dropFirst().prefix(2)), let minutes = Int(text.suffix(2)),
             hours <= 14, minutes < 60
-        else { throw .usage("--utc-offset expects +hhmm or -hhmm (e.g. +0200), got '\(text)'") }
+        else { throw CLIError.usage("--utc-offset expects +hhmm or -hhmm (e.g. +0200), got '\(text)'") }
         let total = hours * 60 + minutes
         return bytes[0] == UInt8(ascii: "-") ? -total : total
     }

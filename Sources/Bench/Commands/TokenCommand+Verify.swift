@@ -1,4 +1,5 @@
 import AuthZCore
+import BenchHarness
 
 extension TokenCommand {
     /// `token verify`: prints one result code; exit 0 only for `VALID_TOKEN`.

@@ -1,4 +1,5 @@
 import AuthZCore
+import BenchHarness
 
 /// `authz-bench token issue|verify|inspect`: the wire format from the command line.
 enum TokenCommand {
@@ -39,43 +40,43 @@ enum TokenCommand {
     }
 
     /// `--alg`, parsed.
-    static func algorithm(_ args: Arguments) throws(CLIError) -> SignatureAlgorithm {
+    static func algorithm(_ args: Arguments) throws -> SignatureAlgorithm {
         let text = try args.required("alg", "one of es256, rs256, ed25519, hs256")
         guard let alg = SignatureAlgorithm(rawValue: text.lowercased()) else {
-            throw .usage("--alg expects one of es256, rs256, ed25519, hs256, got '\(text)'")
+            throw CLIError.usage("--alg expects one of es256, rs256, ed25519, hs256, got '\(text)'")
         }
         return alg
     }
 
     /// `--now EPOCH_MS`, or the system clock.
-    static func now(_ args: Arguments) throws(CLIError) -> Int64 {
+    static func now(_ args: Arguments) throws -> Int64 {
         guard let text = args.value("now") else { return SystemClock().nowMillis() }
         // Up to the last millisecond of year 9999: the token date layout has four year digits.
         guard let value = Int64(text), value >= 0, value <= 253_402_300_799_999 else {
-            throw .usage("--now expects Unix epoch milliseconds (an integer from 0 to 253402300799999), got '\(text)'")
+            throw CLIError.usage("--now expects Unix epoch milliseconds (an integer from 0 to 253402300799999), got '\(text)'")
         }
         return value
     }
 
     /// `--device-id HEX` and `--binding-key FILE`, which come together.
-    static func binding(_ args: Arguments) throws(CLIError) -> (DeviceBindingKey, DeviceID)? {
+    static func binding(_ args: Arguments) throws -> (DeviceBindingKey, DeviceID)? {
         switch (args.value("device-id"), args.value("binding-key")) {
         case (nil, nil):
             return nil
         case (.some, nil):
-            throw .usage("--device-id needs --binding-key FILE (the HMAC key of the fingerprint)")
+            throw CLIError.usage("--device-id needs --binding-key FILE (the HMAC key of the fingerprint)")
         case (nil, .some):
-            throw .usage("--binding-key needs --device-id HEX (64 lowercase hex digits)")
+            throw CLIError.usage("--binding-key needs --device-id HEX (64 lowercase hex digits)")
         case (.some(let hex), .some(let path)):
             guard let deviceID = DeviceID(hexString: hex) else {
-                throw .usage("--device-id expects 64 lowercase hex digits (a SHA-256), got '\(hex.prefix(80))'")
+                throw CLIError.usage("--device-id expects 64 lowercase hex digits (a SHA-256), got '\(hex.prefix(80))'")
             }
             let secret = try InputFile.read(path, limit: keyFileLimit, what: "--binding-key")
-            guard !secret.isEmpty else { throw .badInput("--binding-key \(path): empty; expected the raw HMAC key bytes") }
+            guard !secret.isEmpty else { throw CLIError.badInput("--binding-key \(path): empty; expected the raw HMAC key bytes") }
             do {
                 return (try DeviceBindingKey(secret: secret), deviceID)
             } catch {
-                throw .badInput("--binding-key \(path): \(error)")
+                throw CLIError.badInput("--binding-key \(path): \(error)")
             }
         }
     }
@@ -84,10 +85,10 @@ enum TokenCommand {
     static func withKeyFile<T>(
         _ args: Arguments, _ alg: SignatureAlgorithm, _ expected: String,
         pem: (String) throws -> T, secret: ([UInt8]) throws -> T
-    ) throws(CLIError) -> T {
+    ) throws -> T {
         let path = try args.required("key", expected)
         let bytes = try InputFile.read(path, limit: keyFileLimit, what: "--key")
-        guard !bytes.isEmpty else { throw .badInput("--key \(path): empty; expected \(expected)") }
+        guard !bytes.isEmpty else { throw CLIError.badInput("--key \(path): empty; expected \(expected)") }
         do {
             if alg == .hs256 { return try secret(bytes) }
             guard let text = String(validating: bytes, as: UTF8.self), text.contains("-----BEGIN") else {
@@ -97,14 +98,14 @@ enum TokenCommand {
         } catch let error as CLIError {
             throw error
         } catch {
-            throw .badInput("--key \(path): \(error)")
+            throw CLIError.badInput("--key \(path): \(error)")
         }
     }
 
     /// The single FILE|- positional.
-    static func inputPath(_ args: Arguments) throws(CLIError) -> String {
+    static func inputPath(_ args: Arguments) throws -> String {
         guard args.positionals.count == 1 else {
-            throw .usage(args.positionals.isEmpty
+            throw CLIError.usage(args.positionals.isEmpty
                 ? "expected a token file (or - for standard input)"
                 : "expected one token file, got \(args.positionals.count) arguments")
         }

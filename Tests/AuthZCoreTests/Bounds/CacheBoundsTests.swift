@@ -1,5 +1,6 @@
 import Testing
 @testable import AuthZCore
+import AuthZSimulation
 
 /// A cache of token-bytes keys fed a stream of unique keys, checked at every checkpoint.
 struct UniqueTokenStream: CacheStrategyVisitor {

@@ -1,5 +1,5 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 /// The engine's caches and side structures under streams of unique keys 50x their bounds.
 @Suite("Bounds: the engine under unique forged tokens, devices, logouts and media tokens")

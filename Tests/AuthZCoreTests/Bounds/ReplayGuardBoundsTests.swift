@@ -1,5 +1,5 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 /// The media server's replay guard under a stream of unique, validly signed media tokens 50x its
 /// bound, every token presented twice.

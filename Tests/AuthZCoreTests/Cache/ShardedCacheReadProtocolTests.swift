@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import AuthZCore
+import AuthZSimulation
 
 /// A value whose parts must agree: a torn read (half of one write, half of another) shows.
 struct PairedValue: Sendable, Equatable {
@@ -129,7 +130,7 @@ struct ShardedCacheReadProtocolTests {
         #expect(first >= 0 && first < ReaderThreadSlot.capacity)
         #expect(ReaderThreadSlot.current == first)
         #expect(ReaderThreadSlot.highWater > first)
-        let numbers = LockedValue<[Int: Int]>([:])
+        let numbers = Locked<[Int: Int]>([:])
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
             let number = ReaderThreadSlot.current
             #expect(number >= 0 && number < ReaderThreadSlot.capacity)

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import AuthZCore
+import AuthZCore
+import AuthZSimulation
 
 @Suite("Concurrent verification and HMAC on many threads")
 struct ConcurrentUseTests {
@@ -12,7 +13,7 @@ struct ConcurrentUseTests {
         let hmac = try HMACSHA256Key(key: Array("binding secret".utf8))
         let expectedMAC = hmac.authenticationCode(for: message)
         let expectedHash = SHA256.hash(message)
-        let wrong = LockedValue(0)
+        let wrong = Locked(0)
         let done = DispatchGroup()
         for worker in 0..<8 {
             done.enter()

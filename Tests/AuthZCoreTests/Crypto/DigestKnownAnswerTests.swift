@@ -1,5 +1,5 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 @Suite("SHA-256 and HMAC-SHA256 known answers")
 struct DigestKnownAnswerTests {

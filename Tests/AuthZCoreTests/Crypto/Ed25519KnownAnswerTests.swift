@@ -1,5 +1,5 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 @Suite("Ed25519 RFC 8032 test vectors")
 struct Ed25519KnownAnswerTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 @Suite("Key parsing errors and ES256 signature encodings")
 struct KeyErrorTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 @Suite("Interop with the openssl command line")
 struct OpenSSLInteropTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 /// Hex helpers and an `openssl` CLI runner for the crypto tests.
 enum TestSupport {

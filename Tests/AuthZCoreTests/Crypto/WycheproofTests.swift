@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 /// Project Wycheproof vectors, read from `$WYCHEPROOF_DIR` or `../shared/vectors/wycheproof` next to
 /// the package root. Every `valid` vector must verify, every `invalid` one must not; `acceptable`

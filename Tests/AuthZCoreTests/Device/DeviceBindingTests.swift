@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 @Suite("Device ID and device-binding fingerprints")
 struct DeviceBindingTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 @Suite("Authorization engine: the hot path's checks, cached or not")
 struct AuthorizationEngineTests {

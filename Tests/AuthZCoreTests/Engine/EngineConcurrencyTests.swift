@@ -1,7 +1,8 @@
 import Synchronization
 import Dispatch
 import Testing
-@testable import AuthZCore
+import AuthZCore
+import AuthZSimulation
 
 /// Many threads at once on one engine: checks, gets, media verification and logouts interleaved.
 /// Run under the thread sanitizer by `make test`.
@@ -56,7 +57,7 @@ struct EngineConcurrencyTests {
 
 /// A thread-safe list of failure messages.
 final class Failures: Sendable {
-    private let messages = LockedValue<[String]>([])
+    private let messages = Locked<[String]>([])
     func add(_ message: String) { messages.withLock { $0.append(message) } }
     var all: [String] { messages.withLock { $0 } }
 }

@@ -1,4 +1,5 @@
-@testable import AuthZCore
+import AuthZCore
+import AuthZSimulation
 
 /// Keys, devices and an engine for engine tests, over any cache strategy.
 struct EngineFixture<TokenCache: CacheStrategy<TokenBytesKey, VerifiedAuthN>,

@@ -1,5 +1,5 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 @Suite("Media tokens: minting and the media server's verifier")
 struct MediaTokenTests {

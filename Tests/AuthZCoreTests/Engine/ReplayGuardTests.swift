@@ -1,5 +1,5 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 @Suite("Replay guard and bounded expiring sets")
 struct ReplayGuardTests {

@@ -1,11 +1,12 @@
 import AuthZCore
 import Foundation
 import Testing
+import AuthZSimulation
 
 @Suite("Base64: strict RFC 4648, checked against Foundation")
 struct Base64Tests {
     @Test func agreesWithFoundationOnRandomInputs() throws {
-        var rng = SplitMix64(seed: 64)
+        var rng = SeededGenerator(seed: 64)
         for length in 0...100 {
             for _ in 0..<20 {
                 let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &rng) }

@@ -1,5 +1,5 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 @Suite("Minting writer: the media fast path writes the canonical bytes")
 struct MediaMintWriterTests {

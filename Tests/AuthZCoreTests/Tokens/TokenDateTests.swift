@@ -1,6 +1,7 @@
 import AuthZCore
 import Foundation
 import Testing
+import AuthZSimulation
 
 @Suite("TokenDate: the seed's date layout, by hand")
 struct TokenDateTests {
@@ -81,7 +82,7 @@ struct TokenDateTests {
 
     @Test func agreesWithFoundationOnRandomInstantsAndOffsets() throws {
         let formatter = Self.foundationFormatter()
-        var rng = SplitMix64(seed: 0x70_4B_E4_DA_7E)
+        var rng = SeededGenerator(seed: 0x70_4B_E4_DA_7E)
         // 1900...2199: well inside the proleptic Gregorian range Foundation also uses.
         let lowest: Int64 = -2_208_988_800
         let highest: Int64 = 7_258_118_399

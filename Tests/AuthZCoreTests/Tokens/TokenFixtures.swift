@@ -99,21 +99,6 @@ enum TokenFixtures {
     }
 }
 
-/// A seeded, reproducible random generator (SplitMix64).
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The byte offset of the first occurrence of `needle` in `haystack` (at or after `from`).
 func offset(of needle: String, in haystack: [UInt8], from: Int = 0) -> Int {
     let range = haystack[from...].firstRange(of: Array(needle.utf8))

@@ -1,5 +1,6 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
+import AuthZSimulation
 
 /// The writer's word-at-a-time primitives against plain reference implementations written here.
 @Suite("Token writer primitives: escaping, decimals, UUIDs")
@@ -48,7 +49,7 @@ struct TokenWriterPrimitiveTests {
                 }
             }
         }
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         for _ in 0..<2_000 {
             let bytes = (0..<Int.random(in: 0...64, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
             #expect(Self.escaped(bytes) == Self.referenceEscape(bytes))
@@ -72,7 +73,7 @@ struct TokenWriterPrimitiveTests {
     }
 
     @Test func decimalOfEveryMagnitude() {
-        var rng = SplitMix64(seed: 10)
+        var rng = SeededGenerator(seed: 10)
         for digits in 1...19 {
             for _ in 0..<50 {
                 let upper: Int64 = digits == 19 ? Int64.max : Int64(Self.pow10(digits)) - 1
@@ -86,7 +87,7 @@ struct TokenWriterPrimitiveTests {
     static func pow10(_ n: Int) -> UInt64 { (0..<n).reduce(1) { acc, _ in acc * 10 } }
 
     @Test func uuidEqualsTheRadixFormatting() {
-        var rng = SplitMix64(seed: 128)
+        var rng = SeededGenerator(seed: 128)
         let fixed: [(UInt64, UInt64)] = [(0, 0), (.max, .max), (0x0123_4567_89AB_CDEF, 0xFEDC_BA98_7654_3210),
             (0xA0B0_C0D0_E0F0_0A0B, 0x0C0D_0E0F_9A9B_9C9D)]
         let random = (0..<500).map { _ in (UInt64.random(in: .min ... .max, using: &rng), UInt64.random(in: .min ... .max, using: &rng)) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `authz-bench run` and `merge` end to end, through the built executable.
 @Suite("run and merge commands")

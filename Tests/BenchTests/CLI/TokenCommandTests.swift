@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `authz-bench token` end to end: keys made by the openssl CLI, every algorithm, every exit code.
 @Suite("token command")

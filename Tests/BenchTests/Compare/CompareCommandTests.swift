@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Bench
+import BenchResults
+import TestSupport
 
 @Suite("compare command")
 struct CompareCommandTests {
@@ -201,7 +202,15 @@ struct CompareCommandTests {
 
     @Test(arguments: ["5%", "5", "0.5%", "12.5"])
     func thresholdParsing(text: String) throws {
-        let value = try CompareCommand.parseThreshold(text)
-        #expect(abs(value * 100 - Double(text.replacingOccurrences(of: "%", with: ""))!) < 1e-12)
+        let root = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let documents = try F.repetitions(5)
+        let base = try F.write(documents, under: root, name: "base")
+        let candidate = try F.write(documents, under: root, name: "candidate")
+        let json = root.appendingPathComponent("verdict.json").path
+        let output = try Self.compare([base.path, candidate.path, "--threshold", text, "--json", json, "--quiet"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let verdict = try JSONDecoder().decode(ComparisonReport.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+        #expect(abs(verdict.threshold * 100 - Double(text.replacingOccurrences(of: "%", with: ""))!) < 1e-12)
     }
 }

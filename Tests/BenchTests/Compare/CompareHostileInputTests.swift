@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Bench
+import TestSupport
 
 @Suite("compare hostile input")
 struct CompareHostileInputTests {

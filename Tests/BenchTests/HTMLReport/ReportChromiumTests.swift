@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Bench
+import TestSupport
 
 /// Renders a report in headless Chromium (`scripts/bootstrap.sh --tests` installs it) and checks the
 /// charts are in the DOM the browser built, and that a screenshot has content.
@@ -53,7 +53,7 @@ struct ReportChromiumTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let inputs = try HTMLReportFixtures.writeInputs(in: directory)
         let page = directory.appendingPathComponent("report.html")
-        #expect(try ReportCommand.run(inputs + ["--out", page.path]) == .ok)
+        #expect(try CLIHarness.bench(["report"] + inputs + ["--out", page.path]).status == 0)
 
         let dom = try Self.runChromium(chromium, ["--dump-dom", page.absoluteString], profile: directory)
         #expect(dom.status == 0)

@@ -1,20 +1,14 @@
 import Foundation
 import Testing
-@testable import Bench
+import BenchResults
+import TestSupport
 
 @Suite("report command")
 struct ReportCommandTests {
-    /// The error `ReportCommand.run(arguments)` throws (nil when it succeeds).
-    static func failure(_ arguments: [String]) -> CLIError? {
-        do {
-            _ = try ReportCommand.run(arguments)
-            return nil
-        } catch let error as CLIError {
-            return error
-        } catch {
-            Issue.record("unexpected error \(error)")
-            return nil
-        }
+    /// The failed `authz-bench report` run with `arguments` (nil when it succeeds).
+    static func failure(_ arguments: [String]) throws -> CLIHarness.Output? {
+        let run = try CLIHarness.bench(["report"] + arguments)
+        return run.status == 0 ? nil : run
     }
 
     @Test func writesOnePageFromRunsAndASweep() throws {
@@ -22,7 +16,7 @@ struct ReportCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let inputs = try HTMLReportFixtures.writeInputs(in: directory)
         let out = directory.appendingPathComponent("out/report.html").path
-        #expect(try ReportCommand.run(inputs + ["--out", out]) == .ok)
+        #expect(try CLIHarness.bench(["report"] + inputs + ["--out", out]).status == 0)
         let html = try String(contentsOfFile: out, encoding: .utf8)
         #expect(HTMLReportFixtures.count("<path class=\"series\"", in: HTMLReportFixtures.svg("percentile-spectrum", in: html)) == 2)
         #expect(html.contains("baseline.json") && html.contains("candidate.json"))
@@ -71,19 +65,19 @@ struct ReportCommandTests {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let inputs = try HTMLReportFixtures.writeInputs(in: directory)
-        let noOut = Self.failure([inputs[0]])
-        #expect(noOut?.exitCode == .usage)
+        let noOut = try Self.failure([inputs[0]])
+        #expect(noOut?.status == 64)
         #expect(noOut?.message.contains("--out") == true)
-        let noInput = Self.failure(["--out", directory.appendingPathComponent("r.html").path])
-        #expect(noInput?.exitCode == .usage)
-        let sameFile = Self.failure([inputs[0], inputs[1], "--out", inputs[1]])
-        #expect(sameFile?.exitCode == .usage)
+        let noInput = try Self.failure(["--out", directory.appendingPathComponent("r.html").path])
+        #expect(noInput?.status == 64)
+        let sameFile = try Self.failure([inputs[0], inputs[1], "--out", inputs[1]])
+        #expect(sameFile?.status == 64)
         #expect(sameFile?.message.contains("--out") == true)
         // The same file by another spelling of its path.
         let dotted = directory.appendingPathComponent(".").appendingPathComponent("baseline.json").path
-        #expect(Self.failure([inputs[0], "--out", dotted])?.exitCode == .usage)
+        #expect(try Self.failure([inputs[0], "--out", dotted])?.status == 64)
         #expect(try Data(contentsOf: URL(fileURLWithPath: inputs[1])) == (try HTMLReportFixtures.run(scale: 2).jsonData()))
-        #expect(Self.failure([inputs[0], "--out", directory.path])?.exitCode == .usage)
+        #expect(try Self.failure([inputs[0], "--out", directory.path])?.status == 64)
     }
 
     @Test func runWritesItsOwnReport() throws {

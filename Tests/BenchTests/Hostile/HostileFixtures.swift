@@ -1,6 +1,7 @@
 import AuthZCore
 import Foundation
-@testable import Bench
+import BenchResults
+import TestSupport
 
 /// The input files of the hostile-input suite, made once in a temporary directory (`@F/` in the
 /// table): valid ones to start from, and hostile ones.

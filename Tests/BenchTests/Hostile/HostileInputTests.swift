@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Hostile input to every command of the real binary: the documented exit code, exactly one line on
 /// stderr naming the flag or file, no crash, and no output file written, left half-written or changed.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs `authz-bench` for the hostile-input suite: output to files (no pipe can fill up), standard
 /// input from a file or `/dev/null`, Swift's backtracer off (a crash must end, not hang), a timeout,

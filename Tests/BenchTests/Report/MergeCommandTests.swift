@@ -1,7 +1,10 @@
 import AuthZCore
 import Foundation
 import Testing
-@testable import Bench
+import HDRHistogram
+import BenchHarness
+import BenchResults
+import TestSupport
 
 @Suite("merge")
 struct MergeCommandTests {
@@ -51,8 +54,8 @@ struct MergeCommandTests {
         let shards = try Self.writeShards(in: directory)
         let output = directory.appendingPathComponent("out/merged.json").path
         let hgrm = directory.appendingPathComponent("hgrm").path
-        let code = try MergeCommand.run(shards.jsons + ["--json", output, "--hgrm", hgrm, "--quiet"])
-        #expect(code == .ok)
+        let run = try CLIHarness.bench(["merge"] + shards.jsons + ["--json", output, "--hgrm", hgrm, "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
         let document = try ResultDocument.read(from: output)
         let merged = try RunResult(document, file: output)
         for kind in LatencyKind.allCases {
@@ -85,12 +88,12 @@ struct MergeCommandTests {
         #expect(!merged.summary.valid)
         #expect(merged.summary.invalidReasons.count == 1)
         #expect(merged.summary.invalidReasons.first?.hasPrefix(shards.jsons[1] + ": ") == true)
-        #expect(try MergeCommand.run(shards.jsons + ["--quiet"]) == .runInvalid)
+        #expect(try CLIHarness.bench(["merge"] + shards.jsons + ["--quiet"]).status == 7)
     }
 
     @Test func noInputIsAUsageError() throws {
-        let error = #expect(throws: CLIError.self) { try MergeCommand.run(["--json", "/tmp/x.json"]) }
-        #expect(error?.exitCode == .usage)
+        let run = try CLIHarness.bench(["merge", "--json", "/tmp/x.json"])
+        #expect(run.status == 64)
     }
 
     /// Bad inputs: file contents (nil: missing file) and what the one-line error must say.
@@ -112,11 +115,11 @@ struct MergeCommandTests {
         let (contents, expected) = Self.badInputs[index]
         let path = directory.appendingPathComponent("input-\(index)").path
         if let contents { try Data(contents.utf8).write(to: URL(fileURLWithPath: path)) }
-        let error = #expect(throws: CLIError.self) { try MergeCommand.run([path, "--quiet"]) }
-        #expect(error?.exitCode == .badInput)
-        #expect(error?.message.contains(path) == true)
-        #expect(error?.message.contains(expected) == true, "\(error?.message ?? "")")
-        #expect(error?.message.contains("\n") == false)
+        let run = try CLIHarness.bench(["merge", path, "--quiet"])
+        #expect(run.status == 65)
+        #expect(run.message.contains(path))
+        #expect(run.message.contains(expected), "\(run.message)")
+        #expect(!run.message.contains("\n"))
     }
 
     @Test func truncatedLogNamesTheLine() throws {
@@ -126,9 +129,9 @@ struct MergeCommandTests {
         let path = directory.appendingPathComponent("cut.hlog").path
         try Data(text.utf8.dropLast(40)).write(to: URL(fileURLWithPath: path))
         let lines = text.split(separator: "\n").count
-        let error = #expect(throws: CLIError.self) { try MergeCommand.run([path, "--quiet"]) }
-        #expect(error?.exitCode == .badInput)
-        #expect(error?.message.hasPrefix("\(path): line \(lines): ") == true, "\(error?.message ?? "")")
+        let run = try CLIHarness.bench(["merge", path, "--quiet"])
+        #expect(run.status == 65)
+        #expect(run.message.hasPrefix("\(path): line \(lines): "), "\(run.message)")
     }
 
     @Test func mergedConsoleSummaryNamesItsInputs() throws {

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+import AuthZCore
+
+/// A simulated upstream entitlement backend: waits a latency drawn from a distribution, denies a
+/// configurable share of (requestor, resource, MVPD) combinations, and otherwise issues a signed
+/// authZ token bound to the caller's fingerprint.
+///
+/// Decisions are a deterministic function of the seed and the request, so a seeded run asks the
+/// same questions and gets the same answers. The latency is a real wait (`nanosleep`), as a call to
+/// a remote service would be; it stands for I/O, not for work the engine does.
+public final class SimulatedBackend: Backend {
+    /// Signs the authZ tokens.
+    public let issuer: TokenIssuer
+    /// Lifetime of issued authZ tokens, milliseconds.
+    public let authZTTLMillis: Int64
+    /// Share of (requestor, resource, MVPD) combinations denied, 0...1.
+    public let denyRatio: Double
+    /// The simulated upstream latency.
+    public let latency: LatencyDistribution
+    private let seed: UInt64
+    private let draws = Atomic<UInt64>(0)
+    private let calls = Atomic<Int>(0)
+
+    /// Creates a backend.
+    public init(issuer: TokenIssuer, authZTTLMillis: Int64 = 3_600_000, denyRatio: Double = 0,
+        latency: LatencyDistribution = .none, seed: UInt64 = 1)
+    {
+        precondition((0...1).contains(denyRatio), "deny ratio must be within 0...1")
+        self.issuer = issuer
+        self.authZTTLMillis = authZTTLMillis
+        self.denyRatio = denyRatio
+        self.latency = latency
+        self.seed = seed
+    }
+
+    /// How many decisions were asked for.
+    public var callCount: Int { calls.load(ordering: .relaxed) }
+
+    /// Whether this backend denies `request` (deterministic for the seed).
+    public func denies(_ request: BackendRequest) -> Bool {
+        guard denyRatio > 0 else { return false }
+        var hash = StableHash(seed: seed)
+        hash.combine(request.requestorID)
+        hash.combine(request.resourceID)
+        hash.combine(request.msoID)
+        return Double(hash.value >> 11) / Double(1 << 53) < denyRatio
+    }
+
+    /// Waits the simulated latency, then permits (with a signed authZ token) or denies.
+    public func authorize(_ request: BackendRequest, now: Int64) -> BackendDecision {
+        calls.add(1, ordering: .relaxed)
+        wait()
+        if denies(request) { return .deny }
+        let expiresAt = (now &+ authZTTLMillis) / 1000 * 1000
+        let body = TokenBody.authz(AuthZTokenBody(
+            requestorID: request.requestorID, resourceID: request.resourceID,
+            expires: TokenDate(epochMillis: expiresAt, utcOffsetMinutes: 0),
+            msoID: request.msoID, fingerprint: request.fingerprint))
+        guard let token = try? issuer.issue(body) else { return .deny }
+        return .permit(authZToken: token)
+    }
+
+    private func wait() {
+        guard latency != .none else { return }
+        let n = draws.add(1, ordering: .relaxed).newValue
+        let u1 = unitInterval(SplitMix64.mix(seed &+ n &* 2))
+        let u2 = unitInterval(SplitMix64.mix(seed &+ n &* 2 &+ 1))
+        let nanoseconds = latency.sample(u1, u2)
+        guard nanoseconds > 0 else { return }
+        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+
+    private func unitInterval(_ bits: UInt64) -> Double {
+        (Double(bits >> 11) + 0.5) / Double(1 << 53)
+    }
+}

@@ -1,0 +1,114 @@
+import AuthZCore
+import Foundation
+import AuthZSimulation
+
+/// `authz-bench run`: builds the population and the real AuthZCore engine a scenario describes,
+/// drives it from worker threads (open loop by default, closed loop on request) and returns
+/// everything measured.
+///
+/// Sharding: with `shardCount` N, this process builds only the devices `g % N == shardIndex` (the
+/// slices of N processes are disjoint) and sends `scenario.rate` requests/s itself: `--rate` is the
+/// per-process rate, so N processes together send N x rate.
+package enum Harness {
+    /// Runs `scenario`; `progress` receives a one-line status about once per second; the resident
+    /// set is sampled every `rssSampleMillis` (`RunOutcome.rssSamples`).
+    ///
+    /// - Throws: `BenchError` (`invalidSetting`) for a scenario that cannot run, naming the setting;
+    ///   `BenchError` (`failure`) when keys or tokens cannot be made.
+    package static func run(
+        _ scenario: Scenario, rssSampleMillis: Int64 = 10_000, progress: ((String) -> Void)?, recordTrace: Bool = false
+    ) throws -> RunOutcome {
+        try scenario.validate()
+        var setup = try HarnessSetup(scenario: scenario)
+        setup.recordsTrace = recordTrace
+        setup.rssSampleNanos = UInt64(max(rssSampleMillis, 1)) * 1_000_000
+        let kind = CacheStrategyKind(rawValue: scenario.cache) ?? .sharded
+        let visitor = TokenCacheVisitor(setup: setup, progress: progress)
+        return try kind.makeCache(capacity: scenario.capacity, visitor: visitor).get()
+    }
+}
+
+/// Step one of the engine's construction: the verified-token cache of the chosen strategy.
+package struct TokenCacheVisitor: CacheStrategyVisitor {
+    package typealias Key = TokenBytesKey
+    package typealias Value = VerifiedAuthN
+    package typealias Result = Swift.Result<RunOutcome, any Error>
+    package let setup: HarnessSetup
+    package let progress: ((String) -> Void)?
+
+    package func visit<Cache: CacheStrategy>(_ cache: Cache) -> Result where Cache.Key == Key, Cache.Value == Value {
+        let kind = CacheStrategyKind(rawValue: setup.scenario.cache) ?? .sharded
+        return kind.makeCache(capacity: setup.scenario.capacity,
+            visitor: AuthorizationCacheVisitor(setup: setup, progress: progress, tokenCache: cache))
+    }
+}
+
+/// Step two: the authorization cache of the same strategy, then the run, specialised for both.
+package struct AuthorizationCacheVisitor<TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>>: CacheStrategyVisitor {
+    package typealias Key = AuthorizationKey
+    package typealias Value = CachedAuthorization
+    package typealias Result = Swift.Result<RunOutcome, any Error>
+    package let setup: HarnessSetup
+    package let progress: ((String) -> Void)?
+    package let tokenCache: TC
+
+    package func visit<Cache: CacheStrategy>(_ cache: Cache) -> Result where Cache.Key == Key, Cache.Value == Value {
+        Result { try setup.run(tokenCache: tokenCache, authzCache: cache, progress: progress) }
+    }
+}
+
+/// Keys, directory and engine settings of a run (before the caches are chosen).
+package struct HarnessSetup: Sendable {
+    package let scenario: Scenario
+    package let algorithm: SignatureAlgorithm
+    package let authNKey: SigningKey
+    package let authZKey: SigningKey
+    package let mediaKey: SigningKey
+    package let bindingKey: DeviceBindingKey
+    package let directory: WorkloadDirectory
+    package let configuration: EngineConfiguration
+    /// Whether the workers record the measured requests' trace.
+    package var recordsTrace = false
+    /// Interval of the resident-set samples (`MemorySampler`), nanoseconds.
+    package var rssSampleNanos: UInt64 = 10_000_000_000
+
+    /// Generates fresh keys for the scenario's algorithm (HS256: random 32-byte secrets).
+    package init(scenario: Scenario) throws {
+        self.scenario = scenario
+        algorithm = SignatureAlgorithm(rawValue: scenario.algorithm) ?? .es256
+        do {
+            authNKey = try SigningKey.generate(algorithm)
+            authZKey = try SigningKey.generate(algorithm)
+            mediaKey = try SigningKey.generate(algorithm)
+            var random = SystemRandomNumberGenerator()
+            bindingKey = try DeviceBindingKey(secret: (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) })
+        } catch {
+            throw BenchError.failure("could not generate \(algorithm.rawValue) keys: \(error)")
+        }
+        directory = WorkloadDirectory(requestors: scenario.requestors, mvpds: scenario.mvpds, resources: scenario.resources)
+        var configuration = EngineConfiguration()
+        configuration.allowedMVPDs = directory.engineAllowList
+        if let skew = scenario.skewMillis { configuration.skewMillis = skew }
+        self.configuration = configuration
+    }
+
+    /// The simulated backend: log-normal latency from the scenario (none when the median is 0).
+    package func makeBackend() -> SimulatedBackend {
+        let median = UInt64(scenario.backendMedianMicros) * 1_000
+        let p99 = UInt64(scenario.backendP99Micros) * 1_000
+        return SimulatedBackend(
+            issuer: TokenIssuer(key: authZKey), authZTTLMillis: scenario.authZTTLMillis,
+            denyRatio: scenario.backendDenyRatio,
+            latency: median == 0 ? .none : .logNormal(median: median, p99: max(p99, median)), seed: scenario.seed)
+    }
+
+    /// The replay guard's bound: every media token verified within a token's window at the target
+    /// rate (with margin), within 16 Ki...1 Mi; 256 Ki in closed loop.
+    package func replayCapacity() -> Int {
+        guard let rate = scenario.rate else { return 262_144 }
+        let share = Double(scenario.mix.verify + scenario.mix.attack) / 100
+        let window = Double(configuration.mediaTokenTTLMillis + configuration.skewMillis) / 1_000
+        let wanted = rate * share * window * 1.25
+        return Int(min(max(wanted, 16_384), 1_048_576))
+    }
+}

@@ -1,0 +1,84 @@
+import AuthZCore
+
+extension HarnessSetup {
+    /// Merges the workers' results into the run's outcome, with the validity verdict.
+    package func assemble<TC, AC>(
+        _ results: [WorkerResult], engine: HarnessEngine<TC, AC>, t0: UInt64, timing: WorkerTiming,
+        setupSeconds: Double, setupRSS: Int, startEpochMillis: Int64
+    ) -> RunOutcome {
+        var warmup = LatencyRecorder.Set()
+        var total = LatencyRecorder.Set()
+        var stages = StageHistograms()
+        var codes = [Int](repeating: 0, count: ResultCode.harnessCount)
+        var expected = [Int](repeating: 0, count: ResultCode.harnessCount)
+        var unexpected = 0
+        var requests = 0
+        var lastSend: UInt64 = 0
+        var stalls = 0
+        // One interval at a time, kept packed: memory stays a few KB per second of the run.
+        let intervalCount = results.map(\.latency.intervalCount).max() ?? 0
+        var intervals: [IntervalHistograms] = []
+        intervals.reserveCapacity(intervalCount)
+        for index in 0..<intervalCount {
+            var set = LatencyRecorder.Set()
+            for result in results where index < result.latency.intervalCount { set.add(result.latency.interval(index)) }
+            total.add(set)
+            intervals.append(IntervalHistograms(
+                startSeconds: Double(index),
+                lengthSeconds: min(1, Double(timing.durationNanos) / 1e9 - Double(index)), latency: set.byKind, requests: set.requests))
+        }
+        for result in results {
+            warmup.add(result.latency.warmup)
+            stages.add(result.stages)
+            for index in 0..<ResultCode.harnessCount {
+                codes[index] += result.codes[index]
+                expected[index] += result.attacksExpected[index]
+            }
+            unexpected += result.attacksUnexpected
+            requests += result.requests
+            lastSend = max(lastSend, result.lastSendNanos)
+            stalls += result.stalls
+        }
+
+        // The measured phase lasts its planned length, unless the generator was still sending
+        // scheduled requests after its end (late: saturated). A stall injected at the very end is
+        // time of the system under test, not generator lag, so one stall is forgiven.
+        let end = t0 &+ timing.warmupNanos &+ timing.durationNanos
+        var overshoot = lastSend > end ? lastSend - end : 0
+        overshoot = overshoot > timing.stallNanos ? overshoot - timing.stallNanos : 0
+        if timing.periodNanos == nil { overshoot = 0 }
+        let durationSeconds = Double(timing.durationNanos + overshoot) / 1e9
+
+        var reasons: [String] = []
+        if !Environment.isReleaseBuild {
+            reasons.append("debug build: figures are not representative (build with swift build -c release)")
+        }
+        if let target = scenario.rate, !scenario.closedLoop {
+            let achieved = Double(requests) / durationSeconds
+            if achieved < 0.99 * target {
+                reasons.append(String(format: "achieved %.0f requests/s, below 99%% of the target %.0f/s: ", achieved, target)
+                    + "the load generator saturated (lower --rate, or add --threads when the backend latency blocks workers)")
+            }
+        }
+
+        var codeCounts: [ResultCode: Int] = [:]
+        var attackCounts: [ResultCode: Int] = [:]
+        for index in 0..<ResultCode.harnessCount {
+            let code = ResultCode.fromHarnessIndex(index)
+            if codes[index] > 0 { codeCounts[code] = codes[index] }
+            if expected[index] > 0 { attackCounts[code] = expected[index] }
+        }
+        let stats = engine.stats
+        return RunOutcome(
+            scenario: scenario, environment: Environment.current(), startEpochMillis: startEpochMillis,
+            setupSeconds: setupSeconds, durationSeconds: durationSeconds, requests: requests, codes: codeCounts,
+            attacks: AttackTally(expected: attackCounts, unexpected: unexpected),
+            latency: total.byKind, warmupLatency: warmup.byKind,
+            intervals: intervals,
+            stages: stages.byStage,
+            cache: CacheReport(strategy: scenario.cache, capacity: scenario.capacity,
+                verifiedTokens: stats.verifiedTokens, authorizations: stats.authorizations),
+            validity: Validity(valid: reasons.isEmpty, reasons: reasons),
+            peakRSSBytes: ProcessMemory.peakResidentBytes, setupRSSBytes: setupRSS, injectedStalls: stalls)
+    }
+}

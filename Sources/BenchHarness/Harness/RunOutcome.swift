@@ -1,0 +1,162 @@
+import AuthZCore
+import HDRHistogram
+
+/// The latency histograms a run keeps, by kind (DESIGN §5).
+package enum LatencyKind: String, CaseIterable, Codable, Sendable {
+    /// `done - intended start` (coordinated-omission correct).
+    case responseTime
+    /// `done - send`.
+    case serviceTime
+    /// `send - intended start`.
+    case startLag
+}
+
+/// The histograms of one reporting interval (one second of the measured phase), kept packed
+/// (`PackedHistogram`) so that a long run's intervals cost a few KB per second.
+package struct IntervalHistograms: Sendable {
+    /// Seconds from the start of the measured phase.
+    package var startSeconds: Double
+    /// Interval length in seconds.
+    package var lengthSeconds: Double
+    /// Per kind, merged over workers, packed.
+    private var packed: [LatencyKind: PackedHistogram]
+    /// Requests completed in the interval.
+    package var requests: Int
+
+    /// An interval of `latency` histograms (packed on the way in).
+    package init(startSeconds: Double, lengthSeconds: Double, latency: [LatencyKind: HDRHistogram], requests: Int) {
+        self.startSeconds = startSeconds
+        self.lengthSeconds = lengthSeconds
+        self.packed = latency.mapValues(PackedHistogram.init)
+        self.requests = requests
+    }
+
+    /// The histogram of `kind`, unpacked (nil when absent).
+    package func histogram(_ kind: LatencyKind) -> HDRHistogram? { packed[kind]?.histogram }
+
+    /// Every kind's histogram, unpacked.
+    package var latency: [LatencyKind: HDRHistogram] { packed.mapValues(\.histogram) }
+}
+
+/// Everything a run measured: what the reporters (console, JSON, .hgrm, .hlog) write.
+package struct RunOutcome: Sendable {
+    /// The inputs.
+    package var scenario: Scenario
+    /// Where and how it ran.
+    package var environment: Environment
+    /// Wall-clock start of the measured phase, Unix epoch milliseconds (the .hlog StartTime).
+    package var startEpochMillis: Int64
+    /// Set-up: building the population and pre-issuing authN tokens (excluded from measurement).
+    package var setupSeconds: Double
+    /// Measured phase length, seconds (monotonic clock).
+    package var durationSeconds: Double
+    /// Requests completed in the measured phase.
+    package var requests: Int
+    /// Result codes of the measured phase, by code (including `VALID_TOKEN`).
+    package var codes: [ResultCode: Int]
+    /// Attack requests by the code they were expected to get, and how many got another code.
+    package var attacks: AttackTally
+    /// Merged histograms of the measured phase.
+    package var latency: [LatencyKind: HDRHistogram]
+    /// Merged histograms of the warm-up phase (reported separately).
+    package var warmupLatency: [LatencyKind: HDRHistogram]
+    /// Per-second histograms of the measured phase.
+    package var intervals: [IntervalHistograms]
+    /// Stage histograms (DESIGN §3 names), sampled per `scenario.stageSample`.
+    package var stages: [Stage: HDRHistogram]
+    /// Engine cache figures at the end of the run.
+    package var cache: CacheReport
+    /// Whether the generator kept up (open loop); reasons when not.
+    package var validity: Validity
+    /// Peak resident set size of the process (Linux `VmHWM`), bytes; 0 when unknown.
+    package var peakRSSBytes = 0
+    /// Resident set size right after set-up (population and tokens built), bytes; 0 when unknown.
+    package var setupRSSBytes = 0
+    /// Injected stalls that hit a request of the measured phase (all workers).
+    package var injectedStalls = 0
+    /// The measured requests' trace, when recorded (`run --record-trace`).
+    package var trace: RecordedTrace? = nil
+    /// Resident set size sampled during the run (`MemorySampler`): one at 0 s (after set-up), one
+    /// per interval, and a last one when the workers finished.
+    package var rssSamples: [RSSSample] = []
+    /// The sampling interval of `rssSamples`, seconds.
+    package var rssSampleSeconds = 10.0
+
+    /// Creates a value from its stored properties.
+    package init(scenario: Scenario, environment: Environment, startEpochMillis: Int64, setupSeconds: Double, durationSeconds: Double, requests: Int, codes: [ResultCode: Int], attacks: AttackTally, latency: [LatencyKind: HDRHistogram], warmupLatency: [LatencyKind: HDRHistogram], intervals: [IntervalHistograms], stages: [Stage: HDRHistogram], cache: CacheReport, validity: Validity, peakRSSBytes: Int = 0, setupRSSBytes: Int = 0, injectedStalls: Int = 0, trace: RecordedTrace? = nil, rssSamples: [RSSSample] = [], rssSampleSeconds: Double = 10.0) {
+        self.scenario = scenario
+        self.environment = environment
+        self.startEpochMillis = startEpochMillis
+        self.setupSeconds = setupSeconds
+        self.durationSeconds = durationSeconds
+        self.requests = requests
+        self.codes = codes
+        self.attacks = attacks
+        self.latency = latency
+        self.warmupLatency = warmupLatency
+        self.intervals = intervals
+        self.stages = stages
+        self.cache = cache
+        self.validity = validity
+        self.peakRSSBytes = peakRSSBytes
+        self.setupRSSBytes = setupRSSBytes
+        self.injectedStalls = injectedStalls
+        self.trace = trace
+        self.rssSamples = rssSamples
+        self.rssSampleSeconds = rssSampleSeconds
+    }
+
+    /// Resident set size when the run ended (the last sample), bytes; 0 when unknown.
+    package var finalRSSBytes: Int { rssSamples.last?.rssBytes ?? 0 }
+
+    /// Requests per second achieved in the measured phase (`requests / durationSeconds`).
+    package var achievedRate: Double { durationSeconds > 0 ? Double(requests) / durationSeconds : 0 }
+}
+
+/// Attack traffic: expected rejection codes and misses.
+package struct AttackTally: Sendable, Equatable {
+    /// Attacks sent, by the code they must be rejected with.
+    package var expected: [ResultCode: Int] = [:]
+    /// Attacks that got a different code (must be zero).
+    package var unexpected = 0
+
+    /// Creates a value from its stored properties.
+    package init(expected: [ResultCode: Int] = [:], unexpected: Int = 0) {
+        self.expected = expected
+        self.unexpected = unexpected
+    }
+}
+
+/// The engine caches' figures (the result's `cache` section).
+package struct CacheReport: Sendable {
+    /// Strategy name.
+    package var strategy: String
+    /// Capacity of each cache.
+    package var capacity: Int
+    /// Verified-token cache counters.
+    package var verifiedTokens: CacheStats
+    /// Authorization cache counters.
+    package var authorizations: CacheStats
+
+    /// Creates a value from its stored properties.
+    package init(strategy: String, capacity: Int, verifiedTokens: CacheStats, authorizations: CacheStats) {
+        self.strategy = strategy
+        self.capacity = capacity
+        self.verifiedTokens = verifiedTokens
+        self.authorizations = authorizations
+    }
+}
+
+/// The run's validity verdict.
+package struct Validity: Sendable, Equatable {
+    /// False when the generator, not the code under test, limited the run (or a debug build ran).
+    package var valid: Bool
+    /// Why not, one line each.
+    package var reasons: [String]
+
+    /// Creates a value from its stored properties.
+    package init(valid: Bool, reasons: [String]) {
+        self.valid = valid
+        self.reasons = reasons
+    }
+}

@@ -1,0 +1,175 @@
+import AuthZCore
+import AuthZSimulation
+
+/// The engine the micro rows measure: sharded caches for both steps, a backend without latency.
+package typealias MicroEngine = AuthorizationEngine<
+    ShardedCache<TokenBytesKey, VerifiedAuthN>, ShardedCache<AuthorizationKey, CachedAuthorization>, SimulatedBackend>
+
+extension MicroSuite {
+    package static let engineNow: Int64 = 1_800_000_000_000
+
+    /// An engine signing media tokens with `mediaAlgorithm`, and `devices` warmed requests
+    /// (every cache hits on the next call).
+    package static func warmEngine(mediaAlgorithm: SignatureAlgorithm = .es256, devices: Int = 1_000) throws
+        -> (engine: MicroEngine, requests: [AuthorizationRequest], mediaKey: SigningKey)
+    {
+        let authNKey = try SigningKey.generate(.es256)
+        let authZKey = try SigningKey.generate(.es256)
+        let mediaKey = mediaAlgorithm == .hs256
+            ? SigningKey(hmacSecret: (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 7) })
+            : try SigningKey.generate(mediaAlgorithm)
+        let bindingKey = try DeviceBindingKey(secret: Array("device-binding-secret".utf8))
+        let engine = MicroEngine(
+            authNKey: authNKey.verifyingKey, authZKey: authZKey.verifyingKey, bindingKey: bindingKey,
+            mediaSigningKey: mediaKey,
+            tokenCache: ShardedCache(capacity: 4 * devices), authzCache: ShardedCache(capacity: 4 * devices),
+            backend: SimulatedBackend(issuer: TokenIssuer(key: authZKey)))
+        let issuer = TokenIssuer(key: authNKey)
+        var requests: [AuthorizationRequest] = []
+        for n in 0..<devices {
+            let device = DeviceInfo(advertisingID: "ad-\(n)", vendorID: "vendor-\(n)", model: "TV", teamID: "team").deviceID
+            let body = TokenBody.authn(AuthNTokenBody(
+                guid: "4f1c0b2a-9d3e-4c61-8a57-\(String(100_000_000_000 + n))", requestorID: "NBCUniversal",
+                domainName: "adobe.com", expires: TokenDate(epochMillis: engineNow + 86_400_000),
+                msoID: "Comcast_SSO", fingerprint: bindingKey.fingerprint(for: device).hexString))
+            let request = AuthorizationRequest(deviceID: device, authNToken: try issuer.issue(body),
+                requestorID: "NBCUniversal", resourceID: "resource-\(n % 50)")
+            precondition(engine.checkAuthorization(request, now: engineNow) == .validToken, "warm-up check failed")
+            requests.append(request)
+        }
+        return (engine, requests, mediaKey)
+    }
+
+    /// Warm `checkAuthorization` (1 and 2 threads, and timed by an observer), warm `getAuthorization`
+    /// per media algorithm beside the media signature alone, and `MediaTokenVerifier` per algorithm.
+    package static func engineCases(where wanted: (String) -> Bool) throws -> [MicroCase] {
+        var cases: [MicroCase] = []
+        let checkNames = ["engine.check.warm.t1", "engine.check.warm.t2", "engine.check.warm.observed.t1"]
+        if checkNames.map(wanted).contains(true) {
+            let (engine, requests, _) = try warmEngine()
+            cases += [1, 2].map { threads in
+                MicroCase(name: "engine.check.warm.t\(threads)", threads: threads,
+                    makeSubject: { checkLoop(engine, requests, NoStageObserver()) })
+            }
+            cases.append(MicroCase(
+                name: "engine.check.warm.observed.t1", makeSubject: { checkLoop(engine, requests, StageTotals()) },
+                referenceLabel: "the same without an observer",
+                makeReference: { checkLoop(engine, requests, NoStageObserver()) }))
+            cases = cases.filter { wanted($0.name) }
+        }
+
+        for algorithm in SignatureAlgorithm.allCases {
+            let getName = "engine.get.warm.\(algorithm.rawValue).t1"
+            let verifyName = "media.verify.\(algorithm.rawValue).t1"
+            let wantGet = wanted(getName)
+            let wantVerify = wanted(verifyName)
+            guard wantGet || wantVerify else { continue }
+            let (engine, requests, mediaKey) = try warmEngine(mediaAlgorithm: algorithm, devices: 200)
+            let sample = TokenSerializer.bodyBytes(sampleBody(.media))
+            if wantGet { cases.append(MicroCase(
+                name: getName,
+                makeSubject: {
+                    let cursor = LoopCursor()
+                    return { n in
+                        var index = cursor.position
+                        for _ in 0..<n {
+                            guard case .mediaToken(let token) = engine.getAuthorization(requests[index], now: engineNow)
+                            else { preconditionFailure("a warm get failed") }
+                            blackHole(token)
+                            index += 1
+                            if index == requests.count { index = 0 }
+                        }
+                        cursor.position = index
+                    }
+                },
+                referenceLabel: "the media token's signature alone",
+                makeReference: {
+                    { n in signLoop(mediaKey, sample, n) }
+                })) }
+            if wantVerify {
+                cases.append(try mediaVerifyCase(engine: engine, requests: requests, mediaKey: mediaKey, algorithm: algorithm))
+            }
+        }
+        return cases
+    }
+
+    /// A loop of warm checks over `requests`, timing stages into `observer`.
+    package static func checkLoop<Observer: StageObserver & Sendable>(
+        _ engine: MicroEngine, _ shared: [AuthorizationRequest], _ observer: Observer
+    ) -> MicroLoop {
+        // Each thread presents its own copies of the requests (equal bytes, separate storage), as
+        // separate clients would: threads copying one shared request would contend on its arrays'
+        // reference counts, which is not what the engine costs.
+        let requests = shared.map {
+            AuthorizationRequest(deviceID: $0.deviceID, authNToken: $0.authNToken.map { $0 },
+                requestorID: String(decoding: Array($0.requestorID.utf8), as: UTF8.self),
+                resourceID: String(decoding: Array($0.resourceID.utf8), as: UTF8.self))
+        }
+        let cursor = LoopCursor(Int.random(in: 0..<requests.count))
+        return { n in
+            var observer = observer
+            var valid = 0
+            var index = cursor.position
+            for _ in 0..<n {
+                if engine.checkAuthorization(requests[index], now: engineNow, observer: &observer) == .validToken {
+                    valid += 1
+                }
+                index += 1
+                if index == requests.count { index = 0 }
+            }
+            cursor.position = index
+            blackHole(observer)
+            precondition(valid == n, "a warm check failed")
+        }
+    }
+
+    /// `media.verify.<alg>.t1`: each iteration verifies a token never seen before (a pool of 512
+    /// minted tokens; the replay guard is renewed when the pool wraps, once per 512 verifications).
+    package static func mediaVerifyCase(engine: MicroEngine, requests: [AuthorizationRequest], mediaKey: SigningKey,
+        algorithm: SignatureAlgorithm) throws -> MicroCase
+    {
+        var pool: [(token: [UInt8], resource: String)] = []
+        for index in 0..<512 {
+            let request = requests[index % requests.count]
+            guard case .mediaToken(let token) = engine.getAuthorization(request, now: engineNow) else {
+                throw BenchError.failure("could not mint media tokens for the benchmark")
+            }
+            pool.append((token, request.resourceID))
+        }
+        let tokens = pool
+        let key = mediaKey.verifyingKey
+        return MicroCase(name: "media.verify.\(algorithm.rawValue).t1", makeSubject: {
+            let cursor = LoopCursor()
+            let verifier = MicroVerifierBox(key: key)
+            return { n in
+                var index = cursor.position
+                for _ in 0..<n {
+                    if index == 0 { verifier.renew() }
+                    let entry = tokens[index]
+                    let code = entry.token.withUnsafeBytes {
+                        verifier.verifier.verify($0, resource: entry.resource, now: engineNow)
+                    }
+                    precondition(code == .validToken, "media verification failed: \(code)")
+                    index += 1
+                    if index == tokens.count { index = 0 }
+                }
+                cursor.position = index
+            }
+        })
+    }
+}
+
+/// One thread's media-token verifier, renewed (with an empty replay guard) when its pool wraps.
+package final class MicroVerifierBox: @unchecked Sendable {
+    private let key: VerifyingKey
+    package private(set) var verifier: MediaTokenVerifier
+
+    package init(key: VerifyingKey) {
+        self.key = key
+        self.verifier = MediaTokenVerifier(key: key, skewMillis: 30_000, replayGuard: ReplayGuard(capacity: 1_024))
+    }
+
+    package func renew() {
+        verifier = MediaTokenVerifier(key: key, skewMillis: 30_000, replayGuard: ReplayGuard(capacity: 1_024))
+    }
+}

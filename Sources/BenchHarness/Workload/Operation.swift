@@ -1,0 +1,52 @@
+import AuthZCore
+
+/// What one simulated request does.
+package enum OperationKind: UInt8, Sendable, CaseIterable {
+    /// `getAuthorization` (steps 1–5, mints a media token).
+    case get
+    /// `checkAuthorization` (steps 1–4).
+    case check
+    /// `verifyMediaToken` of a media token this worker minted and has not verified yet.
+    case verify
+    /// `logout` of the device's authentication tokens, then re-authentication.
+    case logout
+    /// Attack traffic (see `AttackKind`).
+    case attack
+}
+
+/// The attacks, sent round robin; each must be rejected with `expectedCode`.
+package enum AttackKind: UInt8, Sendable, CaseIterable {
+    /// A valid token with one signature character changed.
+    case tamperedSignature
+    /// An authentication token whose expiry is in the past.
+    case expiredToken
+    /// A valid token presented with another device's ID.
+    case wrongDevice
+    /// A valid token from an MVPD the requestor does not trust.
+    case untrustedIssuer
+    /// A media token presented a second time.
+    case replayedMediaToken
+
+    /// The code the engine must answer.
+    package var expectedCode: ResultCode {
+        switch self {
+        case .tamperedSignature: .invalidSignature
+        case .expiredToken: .tokenExpired
+        case .wrongDevice: .deviceMismatch
+        case .untrustedIssuer: .untrustedIssuer
+        case .replayedMediaToken: .tokenReplayed
+        }
+    }
+}
+
+/// One generated operation: fixed-size, no references.
+package struct Operation: Sendable, Equatable {
+    /// What to do.
+    package var kind: OperationKind
+    /// The device (index into the worker's slice).
+    package var device: Int32
+    /// The resource (Zipf rank = resource index).
+    package var resource: Int32
+    /// For `.attack`, which attack; otherwise `nil`.
+    package var attack: AttackKind?
+}

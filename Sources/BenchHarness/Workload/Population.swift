@@ -1,0 +1,102 @@
+import AuthZCore
+import Foundation
+import AuthZSimulation
+
+/// This process's simulated devices, split into one slice per worker, with their authentication
+/// tokens pre-issued (in parallel) and each worker's attack kit.
+///
+/// Deterministic for a seed: device `g` of the whole population has the same device info,
+/// requestor and MVPD in every process and every shard. With `shardCount` N, this process holds
+/// devices `g` with `g % N == shardIndex`; worker `w` of `threads` owns the local devices `k` with
+/// `k % threads == w`.
+package struct Population: Sendable {
+    /// Per worker, its devices.
+    package var slices: [[SimulatedDevice]]
+    /// Per worker, its attack material.
+    package var kits: [AttackKit]
+
+    /// The number of devices this shard holds.
+    package static func localCount(devices: Int, shardIndex: Int, shardCount: Int) -> Int {
+        devices > shardIndex ? (devices - shardIndex + shardCount - 1) / shardCount : 0
+    }
+
+    /// The device info of device `g` for `seed` (what the device hashes into its ID).
+    package static func deviceInfo(seed: UInt64, index g: Int) -> DeviceInfo {
+        let a = SplitMix64.mix(seed ^ (UInt64(g) &* 2))
+        let b = SplitMix64.mix(seed ^ (UInt64(g) &* 2 &+ 1))
+        let models = ["SmartTV-55", "StreamStick-4K", "Console-X", "Tablet-11", "Phone-6", "SetTopBox"]
+        return DeviceInfo(
+            advertisingID: String(a, radix: 16), vendorID: String(b, radix: 16),
+            model: models[g % models.count], teamID: "TEAM\(g % 89)")
+    }
+
+    /// Builds the population of `scenario`'s shard for `threads` workers, issuing every token.
+    package static func build(scenario: Scenario, authenticator: Authenticator) throws -> Population {
+        let threads = scenario.threads
+        let local = localCount(devices: scenario.devices, shardIndex: scenario.shardIndex, shardCount: scenario.shardCount)
+        let directory = authenticator.directory
+        // Work items: (worker, first position, end position) in chunks.
+        let chunk = 2_048
+        var items: [(worker: Int, range: Range<Int>)] = []
+        for worker in 0..<threads {
+            let count = local > worker ? (local - worker + threads - 1) / threads : 0
+            var start = 0
+            while start < count {
+                items.append((worker, start..<min(count, start + chunk)))
+                start += chunk
+            }
+        }
+        let work = items
+        let results = Locked<[[SimulatedDevice]?]>(Array(repeating: nil, count: work.count))
+        let failure = Locked<(any Error)?>(nil)
+        let seed = scenario.seed
+        let shardIndex = scenario.shardIndex
+        let shardCount = scenario.shardCount
+        DispatchQueue.concurrentPerform(iterations: work.count) { itemIndex in
+            let item = work[itemIndex]
+            var built: [SimulatedDevice] = []
+            built.reserveCapacity(item.range.count)
+            do {
+                for position in item.range {
+                    let k = position * threads + item.worker
+                    let g = shardIndex + k * shardCount
+                    let deviceID = deviceInfo(seed: seed, index: g).deviceID
+                    let pick = SplitMix64.mix(seed &+ 0xD1CE ^ UInt64(g))
+                    let requestor = Int(pick % UInt64(directory.requestorIDs.count))
+                    let allowed = directory.allowedMVPDs[requestor]
+                    let mvpd = allowed[Int((pick >> 32) % UInt64(allowed.count))]
+                    var device = SimulatedDevice(
+                        deviceID: deviceID, globalIndex: UInt32(truncatingIfNeeded: g), generation: 0,
+                        requestor: UInt16(requestor), mvpd: UInt16(mvpd), authNExpiresAt: 0, authNToken: [],
+                        store: DeviceTokenStore())
+                    try authenticator.authenticate(&device, now: SystemClock().nowMillis())
+                    built.append(device)
+                }
+            } catch {
+                failure.withLock { $0 = error }
+                return
+            }
+            results.withLock { $0[itemIndex] = built }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        var chunks = results.withLock { value in
+            let taken = value
+            value = []
+            return taken
+        }
+        var slices: [[SimulatedDevice]] = Array(repeating: [], count: threads)
+        for (index, item) in work.enumerated() {
+            if slices[item.worker].isEmpty {
+                let count = local > item.worker ? (local - item.worker + threads - 1) / threads : 0
+                slices[item.worker].reserveCapacity(count)
+            }
+            slices[item.worker].append(contentsOf: chunks[index] ?? [])
+            chunks[index] = nil
+        }
+        let now = SystemClock().nowMillis()
+        let kits = try (0..<threads).map { worker in
+            try AttackKit(worker: worker, devices: slices[worker][...], authenticator: authenticator, now: now)
+        }
+        return Population(slices: slices, kits: kits)
+    }
+}

@@ -1,0 +1,78 @@
+/// Whether results may be compared: same scenario, same build configuration, same machine.
+///
+/// Every `scenario` key must be equal in every result (the seed included: runs are deterministic
+/// for a seed). Of `environment`, `build`, `cpu`, `cores`, `swift` and `openssl` must be equal, and
+/// of `os` the kernel name and machine (`Linux`, `x86_64`) but not the kernel release, which hosted
+/// CI runners update under you. `version` and `environment.gitCommit` may differ: they are what is
+/// being compared.
+package enum Comparability {
+    /// The environment keys that must be equal.
+    package static let environmentKeys = ["build", "cpu", "cores", "swift", "openssl", "os"]
+
+    /// One entry per key that differs: the key (`scenario.rate`) and the first two differing values
+    /// with their files. Empty when the results are comparable.
+    package static func differences(_ results: [(file: String, document: ResultDocument)]) -> [Difference] {
+        guard let first = results.first else { return [] }
+        let reference = fields(of: first.document)
+        var found: [String: Difference] = [:]
+        var order: [String] = []
+        for other in results.dropFirst() {
+            let theirs = fields(of: other.document)
+            for key in Set(reference.keys).union(theirs.keys).sorted() where found[key] == nil {
+                let mine = reference[key] ?? "absent"
+                let their = theirs[key] ?? "absent"
+                guard mine != their else { continue }
+                found[key] = Difference(key: key, first: (first.file, mine), second: (other.file, their))
+                order.append(key)
+            }
+        }
+        return order.sorted().compactMap { found[$0] }
+    }
+
+    /// The compared fields of `document`, by dotted key, as compact JSON text.
+    package static func fields(of document: ResultDocument) -> [String: String] {
+        var result: [String: String] = [:]
+        if let members = document.scenario.objectValue {
+            for (key, value) in members { result["scenario.\(key)"] = text(value) }
+        } else {
+            result["scenario"] = text(document.scenario)
+        }
+        let environment = document.environment
+        result["environment.build"] = environment.build
+        result["environment.cpu"] = environment.cpu
+        result["environment.cores"] = String(environment.cores)
+        result["environment.swift"] = environment.swift
+        result["environment.openssl"] = environment.openssl
+        let words = environment.os.split(separator: " ")
+        result["environment.os"] = words.count >= 2 ? "\(words[0]) \(words[words.count - 1])" : environment.os
+        return result
+    }
+
+    /// Compact JSON text of `value` (object keys sorted).
+    package static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .integer(let number): String(number)
+        case .unsigned(let number): String(number)
+        case .number(let number): String(number)
+        case .string(let string): "\"\(string)\""
+        case .array(let items): "[" + items.map(text).joined(separator: ",") + "]"
+        case .object(let members):
+            "{" + members.keys.sorted().map { "\($0)=\(text(members[$0]!))" }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// A key whose value differs between two results.
+    package struct Difference: Sendable {
+        /// The dotted key, `scenario.rate` or `environment.cpu`.
+        package var key: String
+        /// The first result's file and value.
+        package var first: (file: String, value: String)
+        /// The file and value of a result that differs from it.
+        package var second: (file: String, value: String)
+
+        /// `scenario.rate (2000 in a.json, 4000 in b.json)`.
+        package var description: String { "\(key) (\(first.value) in \(first.file), \(second.value) in \(second.file))" }
+    }
+}

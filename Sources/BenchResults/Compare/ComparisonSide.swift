@@ -1,0 +1,78 @@
+import Foundation
+import BenchHarness
+
+/// One side of a comparison (the baseline or the candidate): the result files of its repetitions,
+/// read and checked.
+package struct ComparisonSide: Sendable {
+    /// Which side.
+    package enum Role: String, Sendable {
+        /// The reference the candidate is judged against.
+        case baseline
+        /// The build under judgement.
+        case candidate
+    }
+
+    /// Which side this is.
+    package var role: Role
+    /// The result files, in the order given (a directory's `*.json` files sorted by name).
+    package var files: [String]
+    /// Their documents, in the same order.
+    package var documents: [ResultDocument]
+
+    /// The files `paths` name: each a result file or a directory of `*.json` result files.
+    ///
+    /// - Throws: `BenchError` with reason `missingBaseline` for the baseline when a path does not
+    ///   exist or a directory holds no `*.json` file; `badInput` for the candidate in the same cases.
+    package static func resolve(_ paths: [String], role: Role) throws(BenchError) -> [String] {
+        let reason: BenchError.Reason = role == .baseline ? .missingBaseline : .badInput
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw BenchError(reason, "\(role.rawValue) \(path): no such file or directory")
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            let names: [String]
+            do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
+                throw .badInput("\(role.rawValue) \(path): directory cannot be read")
+            }
+            let results = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+            guard !results.isEmpty else {
+                throw BenchError(reason, "\(role.rawValue) \(path): directory holds no result files (*.json)")
+            }
+            files += results.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
+        }
+        return files
+    }
+
+    /// Reads and checks every file of `files` (`ResultDocument.read`: exit 65 naming the file).
+    package static func load(_ files: [String], role: Role) throws(BenchError) -> ComparisonSide {
+        var documents: [ResultDocument] = []
+        for file in files { documents.append(try ResultDocument.read(from: file)) }
+        return ComparisonSide(role: role, files: files, documents: documents)
+    }
+
+    /// `metric`'s value in every repetition.
+    package func values(of metric: CompareMetric) -> [Double] { documents.map(metric.value(in:)) }
+
+    /// One line per invalid repetition: `FILE: reason; reason`.
+    package var invalidRuns: [String] {
+        zip(files, documents).compactMap { file, document in
+            document.summary.valid ? nil
+                : "\(role.rawValue) \(file) is invalid: " + (document.summary.invalidReasons.isEmpty
+                    ? "summary.valid is false" : document.summary.invalidReasons.joined(separator: "; "))
+        }
+    }
+
+    /// The distinct git commits of the repetitions.
+    package var gitCommits: [String] {
+        var seen: [String] = []
+        for document in documents where !seen.contains(document.environment.gitCommit) {
+            seen.append(document.environment.gitCommit)
+        }
+        return seen
+    }
+}

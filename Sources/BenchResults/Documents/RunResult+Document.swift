@@ -1,0 +1,46 @@
+import HDRHistogram
+import BenchHarness
+
+extension ResultDocument {
+    /// The result file of `result` (histograms summarised and encoded).
+    package init(_ result: RunResult) throws(BenchError) {
+        func section(_ histograms: [LatencyKind: HDRHistogram]) throws(BenchError) -> LatencySection {
+            LatencySection(
+                responseTime: try HistogramSummary(histograms[.responseTime] ?? HDRHistogram()),
+                serviceTime: try HistogramSummary(histograms[.serviceTime] ?? HDRHistogram()),
+                startLag: try HistogramSummary(histograms[.startLag] ?? HDRHistogram()))
+        }
+        var stages: [String: HistogramSummary] = [:]
+        for (name, histogram) in result.stages { stages[name] = try HistogramSummary(histogram) }
+        self.init(
+            environment: result.environment, scenario: result.scenario, summary: result.summary,
+            latency: try section(result.latency), stages: stages, cache: result.cache,
+            warmup: try section(result.warmup), attacks: result.attacks, intervals: result.intervals,
+            setupSeconds: result.setupSeconds, memory: result.memory)
+    }
+
+    /// The result file of one run.
+    package init(_ outcome: RunOutcome) throws(BenchError) {
+        try self.init(RunResult(outcome))
+    }
+}
+
+extension RunResult {
+    /// The reportable result of a result file read back (histograms decoded); `file` names it in errors.
+    package init(_ document: ResultDocument, file: String) throws(BenchError) {
+        var latency: [LatencyKind: HDRHistogram] = [:]
+        var warmup: [LatencyKind: HDRHistogram] = [:]
+        for kind in LatencyKind.allCases {
+            latency[kind] = try document.latency[kind].decoded(file: file, path: "$.latency.\(kind.rawValue)")
+            warmup[kind] = try document.warmup[kind].decoded(file: file, path: "$.warmup.\(kind.rawValue)")
+        }
+        var stages: [String: HDRHistogram] = [:]
+        for (name, summary) in document.stages {
+            stages[name] = try summary.decoded(file: file, path: "$.stages.\(name)")
+        }
+        self.init(
+            environment: document.environment, scenario: document.scenario, summary: document.summary,
+            latency: latency, warmup: warmup, stages: stages, cache: document.cache, attacks: document.attacks,
+            intervals: document.intervals, setupSeconds: document.setupSeconds, memory: document.memory)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import BenchHarness
+
+/// A run result in the report: its label and its document.
+package struct ReportRun: Sendable {
+    /// Label in legends and table headers (the file name).
+    package var name: String
+    /// The result.
+    package var document: ResultDocument
+
+    /// Creates a value from its stored properties.
+    package init(name: String, document: ResultDocument) {
+        self.name = name
+        self.document = document
+    }
+}
+
+/// A sweep result in the report: its label and its document.
+package struct ReportSweep: Sendable {
+    /// Label in headings (the file name).
+    package var name: String
+    /// The sweep.
+    package var document: SweepDocument
+
+    /// Creates a value from its stored properties.
+    package init(name: String, document: SweepDocument) {
+        self.name = name
+        self.document = document
+    }
+}
+
+/// The inputs of a report: run results and sweep results, in command-line order.
+package struct ReportInputs: Sendable {
+    /// Run results (JSON without `kind`).
+    package var runs: [ReportRun] = []
+    /// Sweep results (`"kind": "sweep"`).
+    package var sweeps: [ReportSweep] = []
+
+    /// Creates a value from its stored properties.
+    package init(runs: [ReportRun] = [], sweeps: [ReportSweep] = []) {
+        self.runs = runs
+        self.sweeps = sweeps
+    }
+
+    /// Reads every file; a run result is JSON without `kind`, a sweep result has `"kind": "sweep"`.
+    ///
+    /// - Throws: `BenchError.badInput` (exit 65) with one line naming the first bad file.
+    package static func read(_ paths: [String]) throws(BenchError) -> ReportInputs {
+        var inputs = ReportInputs()
+        let names = labels(for: paths)
+        for (path, name) in zip(paths, names) {
+            let bytes = try InputFile.read(path, limit: ResultDocument.readLimit, what: "result file")
+            try inputs.add(Data(bytes), file: path, name: name)
+        }
+        return inputs
+    }
+
+    /// Parses one file's bytes and adds it as a run or a sweep.
+    package mutating func add(_ data: Data, file: String, name: String) throws(BenchError) {
+        guard !data.isEmpty else { throw .badInput("\(file): empty file; expected an authz-bench result (JSON)") }
+        let root = try? JSONSerialization.jsonObject(with: data)
+        if let object = root as? [String: Any], let kind = object["kind"] {
+            guard let text = kind as? String, text == "sweep" else {
+                throw .badInput("\(file): $.kind: expected \"sweep\" (or no kind for a run result), found \(kind)")
+            }
+            sweeps.append(ReportSweep(name: name, document: try SweepDocument.parse(data, file: file)))
+        } else {
+            runs.append(ReportRun(name: name, document: try ResultDocument.parse(data, file: file)))
+        }
+    }
+
+    /// Labels for `paths`: the file names, or the paths as given when two file names are equal.
+    package static func labels(for paths: [String]) -> [String] {
+        let names = paths.map { URL(fileURLWithPath: $0).lastPathComponent }
+        return Set(names).count == names.count ? names : paths
+    }
+}

@@ -1,0 +1,95 @@
+import HDRHistogram
+import BenchHarness
+
+/// The HTML report (`authz-bench report`, `run --report`): one self-contained page with inline SVG
+/// charts and tables, no script and no network fetch.
+package enum ReportPage {
+    /// The page for `inputs`.
+    package static func html(_ inputs: ReportInputs) -> String {
+        var body = "<header>\n<h1>authz-bench report</h1>\n"
+        body += HTMLDocument.paragraph("\(inputs.runs.count) run result(s), \(inputs.sweeps.count) sweep result(s); written by authz-bench \(BenchVersion.current).", className: "note")
+        body += "<ul class=\"inputs\">\n"
+        for run in inputs.runs {
+            var flags: [String] = []
+            if run.document.environment.build != "release" { flags.append("\(run.document.environment.build) build: figures not representative") }
+            if !run.document.summary.valid { flags.append("INVALID: " + run.document.summary.invalidReasons.joined(separator: "; ")) }
+            body += "<li>\(HTMLDocument.escape(run.name))" + (flags.isEmpty ? "" : " <strong>\(HTMLDocument.escape(flags.joined(separator: " / ")))</strong>") + "</li>\n"
+        }
+        for sweep in inputs.sweeps { body += "<li>\(HTMLDocument.escape(sweep.name)) (sweep)</li>\n" }
+        body += "</ul>\n"
+        body += navigation(inputs)
+        body += "</header>\n"
+        if !inputs.runs.isEmpty { body += runSections(inputs.runs) }
+        for (index, sweep) in inputs.sweeps.enumerated() { body += sweepSection(sweep, index: index) }
+        return HTMLDocument.page(title: "authz-bench report", body: body)
+    }
+
+    /// Writes the page for `inputs` to `path` atomically.
+    package static func write(_ inputs: ReportInputs, to path: String) throws(BenchError) {
+        try AtomicFile.write(html(inputs), to: path)
+    }
+
+    /// The id suffix of sweep `index` (none for the first, `-2` for the second ...).
+    package static func suffix(_ index: Int) -> String { index == 0 ? "" : "-\(index + 1)" }
+
+    private static func navigation(_ inputs: ReportInputs) -> String {
+        var links: [(String, String)] = []
+        if !inputs.runs.isEmpty {
+            links += [("latency", "Latency"), ("over-time", "Over time"), ("stage-latency", "Stages"), ("summary", "Summary"),
+                      ("cache", "Cache"), ("environment", "Environment"), ("scenario", "Scenario")]
+        }
+        for (index, sweep) in inputs.sweeps.enumerated() { links.append(("sweep\(suffix(index))", "Sweep \(sweep.name)")) }
+        return "<nav>" + links.map { "<a href=\"#\(HTMLDocument.escape($0.0))\">\(HTMLDocument.escape($0.1))</a>" }.joined() + "</nav>\n"
+    }
+
+    private static func runSections(_ runs: [ReportRun]) -> String {
+        let names = runs.map(\.name)
+        let documents = runs.map(\.document)
+        var out = ""
+        // Every histogram was decoded once when the file was read, so decoding cannot fail here.
+        func histogram(_ summary: HistogramSummary) -> HDRHistogram {
+            (try? HDRHistogram(decodingBase64: summary.histogram)) ?? HDRHistogram()
+        }
+        var latency = HTMLDocument.paragraph("Latency by percentile as HdrHistogram's plotter draws it, from each file's full histogram. Read response time first (from the intended start: what a user waits, coordinated-omission correct), then service time (what the engine took).", className: "note")
+        latency += PercentileSpectrumChart.svg(id: "percentile-spectrum", title: "Response time by percentile",
+            yLabel: "response time", series: runs.map { .init(name: $0.name, histogram: histogram($0.document.latency.responseTime)) })
+        latency += PercentileSpectrumChart.svg(id: "service-time-spectrum", title: "Service time by percentile",
+            yLabel: "service time", series: runs.map { .init(name: $0.name, histogram: histogram($0.document.latency.serviceTime)) })
+        latency += ReportTables.latency(documents, names: names)
+        out += HTMLDocument.section(id: "latency", title: "Latency", body: latency)
+
+        let timeline = runs.map { TimelineChart.Series(name: $0.name, intervals: $0.document.intervals, targetRate: $0.document.summary.targetRate) }
+        var overTime = TimelineChart.throughputSVG(id: "timeline", series: timeline)
+        if TimelineChart.hasLatency(timeline) {
+            overTime += TimelineChart.latencySVG(id: "timeline-latency", series: timeline)
+        } else {
+            overTime += HTMLDocument.paragraph("No per-interval latency: these result files predate per-interval percentiles (the .hlog file of a run has every interval's histogram).", className: "note")
+        }
+        out += HTMLDocument.section(id: "over-time", title: "Over time", body: overTime)
+
+        let stages = runs.map { StageBarsChart.Series(name: $0.name, stages: $0.document.stages) }
+        let stageBody = stages.contains(where: { !$0.stages.isEmpty })
+            ? HTMLDocument.paragraph("Each stage is timed on one request in stageSample (see the scenario); the bars are the stage's p50 and p99.", className: "note") + StageBarsChart.svg(id: "stages", series: stages)
+            : HTMLDocument.paragraph("No stage histograms in these files.", className: "note")
+        out += HTMLDocument.section(id: "stage-latency", title: "Hot-path stages", body: stageBody)
+
+        out += HTMLDocument.section(id: "summary", title: "Summary", body: ReportTables.summary(documents, names: names))
+        out += HTMLDocument.section(id: "cache", title: "Cache", body: ReportTables.cache(documents, names: names))
+        out += HTMLDocument.section(id: "environment", title: "Environment",
+            body: ReportTables.environment(documents.map(\.environment), names: names))
+        out += HTMLDocument.section(id: "scenario", title: "Scenario", body: ReportTables.scenario(documents.map(\.scenario), names: names))
+        return out
+    }
+
+    private static func sweepSection(_ sweep: ReportSweep, index: Int) -> String {
+        let document = sweep.document
+        var body = "<p class=\"recommendation\"><strong>Recommendation:</strong> \(HTMLDocument.escape(document.recommendation))</p>\n"
+        body += SweepCharts.hitRatioSVG(id: "sweep-hit-ratio\(suffix(index))", sweep: document)
+        body += HTMLDocument.paragraph("A black ring marks the recommended row; the dashed black line is the optimal (Belady) hit ratio at each capacity.", className: "note")
+        body += SweepCharts.p99SVG(id: "sweep-p99\(suffix(index))", sweep: document)
+        body += SweepCharts.table(document)
+        body += "<h3>Environment</h3>\n" + ReportTables.environment([document.environment], names: [sweep.name])
+        body += "<h3>Scenario</h3>\n" + ReportTables.scenario([document.scenario], names: [sweep.name])
+        return HTMLDocument.section(id: "sweep\(suffix(index))", title: "Sweep: \(sweep.name)", body: body)
+    }
+}

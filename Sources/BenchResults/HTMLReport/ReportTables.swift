@@ -1,0 +1,126 @@
+import Foundation
+import BenchHarness
+
+/// The report's tables, one column per result: environment, scenario, summary, latency, cache.
+package enum ReportTables {
+    /// Environment rows.
+    package static func environment(_ environments: [Environment], names: [String]) -> String {
+        let fields: [(String, (Environment) -> String)] = [
+            ("build", \.build), ("swift", \.swift), ("openssl", \.openssl), ("cpu", \.cpu),
+            ("cores", { String($0.cores) }), ("os", \.os), ("git commit", \.gitCommit),
+        ]
+        return HTMLDocument.table(header: [""] + names, rows: fields.map { field in [field.0] + environments.map(field.1) })
+    }
+
+    /// Scenario rows: every key of any scenario (nested objects as `parent.key`), sorted.
+    package static func scenario(_ scenarios: [JSONValue], names: [String]) -> String {
+        let flat = scenarios.map { flatten($0) }
+        let keys = Set(flat.flatMap(\.keys)).sorted()
+        return HTMLDocument.table(header: [""] + names, rows: keys.map { key in [key] + flat.map { $0[key] ?? "" } })
+    }
+
+    /// `value` as `key: text` pairs, nested object members as `parent.key`, arrays joined.
+    package static func flatten(_ value: JSONValue, prefix: String = "") -> [String: String] {
+        guard case .object(let members) = value else { return [prefix.isEmpty ? "value" : prefix: text(value)] }
+        var out: [String: String] = [:]
+        for (key, member) in members {
+            let name = prefix.isEmpty ? key : "\(prefix).\(key)"
+            if case .object = member {
+                out.merge(flatten(member, prefix: name)) { first, _ in first }
+            } else {
+                out[name] = text(member)
+            }
+        }
+        return out
+    }
+
+    /// One JSON value as table text (`null` as an em dash).
+    package static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "\u{2014}"
+        case .bool(let flag): flag ? "true" : "false"
+        case .integer(let number): String(number)
+        case .unsigned(let number): String(number)
+        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .string(let string): string
+        case .array(let items): items.map(text).joined(separator: ", ")
+        case .object: flatten(value).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+        }
+    }
+
+    /// Summary rows: requests, rates, validity and its reasons, errors by code, memory, set-up.
+    package static func summary(_ documents: [ResultDocument], names: [String]) -> String {
+        var rows: [[String]] = []
+        func row(_ label: String, _ value: (ResultDocument) -> String) { rows.append([label] + documents.map(value)) }
+        row("loop") { $0.scenario["loop"]?.stringValue ?? "" }
+        row("requests") { LatencyText.count($0.summary.requests) }
+        row("duration") { ReportFormat.decimal($0.summary.durationSeconds, 2) + " s" }
+        row("target rate") { $0.summary.targetRate.map { LatencyText.rate($0) + "/s" } ?? "closed loop" }
+        row("achieved rate") { document in
+            let achieved = LatencyText.rate(document.summary.achievedRate) + "/s"
+            guard let target = document.summary.targetRate, target > 0 else { return achieved }
+            return achieved + " (" + ReportFormat.percent(document.summary.achievedRate / target) + " of target)"
+        }
+        row("valid") { $0.summary.valid ? "yes" : "NO" }
+        row("invalid reasons") { $0.summary.invalidReasons.joined(separator: "; ") }
+        for code in Set(documents.flatMap(\.summary.errors.keys)).sorted() {
+            row("errors: \(code)") { $0.summary.errors[code].map { LatencyText.count($0) } ?? "0" }
+        }
+        row("attacks with an unexpected code") { LatencyText.count($0.attacks.unexpected) }
+        row("peak RSS") { $0.summary.peakRSS.map(ReportFormat.bytes) ?? "" }
+        row("set-up (excluded)") { ReportFormat.decimal($0.setupSeconds, 2) + " s" }
+        return HTMLDocument.table(id: "summary-table", header: [""] + names, rows: rows)
+    }
+
+    /// Latency rows: every summary percentile of the measured phase's three histograms.
+    package static func latency(_ documents: [ResultDocument], names: [String]) -> String {
+        var rows: [[String]] = []
+        for kind in LatencyKind.allCases {
+            let columns: [(String, (HistogramSummary) -> UInt64)] = [
+                ("p50", \.p50), ("p90", \.p90), ("p99", \.p99), ("p99.9", \.p999), ("p99.99", \.p9999), ("max", \.max),
+            ]
+            for (label, value) in columns {
+                rows.append(["\(kind.rawValue) \(label)"] + documents.map { document in
+                    document.latency[kind].count == 0 ? "" : LatencyText.duration(value(document.latency[kind]))
+                })
+            }
+        }
+        return HTMLDocument.table(id: "latency-table", header: [""] + names, rows: rows)
+    }
+
+    /// Cache rows: both caches summed, then each cache's hit ratio.
+    package static func cache(_ documents: [ResultDocument], names: [String]) -> String {
+        var rows: [[String]] = []
+        func row(_ label: String, _ value: (CacheSection) -> String) { rows.append([label] + documents.map { value($0.cache) }) }
+        row("strategy") { $0.strategy }
+        row("capacity (each cache)") { LatencyText.count($0.capacity) }
+        row("hits") { LatencyText.count($0.hits) }
+        row("misses") { LatencyText.count($0.misses) }
+        row("hit ratio") { ReportFormat.percent($0.hitRatio) }
+        row("evictions") { LatencyText.count($0.evictions) }
+        row("expirations") { LatencyText.count($0.expirations) }
+        row("entries at the end") { LatencyText.count($0.entries) }
+        row("bytes per entry") { ReportFormat.decimal($0.bytesPerEntry, 1) }
+        row("verified-token cache hit ratio") { ReportFormat.percent($0.caches.verifiedTokens.hitRatio) }
+        row("authorization cache hit ratio") { ReportFormat.percent($0.caches.authorizations.hitRatio) }
+        return HTMLDocument.table(id: "cache-table", header: [""] + names, rows: rows)
+    }
+}
+
+/// Number formats of the report's tables.
+package enum ReportFormat {
+    /// `0.8312` as `83.12%`.
+    package static func percent(_ ratio: Double) -> String {
+        ratio.isFinite ? String(format: "%.2f%%", ratio * 100) : "-"
+    }
+
+    /// `value` with `decimals` decimals.
+    package static func decimal(_ value: Double, _ decimals: Int) -> String {
+        value.isFinite ? String(format: "%.\(decimals)f", value) : "-"
+    }
+
+    /// Bytes in MiB with one decimal (`110.6 MiB`).
+    package static func bytes(_ value: Int) -> String {
+        String(format: "%.1f MiB", Double(value) / 1_048_576)
+    }
+}

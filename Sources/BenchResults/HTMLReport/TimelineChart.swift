@@ -1,0 +1,98 @@
+import BenchHarness
+
+/// Throughput and latency over the measured phase, from each result's `intervals` (one per second).
+package enum TimelineChart {
+    /// One result's intervals.
+    package struct Series: Sendable {
+        /// Legend label (a file name).
+        package var name: String
+        /// The intervals, in time order.
+        package var intervals: [IntervalSection]
+        /// The target rate (drawn dashed), nil in closed loop.
+        package var targetRate: Double?
+    }
+
+    /// Requests per second of every non-empty-length interval, at the interval's middle:
+    /// (seconds from the start of the measured phase, requests/s).
+    package static func throughputPoints(_ intervals: [IntervalSection]) -> [(seconds: Double, rate: Double)] {
+        intervals.filter { $0.length > 0 }.map { ($0.start + $0.length / 2, Double($0.requests) / $0.length) }
+    }
+
+    /// Whether any series has per-interval latency percentiles.
+    package static func hasLatency(_ series: [Series]) -> Bool {
+        series.contains { $0.intervals.contains { $0.responseTime != nil } }
+    }
+
+    /// The x axis (seconds) shared by both timeline charts.
+    private static func timeAxis(_ series: [Series], geometry g: ChartGeometry) -> (AxisScale, [AxisTick]) {
+        let end = series.flatMap(\.intervals).map { $0.start + $0.length }.max() ?? 0
+        let x = ChartTicks.linear(upTo: end, count: 10)
+        let scale = AxisScale(kind: .linear, lower: 0, upper: x.upper, start: g.plotLeft, end: g.plotRight)
+        let decimals = ChartTicks.decimals(forStep: x.step)
+        return (scale, x.values.map { AxisTick(position: scale.position($0), label: ChartTicks.fixed($0, decimals: decimals)) })
+    }
+
+    /// The throughput chart (`svg` with `id`): one `path.series` per series with intervals, and its
+    /// target rate as a dashed line.
+    package static func throughputSVG(id: String, series: [Series]) -> String {
+        var chart = SVGChart(id: id, title: "Throughput per second")
+        chart.geometry.height = 340
+        let g = chart.geometry
+        let (xScale, xTicks) = timeAxis(series, geometry: g)
+        let rates = series.flatMap { throughputPoints($0.intervals).map(\.rate) } + series.compactMap(\.targetRate)
+        let y = ChartTicks.linear(upTo: (rates.max() ?? 0) * 1.05, count: 6)
+        let yScale = AxisScale(kind: .linear, lower: 0, upper: y.upper, start: g.plotBottom, end: g.plotTop)
+        let decimals = ChartTicks.decimals(forStep: y.step)
+        chart.xTicks = xTicks
+        chart.yTicks = y.values.map { AxisTick(position: yScale.position($0), label: y.step >= 1000 ? ChartTicks.shortCount($0) : ChartTicks.fixed($0, decimals: decimals)) }
+        chart.xLabel = "seconds into the measured phase"
+        chart.yLabel = "requests/s"
+        for (index, item) in series.enumerated() {
+            let color = Palette.color(index)
+            let points = throughputPoints(item.intervals)
+            let target = item.targetRate.map { ", target \(LatencyText.rate($0))/s (dashed)" } ?? ", closed loop"
+            chart.legend.append(LegendEntry(label: "\(item.name)\(points.isEmpty ? ": no intervals" : target)", color: color))
+            guard !points.isEmpty else { continue }
+            let coordinates = points.map { (x: xScale.position($0.seconds), y: yScale.position($0.rate)) }
+            chart.content.append("<path class=\"series\" data-series=\"\(HTMLDocument.escape(item.name))\" stroke=\"\(color)\" d=\"\(SVGNumber.path(coordinates))\"><title>\(HTMLDocument.escape(item.name))</title></path>\n")
+            if let target = item.targetRate {
+                let ty = yScale.position(target)
+                chart.content.append("<line class=\"target\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\" x1=\"\(SVGNumber.text(g.plotLeft))\" y1=\"\(SVGNumber.text(ty))\" x2=\"\(SVGNumber.text(g.plotRight))\" y2=\"\(SVGNumber.text(ty))\"/>\n")
+            }
+        }
+        return chart.render()
+    }
+
+    /// The latency chart (`svg` with `id`): per series a solid `path.series` for the interval p99
+    /// of response time and a dashed one for its p50.
+    package static func latencySVG(id: String, series: [Series]) -> String {
+        var chart = SVGChart(id: id, title: "Response time per second: p99 (solid) and p50 (dashed)")
+        chart.geometry.height = 340
+        let g = chart.geometry
+        let (xScale, xTicks) = timeAxis(series, geometry: g)
+        let highest = series.flatMap(\.intervals).compactMap { $0.responseTime.map { Double($0.p99) } }.max() ?? 0
+        let y = LatencyUnit.ticks(upTo: highest * 1.05)
+        let yScale = AxisScale(kind: .linear, lower: 0, upper: y.upper, start: g.plotBottom, end: g.plotTop)
+        chart.xTicks = xTicks
+        chart.yTicks = y.ticks.map { AxisTick(position: yScale.position($0.value), label: $0.label) }
+        chart.xLabel = "seconds into the measured phase"
+        chart.yLabel = "response time (\(y.unit.name))"
+        for (index, item) in series.enumerated() {
+            let color = Palette.color(index)
+            let intervals = item.intervals.filter { $0.responseTime != nil && $0.length > 0 }
+            chart.legend.append(LegendEntry(
+                label: "\(item.name)\(intervals.isEmpty ? ": no per-interval percentiles in this file" : "")", color: color))
+            guard !intervals.isEmpty else { continue }
+            for (percentile, dashed) in [("p99", false), ("p50", true)] {
+                let coordinates = intervals.compactMap { interval -> (x: Double, y: Double)? in
+                    guard let percentiles = interval.responseTime else { return nil }
+                    let value = percentile == "p99" ? percentiles.p99 : percentiles.p50
+                    return (x: xScale.position(interval.start + interval.length / 2), y: yScale.position(Double(value)))
+                }
+                let dash = dashed ? " stroke-dasharray=\"6 4\"" : ""
+                chart.content.append("<path class=\"series \(percentile)\" data-series=\"\(HTMLDocument.escape(item.name))\" stroke=\"\(color)\"\(dash) d=\"\(SVGNumber.path(coordinates))\"><title>\(HTMLDocument.escape(item.name)) \(percentile)</title></path>\n")
+            }
+        }
+        return chart.render()
+    }
+}

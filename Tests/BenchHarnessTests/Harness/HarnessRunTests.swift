@@ -1,0 +1,160 @@
+import AuthZCore
+import Testing
+import BenchHarness
+
+@Suite("Load harness runs the real engine", .serialized)
+struct HarnessRunTests {
+    static func scenario(algorithm: String = "es256") -> Scenario {
+        var scenario = Scenario()
+        scenario.devices = 400
+        scenario.threads = 2
+        scenario.rate = 2_000
+        scenario.durationMillis = 1_000
+        scenario.warmupMillis = 200
+        scenario.algorithm = algorithm
+        scenario.mix = OperationMix(get: 45, check: 25, verify: 15, logout: 5, attack: 10)
+        scenario.backendMedianMicros = 50
+        scenario.backendP99Micros = 500
+        return scenario
+    }
+
+    @Test("Open loop: counts add up, every attack gets its code", arguments: ["es256", "hs256"])
+    func openLoop(algorithm: String) throws {
+        let scenario = Self.scenario(algorithm: algorithm)
+        let outcome = try Harness.run(scenario, progress: nil)
+        let target = 2_000.0 * 1.0
+        #expect(Double(outcome.requests) > 0.5 * target)
+        #expect(Double(outcome.requests) < 1.01 * target)
+        #expect(outcome.codes.values.reduce(0, +) == outcome.requests)
+        #expect(outcome.latency[.responseTime]?.totalCount == UInt64(outcome.requests))
+        #expect(outcome.latency[.serviceTime]?.totalCount == UInt64(outcome.requests))
+        #expect(outcome.latency[.startLag]?.totalCount == UInt64(outcome.requests))
+        #expect(outcome.intervals.map(\.requests).reduce(0, +) == outcome.requests)
+        #expect((outcome.warmupLatency[.responseTime]?.totalCount ?? 0) > 0)
+        // Every attack kind was sent and rejected with its own code.
+        #expect(outcome.attacks.unexpected == 0)
+        for attack in AttackKind.allCases {
+            #expect((outcome.attacks.expected[attack.expectedCode] ?? 0) > 0, "no \(attack) sent")
+        }
+        #expect((outcome.codes[.validToken] ?? 0) > outcome.requests / 2)
+        // Stages observed on every request (stageSample 1).
+        #expect((outcome.stages[.verify]?.totalCount ?? 0) > 0)
+        #expect((outcome.stages[.mint]?.totalCount ?? 0) > 0)
+        #expect(outcome.cache.verifiedTokens.hits + outcome.cache.verifiedTokens.misses > 0)
+        #expect(outcome.setupSeconds > 0)
+        #expect(outcome.peakRSSBytes > 0)
+        if !Environment.isReleaseBuild { #expect(!outcome.validity.valid) }
+    }
+
+    /// The resident-set samples carry the bytes the harness keeps for completed intervals: zero
+    /// before the first interval completes, then growing with every completed second.
+    @Test("RSS samples count the harness's own interval histograms")
+    func rssSamplesCountIntervalBytes() throws {
+        var scenario = Self.scenario(algorithm: "hs256")
+        scenario.durationMillis = 3_000
+        scenario.warmupMillis = 0
+        scenario.rate = 500
+        let outcome = try Harness.run(scenario, rssSampleMillis: 250, progress: nil)
+        let counted = outcome.rssSamples.compactMap(\.intervalBytes)
+        #expect(counted.count == outcome.rssSamples.count)
+        #expect(counted.first == 0)
+        #expect(zip(counted, counted.dropFirst()).allSatisfy { $0 <= $1 })
+        // Two workers, at least two completed seconds each: three packed histograms per interval.
+        #expect((counted.last ?? 0) >= 2 * 2 * 3 * 32)
+    }
+
+    @Test("Short authN TTL: tokens expire during the run, devices re-authenticate, attacks still caught")
+    func expiryInsideTheRun() throws {
+        var scenario = Self.scenario(algorithm: "hs256")
+        scenario.authNTTLMillis = 1_000
+        scenario.skewMillis = 0
+        scenario.durationMillis = 1_500
+        scenario.warmupMillis = 0
+        scenario.rate = 1_000
+        let outcome = try Harness.run(scenario, progress: nil)
+        let expiredAttacks = outcome.attacks.expected[.tokenExpired] ?? 0
+        #expect((outcome.codes[.tokenExpired] ?? 0) > expiredAttacks, "no authN token expired inside the run")
+        #expect(outcome.attacks.unexpected == 0)
+        #expect((outcome.codes[.validToken] ?? 0) > outcome.requests / 3)
+    }
+
+    @Test("Injected stalls show in response time, not in service time beyond the request in flight")
+    func stallInjection() throws {
+        var scenario = Self.scenario(algorithm: "hs256")
+        scenario.rate = 1_000
+        scenario.warmupMillis = 0
+        scenario.durationMillis = 1_200
+        scenario.backendMedianMicros = 0
+        scenario.backendP99Micros = 0
+        scenario.stallMillis = 200
+        scenario.stallPeriodMillis = 500
+        let outcome = try Harness.run(scenario, progress: nil)
+        let response = try #require(outcome.latency[.responseTime])
+        let service = try #require(outcome.latency[.serviceTime])
+        #expect(outcome.injectedStalls >= 2)
+        #expect(response.max >= 200_000_000)
+        #expect(response.value(atPercentile: 90) >= 50_000_000)
+        #expect(response.value(atPercentile: 90) > 10 * service.value(atPercentile: 90))
+        var slowServices: UInt64 = 0
+        for step in service.recordedValues() where step.valueIteratedTo >= 150_000_000 {
+            slowServices += step.countAtValueIteratedTo
+        }
+        #expect(slowServices <= UInt64(outcome.injectedStalls))
+    }
+
+    @Test("Closed loop is labelled as such and records no start lag")
+    func closedLoop() throws {
+        var scenario = Self.scenario(algorithm: "hs256")
+        scenario.closedLoop = true
+        scenario.rate = nil
+        scenario.durationMillis = 300
+        scenario.warmupMillis = 100
+        let outcome = try Harness.run(scenario, progress: nil)
+        #expect(outcome.scenario.closedLoop && outcome.scenario.rate == nil)
+        #expect(outcome.requests > 0)
+        #expect(outcome.latency[.responseTime]?.totalCount == UInt64(outcome.requests))
+        #expect(outcome.latency[.startLag]?.totalCount == 0)
+        #expect(outcome.attacks.unexpected == 0)
+        #expect(!outcome.validity.reasons.contains { $0.contains("saturated") })
+    }
+
+    @Test("A rate the workers cannot reach is flagged invalid")
+    func saturation() throws {
+        var scenario = Self.scenario(algorithm: "hs256")
+        scenario.threads = 1
+        scenario.devices = 100
+        scenario.rate = 400
+        scenario.warmupMillis = 0
+        scenario.durationMillis = 500
+        scenario.mix = OperationMix(get: 0, check: 100, verify: 0, logout: 0, attack: 0)
+        scenario.backendMedianMicros = 5_000   // every call waits >= ~5 ms: at most ~200/s per worker
+        scenario.backendP99Micros = 5_000
+        scenario.capacity = 1                  // so most checks reach the backend
+        let outcome = try Harness.run(scenario, progress: nil)
+        #expect(!outcome.validity.valid)
+        #expect(outcome.validity.reasons.contains { $0.contains("saturated") })
+    }
+
+    @Test("Bad scenarios are usage errors naming the flag")
+    func validation() {
+        func message(_ change: (inout Scenario) -> Void) -> String? {
+            var scenario = Scenario()
+            change(&scenario)
+            do {
+                try scenario.validate()
+                return nil
+            } catch {
+                #expect(error.reason == .invalidSetting)
+                return error.message
+            }
+        }
+        #expect(message { _ in } == nil)
+        #expect(message { $0.mix.get = 71 }?.contains("--mix shares must sum to 100") == true)
+        #expect(message { $0.closedLoop = true }?.contains("--rate") == true)
+        #expect(message { $0.stallMillis = 500; $0.stallPeriodMillis = 200 }?.contains("--inject-stall") == true)
+        #expect(message { $0.shardIndex = 2; $0.shardCount = 2 }?.contains("--shard") == true)
+        #expect(message { $0.cache = "fifo" }?.contains("--cache") == true)
+        #expect(message { $0.devices = 3 }?.contains("--devices") == true)
+        #expect(message { $0.mvpds = 1 }?.contains("--mvpds") == true)
+    }
+}

@@ -1,0 +1,77 @@
+import Testing
+import BenchHarness
+
+@Suite("run flags: the scenario they describe")
+struct RunFlagsTests {
+    func scenario(_ arguments: [String]) throws -> Scenario {
+        let args = try Arguments(arguments, options: WorkloadFlags.valueOptions, flags: WorkloadFlags.flagOptions)
+        return try WorkloadFlags.scenario(from: args, defaultThreads: 2)
+    }
+
+    @Test func defaultsAreAnOpenLoopScenario() throws {
+        let s = try scenario([])
+        #expect(!s.closedLoop)
+        #expect(s.rate != nil)
+        #expect(s.threads == 2)
+        #expect(s.mix == OperationMix())
+    }
+
+    @Test func everyFlagLandsInTheScenario() throws {
+        let s = try scenario([
+            "--devices", "1000", "--requestors", "3", "--mvpds", "4", "--resources", "50", "--zipf", "0.8",
+            "--mix", "get=50,check=20,verify=10,logout=10,attack=10", "--alg", "ED25519", "--cache", "tinylfu",
+            "--capacity", "5000", "--threads", "4", "--rate", "1500", "--duration", "3s", "--warmup", "500ms",
+            "--seed", "42", "--inject-stall", "200ms@2s", "--authn-ttl", "10s", "--authz-ttl", "5s",
+            "--stage-sample", "10", "--shard", "2/4", "--backend-latency", "100us/1ms", "--deny-ratio", "0.1",
+        ])
+        #expect(s.devices == 1000 && s.requestors == 3 && s.mvpds == 4 && s.resources == 50)
+        #expect(s.zipf == 0.8)
+        #expect(s.mix == OperationMix(get: 50, check: 20, verify: 10, logout: 10, attack: 10))
+        #expect(s.algorithm == "ed25519" && s.cache == "tinylfu" && s.capacity == 5000 && s.threads == 4)
+        #expect(s.rate == 1500 && s.durationMillis == 3000 && s.warmupMillis == 500 && s.seed == 42)
+        #expect(s.stallMillis == 200 && s.stallPeriodMillis == 2000)
+        #expect(s.authNTTLMillis == 10_000 && s.authZTTLMillis == 5_000 && s.stageSample == 10)
+        #expect(s.shardIndex == 1 && s.shardCount == 4)
+        #expect(s.backendMedianMicros == 100 && s.backendP99Micros == 1000 && s.backendDenyRatio == 0.1)
+    }
+
+    @Test func closedLoopHasNoRate() throws {
+        let s = try scenario(["--closed"])
+        #expect(s.closedLoop)
+        #expect(s.rate == nil)
+    }
+
+    @Test(arguments: [
+        (["--mix", "get=70,check=20"], "--mix"),
+        (["--mix", "get=70,check=20,bogus=10"], "--mix"),
+        (["--mix", "get=100,get=0"], "--mix"),
+        (["--rate", "100", "--closed"], "--rate"),
+        (["--rate", "-5"], "--rate"),
+        (["--devices", "0"], "--devices"),
+        (["--devices", "many"], "--devices"),
+        (["--alg", "md5"], "--alg"),
+        (["--cache", "fifo"], "--cache"),
+        (["--duration", "5"], "--duration"),
+        (["--duration", "10ms"], "--duration"),
+        (["--inject-stall", "2s@200ms"], "--inject-stall"),
+        (["--inject-stall", "200ms"], "--inject-stall"),
+        (["--shard", "0/4"], "--shard"),
+        (["--shard", "5/4"], "--shard"),
+        (["--zipf", "-1"], "--zipf"),
+        (["--seed", "-3"], "--seed"),
+        (["--authn-ttl", "10ms"], "--authn-ttl"),
+        (["--backend-latency", "2ms/1ms"], "--backend-latency"),
+        (["--nonsense"], "--nonsense"),
+    ])
+    func badFlagsAreUsageErrorsNamingTheFlag(arguments: [String], flag: String) {
+        do {
+            _ = try scenario(arguments)
+            Issue.record("\(arguments) was accepted")
+        } catch let error as BenchError {
+            #expect(error.reason == .invalidSetting)
+            #expect(error.message.contains(flag), "\(error.message)")
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import AuthZCore
+import Foundation
+import Testing
+import HDRHistogram
+import BenchHarness
+import BenchResults
+import TestSupport
+
+@Suite("Histogram files (.hgrm, .hlog)")
+struct HistogramFilesTests {
+    @Test func hgrmFilesParseBackAndMedianIsP50InMicroseconds() throws {
+        let directory = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = SyntheticRun.outcome()
+        let result = RunResult(outcome)
+        let paths = try HistogramFiles.writeHgrm(result, to: directory.appendingPathComponent("hgrm").path)
+        let names = Set(paths.map { URL(fileURLWithPath: $0).lastPathComponent })
+        #expect(names == ["responseTime.hgrm", "serviceTime.hgrm", "startLag.hgrm", "stage-parse.hgrm", "stage-verify.hgrm"])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("hgrm").path)
+        #expect(Set(leftovers) == names)
+        var expected: [String: HDRHistogram] = ["stage-parse.hgrm": outcome.stages[.parse]!, "stage-verify.hgrm": outcome.stages[.verify]!]
+        for kind in LatencyKind.allCases { expected["\(kind.rawValue).hgrm"] = outcome.latency[kind]! }
+        for path in paths {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            let histogram = try #require(expected[name])
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let lines = text.split(separator: "\n").map(String.init)
+            #expect(lines.first == "       Value     Percentile TotalCount 1/(1-Percentile)")
+            #expect(lines.last?.hasPrefix("#[Buckets = ") == true)
+            // The first row at or above 50%: its value is p50 in microseconds.
+            let rows = lines.dropFirst().filter { !$0.hasPrefix("#") }.map { $0.split(separator: " ") }
+            let median = try #require(rows.first { Double($0[1])! >= 0.5 })
+            let p50 = Double(histogram.value(atPercentile: 50)) / 1000
+            #expect(abs(Double(median[0])! - p50) < 0.0005, "\(name): \(median[0]) vs \(p50)")
+            #expect(text == histogram.percentileDistributionText(outputValueUnitScalingRatio: 1000))
+        }
+    }
+
+    @Test func hgrmIntoAFileFailsWithOneLine() throws {
+        let directory = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("plain")
+        try Data("x".utf8).write(to: file)
+        let error = #expect(throws: BenchError.self) { try HistogramFiles.writeHgrm(RunResult(SyntheticRun.outcome()), to: file.path) }
+        #expect(error?.message == "--hgrm \(file.path): is a file; expected a directory")
+    }
+
+    @Test func hlogReadsBackWithTagsAndIntervalCounts() throws {
+        let outcome = SyntheticRun.outcome()
+        let log = try HDRLog(parsing: try HistogramFiles.hlogText(outcome))
+        #expect(log.formatVersion == "1.3")
+        #expect(log.startTimeSeconds == 1_700_000_000)
+        #expect(log.entries.count == 3 * outcome.intervals.count)
+        for (index, interval) in outcome.intervals.enumerated() {
+            for (offset, kind) in LatencyKind.allCases.enumerated() {
+                let entry = log.entries[index * 3 + offset]
+                #expect(entry.tag == kind.rawValue)
+                #expect(entry.startSeconds == interval.startSeconds)
+                #expect(entry.lengthSeconds == interval.lengthSeconds)
+                #expect(entry.histogram == interval.latency[kind])
+                #expect(abs(entry.maxValue - Double(interval.latency[kind]!.max) / 1e6) < 0.0005)
+            }
+        }
+    }
+
+    @Test func pythonPortReadsOurRunLog() throws {
+        let directory = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = SyntheticRun.outcome()
+        let path = directory.appendingPathComponent("run.hlog").path
+        try HistogramFiles.writeHlog(outcome, to: path)
+        guard let data = try HDRPythonPort.run(["hlog", path]) else { return }
+        struct Log: Decodable {
+            let startTimeSeconds: Double
+            let intervals: [PythonHistogramSummary]
+        }
+        let log = try JSONDecoder().decode(Log.self, from: data)
+        #expect(log.startTimeSeconds == 1_700_000_000)
+        try #require(log.intervals.count == 9)
+        for (index, summary) in log.intervals.enumerated() {
+            let kind = LatencyKind.allCases[index % 3]
+            #expect(summary.tag == kind.rawValue)
+            let histogram = try #require(outcome.intervals[index / 3].latency[kind])
+            #expect(summary.count == histogram.totalCount)
+            #expect(summary.max == histogram.max)
+            #expect(summary.percentiles["50.0"] == histogram.value(atPercentile: 50))
+        }
+    }
+}

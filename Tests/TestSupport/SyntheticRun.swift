@@ -1,0 +1,65 @@
+import AuthZCore
+import Foundation
+import HDRHistogram
+import BenchHarness
+
+/// Synthetic run outcomes with known histograms, for the reporter tests.
+package enum SyntheticRun {
+    /// A histogram holding `count` values `base, 2*base, ..., count*base` (ns).
+    package static func histogram(base: UInt64, count: Int) -> HDRHistogram {
+        var histogram = HDRHistogram()
+        for index in 1...count { histogram.record(base * UInt64(index)) }
+        return histogram
+    }
+
+    /// A fixed environment (no subprocess), `build` as given.
+    package static func environment(build: String = "release") -> Environment {
+        Environment(swift: "6.1", openssl: "OpenSSL 3.0.13", cpu: "Test CPU", cores: 2, os: "Linux 6.1 x86_64",
+            build: build, gitCommit: "abcdef123456")
+    }
+
+    /// An outcome: 3 one-second intervals of 1,000 requests; response time 1µs...1ms, service
+    /// time 0.5µs...500µs, start lag 10ns...10µs; stages parse and verify; a few errors and attacks.
+    package static func outcome(closed: Bool = false, valid: Bool = true, build: String = "release", shard: Int = 0,
+                        shards: Int = 1) -> RunOutcome {
+        var scenario = Scenario()
+        scenario.closedLoop = closed
+        scenario.rate = closed ? nil : 1_000
+        scenario.durationMillis = 3_000
+        scenario.shardIndex = shard
+        scenario.shardCount = shards
+        var intervals: [IntervalHistograms] = []
+        var latency: [LatencyKind: HDRHistogram] = [:]
+        for second in 0..<3 {
+            let interval: [LatencyKind: HDRHistogram] = [
+                .responseTime: histogram(base: 1_000 + UInt64(second), count: 1_000),
+                .serviceTime: histogram(base: 500, count: 1_000),
+                .startLag: histogram(base: 10, count: 1_000),
+            ]
+            for (kind, histogram) in interval { latency[kind, default: HDRHistogram()].add(histogram) }
+            intervals.append(IntervalHistograms(startSeconds: Double(second), lengthSeconds: 1, latency: interval, requests: 1_000))
+        }
+        return RunOutcome(
+            scenario: scenario, environment: environment(build: build), startEpochMillis: 1_700_000_000_000,
+            setupSeconds: 1.5, durationSeconds: 3.0, requests: 3_000,
+            codes: [.validToken: 2_990, .notAuthorized: 7, .invalidSignature: 3, .tokenExpired: 0],
+            attacks: AttackTally(expected: [.invalidSignature: 3], unexpected: 0),
+            latency: latency,
+            warmupLatency: [.responseTime: histogram(base: 2_000, count: 100), .serviceTime: histogram(base: 900, count: 100),
+                            .startLag: histogram(base: 5, count: 100)],
+            intervals: intervals,
+            stages: [.parse: histogram(base: 100, count: 500), .verify: histogram(base: 20_000, count: 500)],
+            cache: CacheReport(strategy: "sharded", capacity: 100_000,
+                verifiedTokens: CacheStats(hits: 900, misses: 100, inserts: 100, entries: 100, approximateBytes: 12_800),
+                authorizations: CacheStats(hits: 600, misses: 400, inserts: 400, evictions: 50, expirations: 10,
+                                           entries: 340, approximateBytes: 43_520)),
+            validity: Validity(valid: valid, reasons: valid ? [] : ["achieved 900 req/s, below 99% of the 1,000 req/s target"]))
+    }
+
+    /// A fresh temporary directory.
+    package static func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("authz-bench-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
