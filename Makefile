@@ -1,16 +1,17 @@
-# authz-bench: the two commands of the README.
+# authz-bench: the commands of the README.
 #   make bench   builds in release and runs the default benchmark
 #   make test    runs the whole test suite (also under AddressSanitizer, and its concurrency
 #                suites under ThreadSanitizer)
 #   make fuzz    runs every libFuzzer target for FUZZ_SECONDS (scripts/fuzz.sh)
-# Both first install the Debian prerequisites when missing (as root), or print the command to run.
+#   make docs    builds the DocC catalogs (Sources/*/*.docc) into .build/docs, warnings as errors
+# Each first installs the Debian prerequisites when missing (as root), or prints the command to run.
 
 SWIFT ?= swift
 # CI builds treat warnings as errors; so do we, everywhere.
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 RELEASE_BIN = .build/release/authz-bench
 
-.PHONY: bench test build release bootstrap micro fuzz clean
+.PHONY: bench test build release bootstrap micro fuzz docs clean
 
 bootstrap:
 	@bash scripts/bootstrap.sh
@@ -53,6 +54,11 @@ FUZZ_SECONDS ?= 30
 
 fuzz: bootstrap
 	bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# One .doccarchive per catalog under Sources/<Target>/, built by the toolchain's own docc from the
+# compiler's symbol graphs (no package plugin); any docc warning fails (scripts/docs.sh).
+docs: bootstrap
+	SWIFT='$(SWIFT)' SWIFT_FLAGS='$(SWIFT_FLAGS)' bash scripts/docs.sh
 
 clean:
 	rm -rf .build .build-tsan .build-asan .build-fuzz
