@@ -1,4 +1,4 @@
-// libFuzzer target: the token codec (DESIGN §2).
+// libFuzzer target: the token codec (the wire format of AuthZCore's WireFormat article).
 //
 // Any bytes: `TokenParser.parse` either throws a `TokenFormatError` whose offset lies within the
 // input, or returns a token whose body range lies within the input. A token that parses is written

@@ -2,7 +2,7 @@ import Testing
 import AuthZCore
 import AuthZSimulation
 
-/// Each storage rule of DESIGN §1, one test each.
+/// Each storage rule of the SDK (several buckets, logout clears all, cancel clears one selection, the cleaner), one test each.
 @Suite("Device token store: the SDK's storage rules")
 struct DeviceTokenStoreTests {
     static let device = DeviceInfo(advertisingID: "ad-1", vendorID: "vendor-1", model: "TV-1", teamID: "team").deviceID

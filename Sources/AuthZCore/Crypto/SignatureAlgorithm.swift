@@ -1,4 +1,4 @@
-/// The token signature algorithms (DESIGN §2).
+/// The token signature algorithms (see AuthZCore's WireFormat article).
 public enum SignatureAlgorithm: String, Sendable, CaseIterable {
     /// ECDSA over P-256 with SHA-256; DER signatures (raw r||s of 64 bytes also accepted on verify).
     case es256

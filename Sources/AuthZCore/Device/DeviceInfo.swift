@@ -1,4 +1,4 @@
-/// The identification info a device hashes into its device ID (DESIGN §2).
+/// The identification info a device hashes into its device ID (see AuthZCore's WireFormat article).
 public struct DeviceInfo: Sendable, Hashable {
     /// The advertising identifier.
     public var advertisingID: String

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The server's authorization hot path (DESIGN §3): verified-token cache, expiry and issuer, device
+/// The server's authorization hot path (see AuthZCore's HotPath article): verified-token cache, expiry and issuer, device
 /// binding, authorization cache with the upstream backend, and minting of short media tokens.
 ///
 /// Generic over both cache strategies and the backend, so the harness can swap them without an

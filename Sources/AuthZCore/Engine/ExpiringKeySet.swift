@@ -51,6 +51,8 @@ public final class ExpiringKeySet<Key: Hashable & Sendable>: Sendable {
     /// Creates a set bounded to `capacity` keys.
     ///
     /// - Parameters:
+    ///   - capacity: the most keys held at once (positive).
+    ///   - policy: what happens when the set is full of unexpired keys.
     ///   - generationMillis: width of an expiry generation; smaller is more precise, larger is fewer
     ///     generations to track (default one second).
     ///   - shardCount: lock stripes (default: 4 x active processors, rounded to a power of two,

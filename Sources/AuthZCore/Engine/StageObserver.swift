@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// A timed stage of the authorization hot path (DESIGN §3), with its stable report name.
+/// A timed stage of the authorization hot path (see AuthZCore's HotPath article), with its stable report name.
 public enum Stage: Int, Sendable, CaseIterable, CustomStringConvertible {
     /// Parsing the token bytes.
     case parse

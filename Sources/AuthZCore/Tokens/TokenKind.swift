@@ -1,4 +1,4 @@
-/// The three token kinds of the wire format (DESIGN §2), each named by its body element.
+/// The three token kinds of the wire format (see AuthZCore's WireFormat article), each named by its body element.
 public enum TokenKind: String, Sendable, CaseIterable {
     /// An authentication token: `simpleAuthenticationToken`.
     case authn

@@ -1,4 +1,4 @@
-/// Parses the token wire format (DESIGN §2): `<signatureInfo>BASE64</signatureInfo>` then one body
+/// Parses the token wire format (see AuthZCore's WireFormat article): `<signatureInfo>BASE64</signatureInfo>` then one body
 /// element, in a single pass over the bytes without Foundation.
 ///
 /// Accepted grammar, strictly:

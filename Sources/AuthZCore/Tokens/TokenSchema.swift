@@ -1,4 +1,4 @@
-/// The element names of each body kind, as numbered slots in DESIGN §2 order.
+/// The element names of each body kind, as numbered slots in the wire format's order.
 ///
 /// Every kind lists its top-level children first; kinds with device binding then have the
 /// `simpleTokenDeviceID` container followed by its only child `simpleTokenFingerprint`, which is

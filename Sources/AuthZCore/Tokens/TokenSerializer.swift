@@ -1,4 +1,4 @@
-/// Writes tokens in the canonical compact wire form: no whitespace, fields in DESIGN §2 order,
+/// Writes tokens in the canonical compact wire form: no whitespace, fields in the wire format's order,
 /// text escaped with the five predefined entities.
 public enum TokenSerializer {
     /// The canonical bytes of the body element: the signature input.
@@ -18,7 +18,7 @@ public enum TokenSerializer {
         return total
     }
 
-    /// Writes the canonical body element (fields in DESIGN §2 order, text escaped).
+    /// Writes the canonical body element (fields in the wire format's order, text escaped).
     static func write(_ body: TokenBody, to out: inout TokenWriter) {
         let kind = body.kind
         out.open(kind.staticElementName)

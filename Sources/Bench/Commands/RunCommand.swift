@@ -6,7 +6,7 @@ import BenchHarness
 import BenchResults
 
 /// `authz-bench run`: drives the AuthZCore engine with simulated devices and reports latency
-/// histograms (DESIGN §5 and §6).
+/// histograms (see BenchHarness's MeasurementRules and ResultSchema articles).
 enum RunCommand {
     static let usage = """
         usage: authz-bench run [--devices N] [--requestors N] [--mvpds N] [--resources N] [--zipf S]

@@ -1,7 +1,7 @@
 import AuthZCore
 import HDRHistogram
 
-/// The latency histograms a run keeps, by kind (DESIGN §5).
+/// The latency histograms a run keeps, by kind (see BenchHarness's MeasurementRules article).
 package enum LatencyKind: String, CaseIterable, Codable, Sendable {
     /// `done - intended start` (coordinated-omission correct).
     case responseTime
@@ -62,7 +62,7 @@ package struct RunOutcome: Sendable {
     package var warmupLatency: [LatencyKind: HDRHistogram]
     /// Per-second histograms of the measured phase.
     package var intervals: [IntervalHistograms]
-    /// Stage histograms (DESIGN §3 names), sampled per `scenario.stageSample`.
+    /// Stage histograms (the stage names of `Stage`), sampled per `scenario.stageSample`.
     package var stages: [Stage: HDRHistogram]
     /// Engine cache figures at the end of the run.
     package var cache: CacheReport

@@ -2,7 +2,7 @@ import Foundation
 import HDRHistogram
 import BenchHarness
 
-/// The `.hgrm` and `.hlog` outputs of a run (DESIGN §5 interop formats).
+/// The `.hgrm` and `.hlog` outputs of a run (HdrHistogram's own formats; see HDRHistogram's Formats article).
 package enum HistogramFiles {
     /// Values in `.hgrm` files are microseconds: nanoseconds divided by this.
     package static let hgrmValueScale = 1000.0

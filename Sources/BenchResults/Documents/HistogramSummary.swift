@@ -1,7 +1,7 @@
 import HDRHistogram
 import BenchHarness
 
-/// One histogram in a result file (the DESIGN §6 `H`): percentiles in integer nanoseconds and the
+/// One histogram in a result file (an `H` of the result schema): percentiles in integer nanoseconds and the
 /// whole histogram as a V2 compressed base64 payload (`HISTF...`).
 package struct HistogramSummary: Codable, Sendable, Equatable {
     /// Recorded values.

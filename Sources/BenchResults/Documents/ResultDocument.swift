@@ -3,7 +3,7 @@ import Foundation
 import HDRHistogram
 import BenchHarness
 
-/// A result file (`run --json`, `merge --json`): DESIGN §6 schema version 1, plus the extra keys
+/// A result file (`run --json`, `merge --json`): schema version 1 (see BenchHarness's ResultSchema article), plus the extra keys
 /// `warmup`, `attacks`, `intervals`, `setupSeconds` and `cache.caches`.
 ///
 /// Encoded with sorted keys, so the same result always gives the same bytes.
@@ -26,7 +26,7 @@ package struct ResultDocument: Codable, Sendable, Equatable {
     package var summary: ResultSummary
     /// Measured-phase latency histograms.
     package var latency: LatencySection
-    /// Per-stage histograms by DESIGN §3 stage name.
+    /// Per-stage histograms by stage name (`Stage`).
     package var stages: [String: HistogramSummary]
     /// Both engine caches summed, with each one under `caches`.
     package var cache: CacheSection

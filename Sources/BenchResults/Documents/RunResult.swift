@@ -18,7 +18,7 @@ package struct RunResult: Sendable {
     package var latency: [LatencyKind: HDRHistogram]
     /// Warm-up histograms.
     package var warmup: [LatencyKind: HDRHistogram]
-    /// Stage histograms by DESIGN §3 name.
+    /// Stage histograms by stage name (`Stage`).
     package var stages: [String: HDRHistogram]
     /// Engine cache figures.
     package var cache: CacheSection
@@ -51,7 +51,7 @@ package struct RunResult: Sendable {
     /// The histogram of `kind` (empty when absent).
     package func histogram(_ kind: LatencyKind) -> HDRHistogram { latency[kind] ?? HDRHistogram() }
 
-    /// Stage names in report order: DESIGN §3 order, then any other name sorted.
+    /// Stage names in report order: the hot path's order (`Stage.allCases`), then any other name sorted.
     package var stageNames: [String] {
         let known = Stage.allCases.map(\.description)
         return known.filter { stages[$0] != nil } + stages.keys.filter { !known.contains($0) }.sorted()

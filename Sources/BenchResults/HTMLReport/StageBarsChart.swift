@@ -17,7 +17,7 @@ package enum StageBarsChart {
     /// Space between two stages.
     package static let stageGap = 10.0
 
-    /// Stage names in report order: DESIGN §3 order, then any other name sorted.
+    /// Stage names in report order: the hot path's order (`Stage.allCases`), then any other name sorted.
     package static func stageNames(_ series: [Series]) -> [String] {
         let present = Set(series.flatMap(\.stages.keys))
         let known = Stage.allCases.map(\.description)

@@ -76,7 +76,7 @@ enum TokenFixtures {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The element names that may appear inside the body of `kind` (DESIGN §2 order).
+    /// The element names that may appear inside the body of `kind` (the wire format's order).
     static func childNames(_ kind: TokenKind) -> [String] {
         switch kind {
         case .authn:

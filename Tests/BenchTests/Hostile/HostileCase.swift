@@ -10,7 +10,7 @@ import Testing
 struct HostileCase: Sendable, CustomTestStringConvertible {
     /// The command line after `authz-bench`.
     var arguments: [String]
-    /// The documented exit code (DESIGN §6: 64 usage, 65 bad input; 0 when the input is odd but fine).
+    /// The documented exit code (64 usage, 65 bad input; 0 when the input is odd but fine).
     var exit: Int32
     /// Text the one stderr line must contain: the flag or the file it names.
     var mentions: String
