@@ -79,3 +79,33 @@ public final class SimulatedBackend: Backend {
         (Double(bits >> 11) + 0.5) / Double(1 << 53)
     }
 }
+
+extension SimulatedBackend {
+    /// What a simulated backend is built from, besides its signing key.
+    public struct Settings: Sendable, Equatable {
+        /// Lifetime of issued authZ tokens, milliseconds.
+        public var authZTTLMillis: Int64
+        /// Share of (requestor, resource, MVPD) combinations denied, 0...1.
+        public var denyRatio: Double
+        /// The simulated upstream latency.
+        public var latency: LatencyDistribution
+        /// Seeds the deny decisions and the latency draws.
+        public var seed: UInt64
+
+        /// Settings; the defaults are those of ``SimulatedBackend/init(issuer:authZTTLMillis:denyRatio:latency:seed:)``.
+        public init(authZTTLMillis: Int64 = 3_600_000, denyRatio: Double = 0, latency: LatencyDistribution = .none,
+            seed: UInt64 = 1)
+        {
+            self.authZTTLMillis = authZTTLMillis
+            self.denyRatio = denyRatio
+            self.latency = latency
+            self.seed = seed
+        }
+    }
+
+    /// Creates a backend signing with `issuer` under `settings`.
+    public convenience init(issuer: TokenIssuer, settings: Settings) {
+        self.init(issuer: issuer, authZTTLMillis: settings.authZTTLMillis, denyRatio: settings.denyRatio,
+            latency: settings.latency, seed: settings.seed)
+    }
+}

@@ -57,31 +57,26 @@ package struct AuthorizationCacheVisitor<TC: CacheStrategy<TokenBytesKey, Verifi
     }
 }
 
-/// Keys, directory and engine settings of a run (before the caches are chosen).
+/// Keys, backend and engine settings, and directory of a run (before the caches are chosen).
 package struct HarnessSetup: Sendable {
     package let scenario: Scenario
     package let algorithm: SignatureAlgorithm
-    package let authNKey: SigningKey
-    package let authZKey: SigningKey
-    package let mediaKey: SigningKey
-    package let bindingKey: DeviceBindingKey
+    /// The run's keys, backend settings and engine configuration: what the engine is built from.
+    package let deployment: SimulatedDeployment
     package let directory: WorkloadDirectory
-    package let configuration: EngineConfiguration
     /// Whether the workers record the measured requests' trace.
     package var recordsTrace = false
     /// Interval of the resident-set samples (`MemorySampler`), nanoseconds.
     package var rssSampleNanos: UInt64 = 10_000_000_000
 
-    /// Generates fresh keys for the scenario's algorithm (HS256: random 32-byte secrets).
+    /// Generates fresh keys for the scenario's algorithm (HS256: random 32-byte secrets); the
+    /// backend has the scenario's log-normal latency (none when the median is 0).
     package init(scenario: Scenario) throws {
         self.scenario = scenario
         algorithm = SignatureAlgorithm(rawValue: scenario.algorithm) ?? .es256
+        let keys: DeploymentKeys
         do {
-            authNKey = try SigningKey.generate(algorithm)
-            authZKey = try SigningKey.generate(algorithm)
-            mediaKey = try SigningKey.generate(algorithm)
-            var random = SystemRandomNumberGenerator()
-            bindingKey = try DeviceBindingKey(secret: (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) })
+            keys = try DeploymentKeys(generating: algorithm)
         } catch {
             throw BenchError.failure("could not generate \(algorithm.rawValue) keys: \(error)")
         }
@@ -89,18 +84,16 @@ package struct HarnessSetup: Sendable {
         var configuration = EngineConfiguration()
         configuration.allowedMVPDs = directory.engineAllowList
         if let skew = scenario.skewMillis { configuration.skewMillis = skew }
-        self.configuration = configuration
-    }
-
-    /// The simulated backend: log-normal latency from the scenario (none when the median is 0).
-    package func makeBackend() -> SimulatedBackend {
         let median = UInt64(scenario.backendMedianMicros) * 1_000
         let p99 = UInt64(scenario.backendP99Micros) * 1_000
-        return SimulatedBackend(
-            issuer: TokenIssuer(key: authZKey), authZTTLMillis: scenario.authZTTLMillis,
-            denyRatio: scenario.backendDenyRatio,
+        let backend = SimulatedBackend.Settings(
+            authZTTLMillis: scenario.authZTTLMillis, denyRatio: scenario.backendDenyRatio,
             latency: median == 0 ? .none : .logNormal(median: median, p99: max(p99, median)), seed: scenario.seed)
+        deployment = SimulatedDeployment(keys: keys, backend: backend, configuration: configuration)
     }
+
+    /// The engine settings.
+    package var configuration: EngineConfiguration { deployment.configuration }
 
     /// The replay guard's bound: every media token verified within a token's window at the target
     /// rate (with margin), within 16 Ki...1 Mi; 256 Ki in closed loop.

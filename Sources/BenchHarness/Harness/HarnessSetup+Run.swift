@@ -8,16 +8,9 @@ extension HarnessSetup {
     package func run<TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>, AC: CacheStrategy<AuthorizationKey, CachedAuthorization>>(
         tokenCache: TC, authzCache: AC, progress: ((String) -> Void)?
     ) throws -> RunOutcome {
-        let engine = HarnessEngine<TC, AC>(
-            authNKey: authNKey.verifyingKey, authZKey: authZKey.verifyingKey, bindingKey: bindingKey,
-            mediaSigningKey: mediaKey, tokenCache: tokenCache, authzCache: authzCache, backend: makeBackend(),
-            configuration: configuration)
-        let mediaVerifier = MediaTokenVerifier(
-            key: mediaKey.verifyingKey, skewMillis: configuration.skewMillis,
-            replayGuard: ReplayGuard(capacity: replayCapacity(), policy: .dropOldestGeneration))
-        let authenticator = Authenticator(
-            issuer: TokenIssuer(key: authNKey), bindingKey: bindingKey, directory: directory,
-            ttlMillis: scenario.authNTTLMillis)
+        let engine: HarnessEngine<TC, AC> = deployment.makeEngine(tokenCache: tokenCache, authzCache: authzCache)
+        let mediaVerifier = deployment.makeMediaVerifier(replayCapacity: replayCapacity(), policy: .dropOldestGeneration)
+        let authenticator = Authenticator(keys: deployment.keys, directory: directory, ttlMillis: scenario.authNTTLMillis)
 
         progress?("setting up \(Population.localCount(devices: scenario.devices, shardIndex: scenario.shardIndex, shardCount: scenario.shardCount)) devices (\(algorithm.rawValue) tokens, \(scenario.threads) workers)...")
         let setupStart = MonotonicClock.nanoseconds()

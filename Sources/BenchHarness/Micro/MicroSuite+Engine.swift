@@ -9,35 +9,30 @@ extension MicroSuite {
     package static let engineNow: Int64 = 1_800_000_000_000
 
     /// An engine signing media tokens with `mediaAlgorithm`, and `devices` warmed requests
-    /// (every cache hits on the next call).
+    /// (every cache hits on the next call); the deployment it was built from.
     package static func warmEngine(mediaAlgorithm: SignatureAlgorithm = .es256, devices: Int = 1_000) throws
-        -> (engine: MicroEngine, requests: [AuthorizationRequest], mediaKey: SigningKey)
+        -> (engine: MicroEngine, requests: [AuthorizationRequest], deployment: SimulatedDeployment)
     {
-        let authNKey = try SigningKey.generate(.es256)
-        let authZKey = try SigningKey.generate(.es256)
         let mediaKey = mediaAlgorithm == .hs256
             ? SigningKey(hmacSecret: (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 7) })
             : try SigningKey.generate(mediaAlgorithm)
-        let bindingKey = try DeviceBindingKey(secret: Array("device-binding-secret".utf8))
-        let engine = MicroEngine(
-            authNKey: authNKey.verifyingKey, authZKey: authZKey.verifyingKey, bindingKey: bindingKey,
-            mediaSigningKey: mediaKey,
-            tokenCache: ShardedCache(capacity: 4 * devices), authzCache: ShardedCache(capacity: 4 * devices),
-            backend: SimulatedBackend(issuer: TokenIssuer(key: authZKey)))
-        let issuer = TokenIssuer(key: authNKey)
+        let deployment = SimulatedDeployment(keys: try DeploymentKeys(
+            generating: .es256, media: mediaKey, bindingSecret: Array("device-binding-secret".utf8)))
+        let engine: MicroEngine = deployment.makeEngine(
+            tokenCache: ShardedCache(capacity: 4 * devices), authzCache: ShardedCache(capacity: 4 * devices))
         var requests: [AuthorizationRequest] = []
         for n in 0..<devices {
             let device = DeviceInfo(advertisingID: "ad-\(n)", vendorID: "vendor-\(n)", model: "TV", teamID: "team").deviceID
-            let body = TokenBody.authn(AuthNTokenBody(
-                guid: "4f1c0b2a-9d3e-4c61-8a57-\(String(100_000_000_000 + n))", requestorID: "NBCUniversal",
-                domainName: "adobe.com", expires: TokenDate(epochMillis: engineNow + 86_400_000),
-                msoID: "Comcast_SSO", fingerprint: bindingKey.fingerprint(for: device).hexString))
-            let request = AuthorizationRequest(deviceID: device, authNToken: try issuer.issue(body),
+            let token = try deployment.keys.authNToken(
+                for: device, requestorID: "NBCUniversal", msoID: "Comcast_SSO",
+                guid: "4f1c0b2a-9d3e-4c61-8a57-\(String(100_000_000_000 + n))", expiresAt: engineNow + 86_400_000,
+                domainName: "adobe.com")
+            let request = AuthorizationRequest(deviceID: device, authNToken: token.bytes,
                 requestorID: "NBCUniversal", resourceID: "resource-\(n % 50)")
             precondition(engine.checkAuthorization(request, now: engineNow) == .validToken, "warm-up check failed")
             requests.append(request)
         }
-        return (engine, requests, mediaKey)
+        return (engine, requests, deployment)
     }
 
     /// Warm `checkAuthorization` (1 and 2 threads, and timed by an observer), warm `getAuthorization`
@@ -64,7 +59,7 @@ extension MicroSuite {
             let wantGet = wanted(getName)
             let wantVerify = wanted(verifyName)
             guard wantGet || wantVerify else { continue }
-            let (engine, requests, mediaKey) = try warmEngine(mediaAlgorithm: algorithm, devices: 200)
+            let (engine, requests, deployment) = try warmEngine(mediaAlgorithm: algorithm, devices: 200)
             let sample = TokenSerializer.bodyBytes(sampleBody(.media))
             if wantGet { cases.append(MicroCase(
                 name: getName,
@@ -84,10 +79,10 @@ extension MicroSuite {
                 },
                 referenceLabel: "the media token's signature alone",
                 makeReference: {
-                    { n in signLoop(mediaKey, sample, n) }
+                    { n in signLoop(deployment.keys.media, sample, n) }
                 })) }
             if wantVerify {
-                cases.append(try mediaVerifyCase(engine: engine, requests: requests, mediaKey: mediaKey, algorithm: algorithm))
+                cases.append(try mediaVerifyCase(engine: engine, requests: requests, deployment: deployment, algorithm: algorithm))
             }
         }
         return cases
@@ -125,8 +120,8 @@ extension MicroSuite {
 
     /// `media.verify.<alg>.t1`: each iteration verifies a token never seen before (a pool of 512
     /// minted tokens; the replay guard is renewed when the pool wraps, once per 512 verifications).
-    package static func mediaVerifyCase(engine: MicroEngine, requests: [AuthorizationRequest], mediaKey: SigningKey,
-        algorithm: SignatureAlgorithm) throws -> MicroCase
+    package static func mediaVerifyCase(engine: MicroEngine, requests: [AuthorizationRequest],
+        deployment: SimulatedDeployment, algorithm: SignatureAlgorithm) throws -> MicroCase
     {
         var pool: [(token: [UInt8], resource: String)] = []
         for index in 0..<512 {
@@ -137,10 +132,9 @@ extension MicroSuite {
             pool.append((token, request.resourceID))
         }
         let tokens = pool
-        let key = mediaKey.verifyingKey
         return MicroCase(name: "media.verify.\(algorithm.rawValue).t1", makeSubject: {
             let cursor = LoopCursor()
-            let verifier = MicroVerifierBox(key: key)
+            let verifier = MicroVerifierBox(deployment: deployment)
             return { n in
                 var index = cursor.position
                 for _ in 0..<n {
@@ -161,15 +155,15 @@ extension MicroSuite {
 
 /// One thread's media-token verifier, renewed (with an empty replay guard) when its pool wraps.
 package final class MicroVerifierBox: @unchecked Sendable {
-    private let key: VerifyingKey
+    private let deployment: SimulatedDeployment
     package private(set) var verifier: MediaTokenVerifier
 
-    package init(key: VerifyingKey) {
-        self.key = key
-        self.verifier = MediaTokenVerifier(key: key, skewMillis: 30_000, replayGuard: ReplayGuard(capacity: 1_024))
+    package init(deployment: SimulatedDeployment) {
+        self.deployment = deployment
+        self.verifier = deployment.makeMediaVerifier(replayCapacity: 1_024)
     }
 
     package func renew() {
-        verifier = MediaTokenVerifier(key: key, skewMillis: 30_000, replayGuard: ReplayGuard(capacity: 1_024))
+        verifier = deployment.makeMediaVerifier(replayCapacity: 1_024)
     }
 }

@@ -1,29 +1,24 @@
 import AuthZCore
+import AuthZSimulation
 
 /// The simulated MVPD side: issues authentication tokens bound to devices (at set-up, after a
 /// logout, and when a token expired), and the deliberately bad tokens of attack traffic.
 package struct Authenticator: Sendable {
-    /// Signs authentication tokens (the engine verifies them with its public half).
-    package let issuer: TokenIssuer
-    /// The server's device-binding key (fingerprints embedded in tokens).
-    package let bindingKey: DeviceBindingKey
+    /// The deployment's keys: its authN key signs the tokens (the engine verifies them with the
+    /// public half), its binding key fingerprints the devices.
+    package let keys: DeploymentKeys
     /// Names and trust relations.
     package let directory: WorkloadDirectory
     /// Lifetime of issued authentication tokens, milliseconds.
     package let ttlMillis: Int64
 
-    /// The domain written into every token.
-    package static let domain = "example.com"
-
     /// A signed authentication token; returns its bytes and body.
     package func token(deviceID: DeviceID, requestor: Int, mvpd: Int, guid: String, expiresAt: Int64) throws
         -> (bytes: [UInt8], body: TokenBody)
     {
-        let body = TokenBody.authn(AuthNTokenBody(
-            guid: guid, requestorID: directory.requestorIDs[requestor], domainName: Self.domain,
-            expires: TokenDate(epochMillis: expiresAt), msoID: directory.mvpdIDs[mvpd],
-            fingerprint: bindingKey.fingerprint(for: deviceID).hexString))
-        return (try issuer.issue(body), body)
+        try keys.authNToken(
+            for: deviceID, requestorID: directory.requestorIDs[requestor], msoID: directory.mvpdIDs[mvpd], guid: guid,
+            expiresAt: expiresAt)
     }
 
     /// (Re-)authenticates `device` at `now`: a fresh token (new GUID) stored in its bucket.

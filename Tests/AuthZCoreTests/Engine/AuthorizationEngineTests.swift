@@ -37,7 +37,7 @@ struct AuthorizationEngineTests {
     }
 
     @Test func anUntrustedMVPDIsRejectedOnACacheHit() throws {
-        let keys = try ShardedFixture.Keys()
+        let keys = try ShardedFixture.keys()
         var trusting = EngineConfiguration()
         trusting.allowedMVPDs = ["NBC": ["Comcast"]]
         var distrusting = EngineConfiguration()
