@@ -27,18 +27,10 @@ extension Scenario {
         }
         if resources < 1 || resources > Int(Int32.max) { throw fail("--resources must be between 1 and \(Int32.max)") }
         if !(zipf >= 0 && zipf.isFinite) { throw fail("--zipf must be a finite number >= 0") }
-        if SignatureAlgorithm(rawValue: algorithm) == nil {
-            throw fail("--alg must be one of \(SignatureAlgorithm.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        if CacheStrategyKind(rawValue: cache) == nil {
-            throw fail("--cache must be one of \(CacheStrategyKind.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
         if capacity < 1 { throw fail("--capacity must be at least 1") }
         if threads < 1 || threads > 1_024 { throw fail("--threads must be between 1 and 1024") }
-        if closedLoop {
-            if rate != nil { throw fail("--rate and --closed are exclusive (closed loop has no target rate)") }
-        } else {
-            guard let rate, rate > 0, rate.isFinite else { throw fail("--rate must be a positive number of requests/s") }
+        if case .open(let rate) = loop, !(rate > 0 && rate.isFinite) {
+            throw fail("--rate must be a positive number of requests/s")
         }
         if durationMillis <= 0 { throw fail("--duration must be positive") }
         if durationMillis > Limits.durationMillis { throw fail("--duration must be at most 30d") }

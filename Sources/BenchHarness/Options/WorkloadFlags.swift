@@ -36,27 +36,26 @@ package enum WorkloadFlags {
         }
         if let text = args.value("mix") { s.mix = try mix(text) }
         if let text = args.value("alg") {
-            guard SignatureAlgorithm(rawValue: text.lowercased()) != nil else {
+            guard let algorithm = SignatureAlgorithm(rawValue: text.lowercased()) else {
                 throw BenchError.invalidSetting("--alg expects one of es256, rs256, ed25519, hs256, got '\(text)'")
             }
-            s.algorithm = text.lowercased()
+            s.algorithm = algorithm
         }
         if let text = args.value("cache") {
-            guard CacheStrategyKind(rawValue: text.lowercased()) != nil else {
+            guard let cache = CacheStrategyKind(rawValue: text.lowercased()) else {
                 let names = CacheStrategyKind.allCases.map(\.rawValue).joined(separator: ", ")
                 throw BenchError.invalidSetting("--cache expects one of \(names), got '\(text)'")
             }
-            s.cache = text.lowercased()
+            s.cache = cache
         }
         if args.flag("closed") {
             guard args.value("rate") == nil else { throw BenchError.invalidSetting("--rate and --closed exclude each other") }
-            s.closedLoop = true
-            s.rate = nil
+            s.loop = .closed
         } else if let text = args.value("rate") {
             guard let rate = Double(text), rate > 0, rate <= 100_000_000 else {
                 throw BenchError.invalidSetting("--rate expects requests per second (a positive number), got '\(text)'")
             }
-            s.rate = rate
+            s.loop = .open(rate: rate)
         }
         s.durationMillis = try args.durationMillis("duration", default: s.durationMillis)
         guard s.durationMillis >= 100 else { throw BenchError.invalidSetting("--duration must be at least 100ms") }

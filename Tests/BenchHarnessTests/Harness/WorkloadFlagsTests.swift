@@ -1,3 +1,4 @@
+import AuthZCore
 import Testing
 import BenchHarness
 
@@ -10,8 +11,7 @@ struct RunFlagsTests {
 
     @Test func defaultsAreAnOpenLoopScenario() throws {
         let s = try scenario([])
-        #expect(!s.closedLoop)
-        #expect(s.rate != nil)
+        #expect(s.loop == .open(rate: 2_000))
         #expect(s.threads == 2)
         #expect(s.mix == OperationMix())
     }
@@ -27,8 +27,8 @@ struct RunFlagsTests {
         #expect(s.devices == 1000 && s.requestors == 3 && s.mvpds == 4 && s.resources == 50)
         #expect(s.zipf == 0.8)
         #expect(s.mix == OperationMix(get: 50, check: 20, verify: 10, logout: 10, attack: 10))
-        #expect(s.algorithm == "ed25519" && s.cache == "tinylfu" && s.capacity == 5000 && s.threads == 4)
-        #expect(s.rate == 1500 && s.durationMillis == 3000 && s.warmupMillis == 500 && s.seed == 42)
+        #expect(s.algorithm == .ed25519 && s.cache == .tinylfu && s.capacity == 5000 && s.threads == 4)
+        #expect(s.loop == .open(rate: 1500) && s.durationMillis == 3000 && s.warmupMillis == 500 && s.seed == 42)
         #expect(s.stallMillis == 200 && s.stallPeriodMillis == 2000)
         #expect(s.authNTTLMillis == 10_000 && s.authZTTLMillis == 5_000 && s.stageSample == 10)
         #expect(s.shardIndex == 1 && s.shardCount == 4)
@@ -37,8 +37,8 @@ struct RunFlagsTests {
 
     @Test func closedLoopHasNoRate() throws {
         let s = try scenario(["--closed"])
-        #expect(s.closedLoop)
-        #expect(s.rate == nil)
+        #expect(s.loop == .closed)
+        #expect(s.loop.rate == nil)
     }
 
     @Test(arguments: [
