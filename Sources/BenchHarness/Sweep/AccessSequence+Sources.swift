@@ -18,7 +18,8 @@ extension AccessSequence {
             self.requests = requests
         }
 
-        /// The names and trust relations, as `run` makes them for the same flags.
+        /// The names and trust relations, as `run` makes them for the same flags (the MVPDs do
+        /// not shape the keys, but each device's MVPD comes with its requestor).
         package var directory: WorkloadDirectory {
             WorkloadDirectory(requestors: scenario.requestors, mvpds: scenario.mvpds, resources: scenario.resources)
         }
@@ -26,8 +27,9 @@ extension AccessSequence {
 
     /// The sequence of `workload`: the operation stream of a one-worker `run` with the same flags
     /// (`OperationStream`, worker 0 of shard 0, devices drawn uniformly, resources by Zipf), each
-    /// device with the requestor `Population` gives it. One operation per millisecond. Attacks are
-    /// generated (so the stream matches `run`'s) but skipped: they never reach the cache.
+    /// device with the requestor `Population` gives it (`WorkloadDirectory.assignment(seed:device:)`).
+    /// One operation per millisecond. Attacks are generated (so the stream matches `run`'s) but
+    /// skipped: they never reach the cache.
     ///
     /// - Complexity: O(requests) expected.
     package static func synthetic(_ workload: Workload) -> AccessSequence {
@@ -38,9 +40,6 @@ extension AccessSequence {
             requestorNames: directory.requestorIDs, resourceNames: directory.resourceIDs)
         let lookupShare = Double(scenario.mix.get + scenario.mix.check) / 100
         builder.reserve(lookups: Int(Double(workload.requests) * lookupShare * 1.01) + 64)
-        let requestorOf = (0..<scenario.devices).map { g in
-            Int(SplitMix64.mix(scenario.seed &+ 0xD1CE ^ UInt64(g)) % UInt64(scenario.requestors))
-        }
         var stream = OperationStream(
             seed: scenario.seed, shard: 0, worker: 0, mix: scenario.mix, deviceCount: scenario.devices,
             resources: ZipfSampler(count: scenario.resources, exponent: scenario.zipf))
@@ -55,7 +54,8 @@ extension AccessSequence {
             case .attack: continue
             }
             let device = Int(operation.device)
-            builder.add(time: Int64(index), op: op, device: device, requestor: requestorOf[device],
+            let requestor = directory.assignment(seed: scenario.seed, device: device).requestor
+            builder.add(time: Int64(index), op: op, device: device, requestor: requestor,
                 resource: Int(operation.resource))
         }
         return builder.sequence

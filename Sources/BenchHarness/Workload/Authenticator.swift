@@ -15,6 +15,15 @@ package struct Authenticator: Sendable {
     /// The domain written into every token.
     package static let domain = "example.com"
 
+    /// Creates a value from its stored properties. Declared because the synthesized one is internal:
+    /// tests build a population with it, without a whole harness set-up.
+    package init(issuer: TokenIssuer, bindingKey: DeviceBindingKey, directory: WorkloadDirectory, ttlMillis: Int64) {
+        self.issuer = issuer
+        self.bindingKey = bindingKey
+        self.directory = directory
+        self.ttlMillis = ttlMillis
+    }
+
     /// A signed authentication token; returns its bytes and body.
     package func token(deviceID: DeviceID, requestor: Int, mvpd: Int, guid: String, expiresAt: Int64) throws
         -> (bytes: [UInt8], body: TokenBody)
