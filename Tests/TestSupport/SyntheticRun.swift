@@ -23,8 +23,7 @@ package enum SyntheticRun {
     package static func outcome(closed: Bool = false, valid: Bool = true, build: String = "release", shard: Int = 0,
                         shards: Int = 1) -> RunOutcome {
         var scenario = Scenario()
-        scenario.closedLoop = closed
-        scenario.rate = closed ? nil : 1_000
+        scenario.loop = closed ? .closed : .open(rate: 1_000)
         scenario.durationMillis = 3_000
         scenario.shardIndex = shard
         scenario.shardCount = shards

@@ -8,6 +8,7 @@ import BenchResults
 /// `authz-bench run`: drives the AuthZCore engine with simulated devices and reports latency
 /// histograms (see BenchHarness's MeasurementRules and ResultSchema articles).
 enum RunCommand {
+    /// The `--help` text.
     static let usage = """
         usage: authz-bench run [--devices N] [--requestors N] [--mvpds N] [--resources N] [--zipf S]
                                [--mix get=70,check=20,verify=10,logout=0,attack=0] [--alg es256|rs256|ed25519|hs256]
@@ -30,8 +31,15 @@ enum RunCommand {
         exit codes: 0 ok, 7 run invalid (generator saturated, or a debug build), 64 usage, 65 bad input
         """
 
+    /// Options of `run` besides the workload's (`WorkloadFlags`): its outputs and the RSS sampling.
+    static let valueOptions: Set<String> = ["json", "hgrm", "hlog", "report", "record-trace", "format", "rss-sample-interval"]
+    /// Boolean flags of `run` besides the workload's.
+    static let flagOptions: Set<String> = ["quiet", "help", "force"]
+
+    /// Runs the command: parses and validates the scenario, checks every output, runs, writes.
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let args = try Arguments(arguments, options: WorkloadFlags.valueOptions, flags: WorkloadFlags.flagOptions)
+        let args = try Arguments(arguments, options: WorkloadFlags.valueOptions.union(valueOptions),
+            flags: WorkloadFlags.flagOptions.union(flagOptions))
         if args.flag("help") {
             print(usage)
             return .ok
@@ -40,7 +48,7 @@ enum RunCommand {
             throw CLIError.usage("unexpected argument '\(args.positionals[0])'; run takes only options")
         }
         let scenario = try WorkloadFlags.scenario(from: args, defaultThreads: ProcessInfo.processInfo.activeProcessorCount)
-        try scenario.validate()
+        try scenario.validate(quoting: args.value)
         let rssSampleMillis = try args.durationMillis("rss-sample-interval", default: 10_000)
         guard (100...86_400_000).contains(rssSampleMillis) else {
             throw CLIError.usage("--rss-sample-interval must be between 100ms and 1d")

@@ -13,7 +13,7 @@ enum SweepCommand {
     static let usage = """
         usage: authz-bench sweep [--strategies mutex,sharded,lru,sieve,tinylfu] [--capacities 1000,10000,100000]
                                  [--shards 4,16] [--trace FILE] [--json FILE] [--quiet] [--force]
-                                 [--devices N] [--requestors N] [--resources N] [--zipf S]
+                                 [--devices N] [--requestors N] [--mvpds N] [--resources N] [--zipf S]
                                  [--mix get=70,check=20,verify=10,logout=0,attack=0] [--seed N] [--requests N]
 
           --trace FILE     replay a trace (time_ms,op,device,requestor,resource; see run --record-trace)
@@ -24,19 +24,18 @@ enum SweepCommand {
         exit codes: 0 ok, 64 usage, 65 bad input (a malformed trace)
         """
 
-    /// Options that take a value.
-    static let valueOptions: Set<String> = [
-        "strategies", "capacities", "shards", "trace", "json", "devices", "requestors", "resources", "zipf", "mix",
-        "seed", "requests",
-    ]
+    /// Options of `sweep` besides the workload's population options (`WorkloadFlags`): the plan,
+    /// the trace, the output and the length of the synthetic workload.
+    static let valueOptions: Set<String> = ["strategies", "capacities", "shards", "trace", "json", "requests"]
     /// Boolean flags.
     static let flagOptions: Set<String> = ["quiet", "help", "force"]
-    /// The workload flags that do not apply to a trace.
-    static let workloadOptions = ["devices", "requestors", "resources", "zipf", "mix", "seed", "requests"]
+    /// The options that describe the synthetic workload, so do not apply to a trace.
+    static let workloadOptions = WorkloadFlags.populationOptions + ["requests"]
 
     /// Runs the command: builds the sequence, sweeps it, prints the table and writes `--json`.
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let args = try Arguments(arguments, options: valueOptions, flags: flagOptions)
+        let args = try Arguments(arguments, options: valueOptions.union(WorkloadFlags.populationOptions),
+            flags: flagOptions)
         if args.flag("help") {
             print(usage)
             return .ok
@@ -75,18 +74,21 @@ enum SweepCommand {
             heading = "sweep of trace \(path): \(LatencyText.count(records.count)) records"
         } else {
             let workload = try workload(from: args)
+            let population = workload.scenario
             sequence = AccessSequence.synthetic(workload)
             scenario["source"] = .string("synthetic")
-            scenario["seed"] = .unsigned(workload.seed)
-            for (key, value) in [("devices", workload.devices), ("requestors", workload.requestors),
-                                 ("resources", workload.resources), ("requests", workload.requests)] {
+            scenario["seed"] = .unsigned(population.seed)
+            // No `mvpds`: taken and checked as run takes it, but no cache key names an MVPD, so the
+            // sequence is the same for any value.
+            for (key, value) in [("devices", population.devices), ("requestors", population.requestors),
+                                 ("resources", population.resources), ("requests", workload.requests)] {
                 scenario[key] = .integer(Int64(value))
             }
-            scenario["zipf"] = .number(workload.zipf)
-            scenario["mix"] = try JSONValue(encoding: workload.mix)
+            scenario["zipf"] = .number(population.zipf)
+            scenario["mix"] = try JSONValue(encoding: population.mix)
             heading = "sweep of the synthetic workload: \(LatencyText.count(workload.requests)) operations, "
-                + "\(LatencyText.count(workload.devices)) devices, \(LatencyText.count(workload.resources)) resources, "
-                + "zipf \(workload.zipf), seed \(workload.seed)"
+                + "\(LatencyText.count(population.devices)) devices, \(LatencyText.count(population.resources)) resources, "
+                + "zipf \(population.zipf), seed \(population.seed)"
         }
         scenario["lookups"] = .integer(Int64(sequence.count))
         scenario["keys"] = .integer(Int64(sequence.keyParts.count))
@@ -143,29 +145,12 @@ enum SweepCommand {
         return list
     }
 
-    /// The synthetic workload the flags describe (run's defaults).
+    /// The synthetic workload the flags describe: `run`'s parser and rules, for one worker (the
+    /// sweep replays one worker's stream), and `--requests` operations.
     static func workload(from args: Arguments) throws -> AccessSequence.Workload {
-        let defaults = Scenario()
-        let devices = try args.integer("devices", default: defaults.devices, in: 1...10_000_000)
-        let requestors = try args.integer("requestors", default: defaults.requestors, in: 1...100_000)
-        let resources = try args.integer("resources", default: defaults.resources, in: 1...10_000_000)
+        let scenario = try WorkloadFlags.scenario(from: args, defaultThreads: 1)
+        try scenario.validate(quoting: args.value)
         let requests = try args.integer("requests", default: 1_000_000, in: 1...1_000_000_000)
-        var zipf = defaults.zipf
-        if let text = args.value("zipf") {
-            guard let value = Double(text), value >= 0, value <= 10 else {
-                throw CLIError.usage("--zipf expects an exponent between 0 (uniform) and 10, got '\(text)'")
-            }
-            zipf = value
-        }
-        var mix = defaults.mix
-        if let text = args.value("mix") { mix = try WorkloadFlags.mix(text) }
-        var seed = defaults.seed
-        if let text = args.value("seed") {
-            guard let value = UInt64(text) else { throw CLIError.usage("--seed expects a non-negative integer, got '\(text)'") }
-            seed = value
-        }
-        return AccessSequence.Workload(
-            devices: devices, requestors: requestors, resources: resources, zipf: zipf, mix: mix, seed: seed,
-            requests: requests)
+        return AccessSequence.Workload(scenario, requests: requests)
     }
 }

@@ -22,7 +22,7 @@ package enum Harness {
         var setup = try HarnessSetup(scenario: scenario)
         setup.recordsTrace = recordTrace
         setup.rssSampleNanos = UInt64(max(rssSampleMillis, 1)) * 1_000_000
-        let kind = CacheStrategyKind(rawValue: scenario.cache) ?? .sharded
+        let kind = scenario.cache
         let visitor = TokenCacheVisitor(setup: setup, progress: progress)
         return try kind.makeCache(capacity: scenario.capacity, visitor: visitor).get()
     }
@@ -37,7 +37,7 @@ package struct TokenCacheVisitor: CacheStrategyVisitor {
     package let progress: ((String) -> Void)?
 
     package func visit<Cache: CacheStrategy>(_ cache: Cache) -> Result where Cache.Key == Key, Cache.Value == Value {
-        let kind = CacheStrategyKind(rawValue: setup.scenario.cache) ?? .sharded
+        let kind = setup.scenario.cache
         return kind.makeCache(capacity: setup.scenario.capacity,
             visitor: AuthorizationCacheVisitor(setup: setup, progress: progress, tokenCache: cache))
     }
@@ -73,7 +73,7 @@ package struct HarnessSetup: Sendable {
     /// backend has the scenario's log-normal latency (none when the median is 0).
     package init(scenario: Scenario) throws {
         self.scenario = scenario
-        algorithm = SignatureAlgorithm(rawValue: scenario.algorithm) ?? .es256
+        algorithm = scenario.algorithm
         let keys: DeploymentKeys
         do {
             keys = try DeploymentKeys(generating: algorithm)
@@ -98,7 +98,7 @@ package struct HarnessSetup: Sendable {
     /// The replay guard's bound: every media token verified within a token's window at the target
     /// rate (with margin), within 16 Ki...1 Mi; 256 Ki in closed loop.
     package func replayCapacity() -> Int {
-        guard let rate = scenario.rate else { return 262_144 }
+        guard let rate = scenario.loop.rate else { return 262_144 }
         let share = Double(scenario.mix.verify + scenario.mix.attack) / 100
         let window = Double(configuration.mediaTokenTTLMillis + configuration.skewMillis) / 1_000
         let wanted = rate * share * window * 1.25

@@ -53,7 +53,7 @@ extension HarnessSetup {
         if !Environment.isReleaseBuild {
             reasons.append("debug build: figures are not representative (build with swift build -c release)")
         }
-        if let target = scenario.rate, !scenario.closedLoop {
+        if let target = scenario.loop.rate {
             let achieved = Double(requests) / durationSeconds
             if achieved < 0.99 * target {
                 reasons.append(String(format: "achieved %.0f requests/s, below 99%% of the target %.0f/s: ", achieved, target)
@@ -76,7 +76,7 @@ extension HarnessSetup {
             latency: total.byKind, warmupLatency: warmup.byKind,
             intervals: intervals,
             stages: stages.byStage,
-            cache: CacheReport(strategy: scenario.cache, capacity: scenario.capacity,
+            cache: CacheReport(strategy: scenario.cache.rawValue, capacity: scenario.capacity,
                 verifiedTokens: stats.verifiedTokens, authorizations: stats.authorizations),
             validity: Validity(valid: reasons.isEmpty, reasons: reasons),
             peakRSSBytes: ProcessMemory.peakResidentBytes, setupRSSBytes: setupRSS, injectedStalls: stalls)

@@ -42,7 +42,7 @@ extension HarnessSetup {
                     mediaTTLMillis: mediaTTL, devices: devices,
                     stream: OperationStream(seed: scenario.seed, shard: scenario.shardIndex, worker: worker,
                         mix: scenario.mix, deviceCount: devices.count, resources: zipf),
-                    recorder: LatencyRecorder(recordsStartLag: !scenario.closedLoop), trace: traceBuffer())
+                    recorder: LatencyRecorder(recordsStartLag: scenario.loop != .closed), trace: traceBuffer())
                 let result = loadWorker.run(control: control)
                 control.finish(worker: worker, result)
             }
@@ -71,7 +71,7 @@ extension HarnessSetup {
     package func workerTiming() -> WorkerTiming {
         let duration = UInt64(scenario.durationMillis) * 1_000_000
         return WorkerTiming(
-            periodNanos: scenario.closedLoop ? nil : scenario.rate.map { Double(scenario.threads) / $0 * 1e9 },
+            periodNanos: scenario.loop.rate.map { Double(scenario.threads) / $0 * 1e9 },
             warmupNanos: UInt64(scenario.warmupMillis) * 1_000_000,
             durationNanos: duration,
             graceNanos: max(1_000_000_000, duration / 2),
@@ -94,7 +94,7 @@ extension HarnessSetup {
         // Workers publish whole seconds: divide by the whole seconds of the measured phase so far.
         let seconds = Double((now &- t0 &- timing.warmupNanos) / 1_000_000_000)
         let rate = seconds > 0 ? Double(snapshot.0) / seconds : 0
-        let target = scenario.rate.map { String(format: " of %.0f", $0) } ?? " (closed loop)"
+        let target = scenario.loop.rate.map { String(format: " of %.0f", $0) } ?? " (closed loop)"
         return String(format: "%5.1f s / %.1f s  ", elapsed, total) + String(format: "%.0f", rate) + target
             + String(format: " req/s  p99 %.3f ms", Double(snapshot.1) / 1e6)
     }

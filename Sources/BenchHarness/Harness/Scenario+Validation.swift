@@ -1,66 +1,103 @@
 import AuthZCore
 
 extension Scenario {
-    /// Upper bounds on the time inputs: far beyond any real run, and low enough that no
-    /// nanosecond or epoch arithmetic on them can overflow.
+    /// The bounds of the inputs: far beyond any real run, and low enough that no nanosecond or
+    /// epoch arithmetic on them can overflow and no population outgrows its index types.
     package enum Limits {
+        /// `--devices`.
+        package static let devices = 1...10_000_000
+        /// `--requestors`, as the flag states it; a device stores its requestor in 16 bits, hence
+        /// `maxIndexed`.
+        package static let requestors = 1...100_000
+        /// `--mvpds`, as the flag states it (at least 2: one is left untrusted for attack traffic);
+        /// a device stores its MVPD in 16 bits, hence `maxIndexed`.
+        package static let mvpds = 2...100_000
+        /// The most requestors or MVPDs a device's 16-bit index can name.
+        package static let maxIndexed = Int(UInt16.max)
+        /// `--resources`.
+        package static let resources = 1...10_000_000
+        /// `--capacity` of each engine cache.
+        package static let capacity = 1...100_000_000
+        /// `--threads`.
+        package static let threads = 1...1_024
+        /// `--stage-sample` (0: never).
+        package static let stageSample = 0...1_000_000
+        /// `--zipf`: 0 is uniform.
+        package static let zipf = 0.0...10.0
+        /// `--rate`: the most requests/s; the least is anything above 0.
+        package static let maxRate = 100_000_000.0
+        /// `--duration`: at least 100 ms, so that a run holds at least one measured request.
+        package static let minDurationMillis: Int64 = 100
         /// `--duration`: 30 days.
         package static let durationMillis: Int64 = 30 * 86_400_000
         /// `--warmup`, `--skew` and the `--inject-stall` period: 1 day.
         package static let warmupMillis: Int64 = 86_400_000
+        /// `--authn-ttl`, `--authz-ttl`: at least 1 s (token expiry has one-second precision).
+        package static let minTTLMillis: Int64 = 1_000
         /// `--authn-ttl`, `--authz-ttl`: 3650 days.
         package static let ttlMillis: Int64 = 3_650 * 86_400_000
         /// `--backend-latency` p99: 60 s.
         package static let backendMicros = 60_000_000
     }
 
-    /// Checks every input; throws a usage error naming the flag at the first bad one.
-    package func validate() throws(BenchError) {
+    /// Checks every range and consistency rule of the inputs, here only (the flag parser just reads
+    /// values); throws a usage error naming the flag at the first bad one.
+    ///
+    /// - Parameter text: the text a flag was given as on the command line, if any (`Arguments.value`),
+    ///   so that a message quotes what was typed (`got '1e400'`) rather than the value read from it.
+    package func validate(quoting text: (String) -> String? = { _ in nil }) throws(BenchError) {
         func fail(_ message: String) -> BenchError { .invalidSetting(message) }
-        let shares = [mix.get, mix.check, mix.verify, mix.logout, mix.attack]
-        if shares.contains(where: { $0 < 0 }) { throw fail("--mix shares must not be negative") }
-        if shares.reduce(0, +) != 100 { throw fail("--mix shares must sum to 100 (they sum to \(shares.reduce(0, +)))") }
-        if devices < 1 || devices > Int(UInt32.max) { throw fail("--devices must be between 1 and \(UInt32.max)") }
-        if requestors < 1 || requestors > Int(UInt16.max) { throw fail("--requestors must be between 1 and 65535") }
-        if mvpds < 2 || mvpds > Int(UInt16.max) {
+        func expected(_ flag: String, _ value: @autoclosure () -> String) -> BenchError {
+            Scenario.expects(flag, got: text(flag) ?? value())
+        }
+        let counts = [("devices", devices, Limits.devices), ("requestors", requestors, Limits.requestors),
+                      ("mvpds", mvpds, Limits.mvpds), ("resources", resources, Limits.resources),
+                      ("capacity", capacity, Limits.capacity), ("threads", threads, Limits.threads),
+                      ("stage-sample", stageSample, Limits.stageSample)]
+        for (flag, value, range) in counts where !range.contains(value) { throw expected(flag, "\(value)") }
+        if !Limits.zipf.contains(zipf) { throw expected("zipf", "\(zipf)") }
+        if !(0..<1).contains(backendDenyRatio) { throw expected("deny-ratio", "\(backendDenyRatio)") }
+        let shares = [("get", mix.get), ("check", mix.check), ("verify", mix.verify), ("logout", mix.logout),
+                      ("attack", mix.attack)]
+        if let (name, share) = shares.first(where: { !(0...100).contains($0.1) }) {
+            throw Scenario.expects("mix", got: "\(name)=\(share)")
+        }
+        let total = shares.reduce(0) { $0 + $1.1 }
+        if total != 100 { throw fail("--mix shares must sum to 100, got \(total)") }
+        if requestors > Limits.maxIndexed { throw fail("--requestors must be between 1 and 65535") }
+        if mvpds > Limits.maxIndexed {
             throw fail("--mvpds must be between 2 and 65535 (one MVPD is left untrusted for attack traffic)")
         }
-        if resources < 1 || resources > Int(Int32.max) { throw fail("--resources must be between 1 and \(Int32.max)") }
-        if !(zipf >= 0 && zipf.isFinite) { throw fail("--zipf must be a finite number >= 0") }
-        if SignatureAlgorithm(rawValue: algorithm) == nil {
-            throw fail("--alg must be one of \(SignatureAlgorithm.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        if CacheStrategyKind(rawValue: cache) == nil {
-            throw fail("--cache must be one of \(CacheStrategyKind.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        if capacity < 1 { throw fail("--capacity must be at least 1") }
-        if threads < 1 || threads > 1_024 { throw fail("--threads must be between 1 and 1024") }
-        if closedLoop {
-            if rate != nil { throw fail("--rate and --closed are exclusive (closed loop has no target rate)") }
-        } else {
-            guard let rate, rate > 0, rate.isFinite else { throw fail("--rate must be a positive number of requests/s") }
-        }
-        if durationMillis <= 0 { throw fail("--duration must be positive") }
+        if let rate = loop.rate, !(rate > 0 && rate <= Limits.maxRate) { throw expected("rate", "\(rate)") }
+        if durationMillis < Limits.minDurationMillis { throw fail("--duration must be at least 100ms") }
         if durationMillis > Limits.durationMillis { throw fail("--duration must be at most 30d") }
         if warmupMillis < 0 { throw fail("--warmup must not be negative") }
         if warmupMillis > Limits.warmupMillis { throw fail("--warmup must be at most 1d") }
+        if authNTTLMillis < Limits.minTTLMillis || authZTTLMillis < Limits.minTTLMillis {
+            throw fail("--authn-ttl and --authz-ttl must be at least 1s (token expiry has one-second precision)")
+        }
+        if authNTTLMillis > Limits.ttlMillis { throw fail("--authn-ttl must be positive and at most 3650d") }
+        if authZTTLMillis > Limits.ttlMillis { throw fail("--authz-ttl must be positive and at most 3650d") }
+        if let skewMillis, skewMillis < 0 || skewMillis > Limits.warmupMillis { throw fail("--skew must be between 0 and 1d") }
         switch (stallMillis, stallPeriodMillis) {
         case (nil, nil): break
         case let (stall?, period?):
-            if stall <= 0 || period <= 0 || stall >= period || period > Limits.warmupMillis {
-                throw fail("--inject-stall DURATION@PERIOD needs 0 < DURATION < PERIOD <= 1d")
-            }
+            if stall <= 0 || period <= stall { throw expected("inject-stall", "\(stall)ms@\(period)ms") }
+            if period > Limits.warmupMillis { throw fail("--inject-stall DURATION@PERIOD needs 0 < DURATION < PERIOD <= 1d") }
         default: throw fail("--inject-stall needs both DURATION and PERIOD (DURATION@PERIOD)")
         }
-        if authNTTLMillis <= 0 || authNTTLMillis > Limits.ttlMillis { throw fail("--authn-ttl must be positive and at most 3650d") }
-        if authZTTLMillis <= 0 || authZTTLMillis > Limits.ttlMillis { throw fail("--authz-ttl must be positive and at most 3650d") }
-        if stageSample < 0 { throw fail("--stage-sample must be 0 (off) or a positive N") }
-        if shardCount < 1 || shardIndex < 0 || shardIndex >= shardCount { throw fail("--shard I/N needs 1 <= I <= N") }
-        if let skewMillis, skewMillis < 0 || skewMillis > Limits.warmupMillis { throw fail("--skew must be between 0 and 1d") }
-        if backendMedianMicros < 0 || backendP99Micros < backendMedianMicros || backendP99Micros > Limits.backendMicros {
+        if backendP99Micros < backendMedianMicros {
+            throw expected("backend-latency", "\(backendMedianMicros)us/\(backendP99Micros)us")
+        }
+        if backendMedianMicros < 0 || backendP99Micros > Limits.backendMicros {
             throw fail("--backend-latency needs 0 <= median <= p99 <= 60s")
         }
-        if !(0..<1).contains(backendDenyRatio) { throw fail("--deny-ratio must be at least 0 and below 1") }
+        if shardCount < 1 || !(0..<shardCount).contains(shardIndex) {
+            throw expected("shard", "\(shardIndex &+ 1)/\(shardCount)")
+        }
+        if devices < shardCount {
+            throw fail("--shard \(text("shard") ?? "\(shardIndex + 1)/\(shardCount)"): fewer devices (\(devices)) than shards")
+        }
         let local = Population.localCount(devices: devices, shardIndex: shardIndex, shardCount: shardCount)
         if local < 2 * threads {
             throw fail("--devices: shard \(shardIndex + 1)/\(shardCount) holds \(local) devices; each of the \(threads) "

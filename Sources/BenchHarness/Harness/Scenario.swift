@@ -1,8 +1,8 @@
 import AuthZCore
 
 /// Every input that shapes an `authz-bench run`: written whole into the result's `scenario`, so two
-/// results can be compared only when they ran the same scenario.
-package struct Scenario: Codable, Sendable, Equatable {
+/// results can be compared only when they ran the same scenario (its JSON keys: `Scenario+Codable`).
+package struct Scenario: Sendable, Equatable {
     /// Simulated devices in the whole population (before `--shard`).
     package var devices = 10_000
     /// Requestors (programmers/apps).
@@ -17,17 +17,15 @@ package struct Scenario: Codable, Sendable, Equatable {
     /// attack. Sums to 100.
     package var mix = OperationMix()
     /// Signature algorithm of every token.
-    package var algorithm = "es256"
-    /// Cache strategy (`CacheStrategyKind` raw value) for both engine caches.
-    package var cache = "sharded"
+    package var algorithm = SignatureAlgorithm.es256
+    /// Cache strategy of both engine caches.
+    package var cache = CacheStrategyKind.sharded
     /// Capacity of each engine cache.
     package var capacity = 100_000
     /// Worker threads.
     package var threads = 2
-    /// Target total request rate (requests/s) in open loop; `nil` in closed loop.
-    package var rate: Double? = 2_000
-    /// Closed loop (each worker sends its next request when the previous one is done).
-    package var closedLoop = false
+    /// How requests are sent: open loop at a target rate, or closed loop.
+    package var loop = Loop.open(rate: 2_000)
     /// Measured phase, milliseconds.
     package var durationMillis: Int64 = 10_000
     /// Warm-up phase before it (reported separately), milliseconds.
@@ -59,7 +57,7 @@ package struct Scenario: Codable, Sendable, Equatable {
     package var skewMillis: Int64? = nil
 
     /// Creates a value from its stored properties.
-    package init(devices: Int = 10_000, requestors: Int = 20, mvpds: Int = 10, resources: Int = 1_000, zipf: Double = 1.0, mix: OperationMix = OperationMix(), algorithm: String = "es256", cache: String = "sharded", capacity: Int = 100_000, threads: Int = 2, rate: Double? = 2_000, closedLoop: Bool = false, durationMillis: Int64 = 10_000, warmupMillis: Int64 = 2_000, seed: UInt64 = 1, stallMillis: Int64? = nil, stallPeriodMillis: Int64? = nil, authNTTLMillis: Int64 = 86_400_000, authZTTLMillis: Int64 = 3_600_000, stageSample: Int = 64, shardIndex: Int = 0, shardCount: Int = 1, backendMedianMicros: Int = 200, backendP99Micros: Int = 2_000, backendDenyRatio: Double = 0.02, skewMillis: Int64? = nil) {
+    package init(devices: Int = 10_000, requestors: Int = 20, mvpds: Int = 10, resources: Int = 1_000, zipf: Double = 1.0, mix: OperationMix = OperationMix(), algorithm: SignatureAlgorithm = .es256, cache: CacheStrategyKind = .sharded, capacity: Int = 100_000, threads: Int = 2, loop: Loop = .open(rate: 2_000), durationMillis: Int64 = 10_000, warmupMillis: Int64 = 2_000, seed: UInt64 = 1, stallMillis: Int64? = nil, stallPeriodMillis: Int64? = nil, authNTTLMillis: Int64 = 86_400_000, authZTTLMillis: Int64 = 3_600_000, stageSample: Int = 64, shardIndex: Int = 0, shardCount: Int = 1, backendMedianMicros: Int = 200, backendP99Micros: Int = 2_000, backendDenyRatio: Double = 0.02, skewMillis: Int64? = nil) {
         self.devices = devices
         self.requestors = requestors
         self.mvpds = mvpds
@@ -70,8 +68,7 @@ package struct Scenario: Codable, Sendable, Equatable {
         self.cache = cache
         self.capacity = capacity
         self.threads = threads
-        self.rate = rate
-        self.closedLoop = closedLoop
+        self.loop = loop
         self.durationMillis = durationMillis
         self.warmupMillis = warmupMillis
         self.seed = seed

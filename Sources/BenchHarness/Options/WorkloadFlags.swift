@@ -1,117 +1,76 @@
 import AuthZCore
 
 /// The workload flags of `run` and `sweep`: how the command line describes a `Scenario`.
+///
+/// One parser for both commands. It only reads text into values, and reports text that does not
+/// read, naming the flag; every range and consistency rule is `Scenario.validate()`'s, which each
+/// command calls next. A command accepts the workload options it lists in its `Arguments`, beside
+/// its own; an option it does not take reads as absent, so the scenario's default stands.
 package enum WorkloadFlags {
-    /// Options that take a value.
-    package static let valueOptions: Set<String> = [
-        "devices", "requestors", "mvpds", "resources", "zipf", "mix", "alg", "cache", "capacity", "threads",
-        "rate", "duration", "warmup", "seed", "inject-stall", "json", "hgrm", "hlog", "shard", "authn-ttl",
-        "authz-ttl", "stage-sample", "backend-latency", "deny-ratio", "skew", "record-trace", "report",
-        "rss-sample-interval", "format",
+    /// The options that describe the simulated population and its traffic, in the order errors
+    /// name them: every command that generates the workload takes them.
+    package static let populationOptions = ["devices", "requestors", "mvpds", "resources", "zipf", "mix", "seed"]
+    /// The options that describe how `run` drives the engine: algorithm, cache, loop, timing,
+    /// simulated backend and shard.
+    package static let loadOptions: Set<String> = [
+        "alg", "cache", "capacity", "threads", "rate", "duration", "warmup", "inject-stall", "shard", "authn-ttl",
+        "authz-ttl", "stage-sample", "backend-latency", "deny-ratio", "skew",
     ]
-    /// Boolean flags.
-    package static let flagOptions: Set<String> = ["closed", "quiet", "help", "force"]
+    /// Every workload option that takes a value.
+    package static var valueOptions: Set<String> { loadOptions.union(populationOptions) }
+    /// The workload's boolean flags.
+    package static let flagOptions: Set<String> = ["closed"]
 
-    /// The scenario the flags describe; every error names its flag (exit 64).
-    package static func scenario(from args: Arguments, defaultThreads: Int) throws -> Scenario {
+    /// The scenario the flags describe (unvalidated: call `Scenario.validate(quoting:)` next);
+    /// `defaultThreads` when `--threads` is absent. Text that does not read as a value is a usage
+    /// error naming its flag (exit 64).
+    package static func scenario(from args: Arguments, defaultThreads: Int) throws(BenchError) -> Scenario {
         var s = Scenario()
-        s.devices = try args.integer("devices", default: s.devices, in: 1...10_000_000)
-        s.requestors = try args.integer("requestors", default: s.requestors, in: 1...100_000)
-        s.mvpds = try args.integer("mvpds", default: s.mvpds, in: 2...100_000)
-        s.resources = try args.integer("resources", default: s.resources, in: 1...10_000_000)
-        s.capacity = try args.integer("capacity", default: s.capacity, in: 1...100_000_000)
-        s.threads = try args.integer("threads", default: defaultThreads, in: 1...1_024)
-        s.stageSample = try args.integer("stage-sample", default: s.stageSample, in: 0...1_000_000)
-        if let text = args.value("zipf") {
-            guard let zipf = Double(text), zipf >= 0, zipf <= 10 else {
-                throw BenchError.invalidSetting("--zipf expects an exponent between 0 (uniform) and 10, got '\(text)'")
-            }
-            s.zipf = zipf
-        }
-        if let text = args.value("deny-ratio") {
-            guard let ratio = Double(text), ratio >= 0, ratio < 1 else {
-                throw BenchError.invalidSetting("--deny-ratio expects a share at least 0 and below 1, got '\(text)'")
-            }
-            s.backendDenyRatio = ratio
-        }
+        s.devices = try value(args, "devices", default: s.devices)
+        s.requestors = try value(args, "requestors", default: s.requestors)
+        s.mvpds = try value(args, "mvpds", default: s.mvpds)
+        s.resources = try value(args, "resources", default: s.resources)
+        s.capacity = try value(args, "capacity", default: s.capacity)
+        s.threads = try value(args, "threads", default: defaultThreads)
+        s.stageSample = try value(args, "stage-sample", default: s.stageSample)
+        s.zipf = try value(args, "zipf", default: s.zipf)
+        s.backendDenyRatio = try value(args, "deny-ratio", default: s.backendDenyRatio)
         if let text = args.value("mix") { s.mix = try mix(text) }
-        if let text = args.value("alg") {
-            guard SignatureAlgorithm(rawValue: text.lowercased()) != nil else {
-                throw BenchError.invalidSetting("--alg expects one of es256, rs256, ed25519, hs256, got '\(text)'")
-            }
-            s.algorithm = text.lowercased()
-        }
-        if let text = args.value("cache") {
-            guard CacheStrategyKind(rawValue: text.lowercased()) != nil else {
-                let names = CacheStrategyKind.allCases.map(\.rawValue).joined(separator: ", ")
-                throw BenchError.invalidSetting("--cache expects one of \(names), got '\(text)'")
-            }
-            s.cache = text.lowercased()
-        }
-        if args.flag("closed") {
-            guard args.value("rate") == nil else { throw BenchError.invalidSetting("--rate and --closed exclude each other") }
-            s.closedLoop = true
-            s.rate = nil
-        } else if let text = args.value("rate") {
-            guard let rate = Double(text), rate > 0, rate <= 100_000_000 else {
-                throw BenchError.invalidSetting("--rate expects requests per second (a positive number), got '\(text)'")
-            }
-            s.rate = rate
-        }
+        s.algorithm = try choice(args, "alg", default: s.algorithm)
+        s.cache = try choice(args, "cache", default: s.cache)
+        s.loop = try loop(args, default: s.loop)
         s.durationMillis = try args.durationMillis("duration", default: s.durationMillis)
-        guard s.durationMillis >= 100 else { throw BenchError.invalidSetting("--duration must be at least 100ms") }
         s.warmupMillis = try args.durationMillis("warmup", default: s.warmupMillis)
         s.authNTTLMillis = try args.durationMillis("authn-ttl", default: s.authNTTLMillis)
         s.authZTTLMillis = try args.durationMillis("authz-ttl", default: s.authZTTLMillis)
-        guard s.authNTTLMillis >= 1_000, s.authZTTLMillis >= 1_000 else {
-            throw BenchError.invalidSetting("--authn-ttl and --authz-ttl must be at least 1s (token expiry has one-second precision)")
-        }
         if args.value("skew") != nil { s.skewMillis = try args.durationMillis("skew", default: 0) }
-        if let text = args.value("seed") {
-            guard let seed = UInt64(text) else { throw BenchError.invalidSetting("--seed expects a non-negative integer, got '\(text)'") }
-            s.seed = seed
-        }
+        s.seed = try value(args, "seed", default: s.seed)
         if let text = args.value("inject-stall") {
-            let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-            guard parts.count == 2, let stall = DurationText.millis(String(parts[0])),
-                let period = DurationText.millis(String(parts[1])), stall > 0, period > stall
-            else {
-                throw BenchError.invalidSetting("--inject-stall expects DURATION@PERIOD with DURATION < PERIOD (e.g. 200ms@2s), got '\(text)'")
-            }
+            let (stall, period) = try pair(text, "inject-stall", "@", DurationText.millis)
             s.stallMillis = stall
             s.stallPeriodMillis = period
         }
         if let text = args.value("backend-latency") {
-            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, let median = DurationText.micros(String(parts[0])),
-                let p99 = DurationText.micros(String(parts[1])), p99 >= median
-            else {
-                throw BenchError.invalidSetting("--backend-latency expects MEDIAN/P99 durations (e.g. 200us/2ms), got '\(text)'")
-            }
+            let (median, p99) = try pair(text, "backend-latency", "/", DurationText.micros)
             s.backendMedianMicros = Int(median)
             s.backendP99Micros = Int(p99)
         }
         if let text = args.value("shard") {
-            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
-                (1...count).contains(index)
-            else { throw BenchError.invalidSetting("--shard expects I/N with 1 <= I <= N (e.g. 2/4), got '\(text)'") }
-            s.shardIndex = index - 1
+            let (index, count) = try pair(text, "shard", "/") { Int($0) }
+            s.shardIndex = index &- 1  // wrapping: an index out of range stays out of range for validate()
             s.shardCount = count
-            guard s.devices >= count else { throw BenchError.invalidSetting("--shard \(text): fewer devices (\(s.devices)) than shards") }
         }
         return s
     }
 
-    /// Parses `get=70,check=20,verify=10,logout=0,attack=0` (missing shares are 0; the sum must be 100).
-    package static func mix(_ text: String) throws -> OperationMix {
+    /// Parses `get=70,check=20,verify=10,logout=0,attack=0`: missing shares are 0; whether the
+    /// shares are percentages summing to 100 is `Scenario.validate()`'s rule.
+    package static func mix(_ text: String) throws(BenchError) -> OperationMix {
         var mix = OperationMix(get: 0, check: 0, verify: 0, logout: 0, attack: 0)
         var seen: Set<String> = []
         for part in text.split(separator: ",") {
             let pair = part.split(separator: "=", omittingEmptySubsequences: false)
-            guard pair.count == 2, let share = Int(pair[1]), (0...100).contains(share) else {
-                throw BenchError.invalidSetting("--mix expects NAME=PERCENT pairs (e.g. get=70,check=20,verify=10), got '\(part)'")
-            }
+            guard pair.count == 2, let share = Int(pair[1]) else { throw Scenario.expects("mix", got: String(part)) }
             let name = String(pair[0])
             guard seen.insert(name).inserted else { throw BenchError.invalidSetting("--mix names '\(name)' twice") }
             switch name {
@@ -123,9 +82,47 @@ package enum WorkloadFlags {
             default: throw BenchError.invalidSetting("--mix: unknown operation '\(name)'; expected get, check, verify, logout, attack")
             }
         }
-        let total = mix.get + mix.check + mix.verify + mix.logout + mix.attack
-        guard total == 100 else { throw BenchError.invalidSetting("--mix shares must sum to 100, got \(total)") }
         return mix
+    }
+
+    /// The value of option `flag` read by `T`'s initializer from text, or `defaultValue` when absent.
+    private static func value<T: LosslessStringConvertible>(_ args: Arguments, _ flag: String, default defaultValue: T)
+        throws(BenchError) -> T
+    {
+        guard let text = args.value(flag) else { return defaultValue }
+        guard let value = T(text) else { throw Scenario.expects(flag, got: text) }
+        return value
+    }
+
+    /// The case of `T` that option `flag` names (in any letter case), or `defaultValue` when absent.
+    private static func choice<T: RawRepresentable<String>>(_ args: Arguments, _ flag: String, default defaultValue: T)
+        throws(BenchError) -> T
+    {
+        guard let text = args.value(flag) else { return defaultValue }
+        guard let value = T(rawValue: text.lowercased()) else { throw Scenario.expects(flag, got: text) }
+        return value
+    }
+
+    /// `--closed`, or `--rate R`, or `defaultValue`. Both at once cannot be a `Loop`, so that
+    /// conflict is reported here, where both flags are still seen.
+    private static func loop(_ args: Arguments, default defaultValue: Scenario.Loop) throws(BenchError) -> Scenario.Loop {
+        if args.flag("closed") {
+            guard args.value("rate") == nil else { throw BenchError.invalidSetting("--rate and --closed exclude each other") }
+            return .closed
+        }
+        guard args.value("rate") != nil else { return defaultValue }
+        return .open(rate: try value(args, "rate", default: 0.0))
+    }
+
+    /// `text` of option `flag` as two values `read` accepts, split at `separator` (`200ms@2s`).
+    private static func pair<T>(_ text: String, _ flag: String, _ separator: Character, _ read: (String) -> T?)
+        throws(BenchError) -> (T, T)
+    {
+        let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+        guard parts.count == 2, let first = read(String(parts[0])), let second = read(String(parts[1])) else {
+            throw Scenario.expects(flag, got: text)
+        }
+        return (first, second)
     }
 }
 

@@ -2,54 +2,47 @@ import AuthZCore
 import AuthZSimulation
 
 extension AccessSequence {
-    /// The shape of the deterministic synthetic workload (the same generator as `run`).
+    /// The deterministic synthetic workload: the population and traffic of a scenario (the same
+    /// generator as `run`), `requests` operations long.
     package struct Workload: Sendable, Equatable {
-        /// Devices in the population.
-        package var devices: Int
-        /// Requestors.
-        package var requestors: Int
-        /// Resources (Zipf ranks).
-        package var resources: Int
-        /// Zipf exponent of resource popularity.
-        package var zipf: Double
-        /// Operation mix in percent.
-        package var mix: OperationMix
-        /// Seed.
-        package var seed: UInt64
+        /// The population and traffic: its devices, requestors, MVPDs, resources, Zipf exponent,
+        /// mix and seed shape the sequence; its engine, loop and timing settings play no part.
+        package var scenario: Scenario
         /// Operations to generate (lookups are the `get` and `check` ones).
         package var requests: Int
 
-        /// Creates a value from its stored properties.
-        package init(devices: Int, requestors: Int, resources: Int, zipf: Double, mix: OperationMix, seed: UInt64, requests: Int) {
-            self.devices = devices
-            self.requestors = requestors
-            self.resources = resources
-            self.zipf = zipf
-            self.mix = mix
-            self.seed = seed
+        /// The workload of `scenario`'s population and traffic, `requests` operations long (what
+        /// the flags `run` and `sweep` share describe).
+        package init(_ scenario: Scenario, requests: Int) {
+            self.scenario = scenario
             self.requests = requests
+        }
+
+        /// The names and trust relations, as `run` makes them for the same flags (the MVPDs do
+        /// not shape the keys, but each device's MVPD comes with its requestor).
+        package var directory: WorkloadDirectory {
+            WorkloadDirectory(requestors: scenario.requestors, mvpds: scenario.mvpds, resources: scenario.resources)
         }
     }
 
     /// The sequence of `workload`: the operation stream of a one-worker `run` with the same flags
     /// (`OperationStream`, worker 0 of shard 0, devices drawn uniformly, resources by Zipf), each
-    /// device with the requestor `Population` gives it. One operation per millisecond. Attacks are
-    /// generated (so the stream matches `run`'s) but skipped: they never reach the cache.
+    /// device with the requestor `Population` gives it (`WorkloadDirectory.assignment(seed:device:)`).
+    /// One operation per millisecond. Attacks are generated (so the stream matches `run`'s) but
+    /// skipped: they never reach the cache.
     ///
     /// - Complexity: O(requests) expected.
     package static func synthetic(_ workload: Workload) -> AccessSequence {
-        let directory = WorkloadDirectory(requestors: workload.requestors, mvpds: 2, resources: workload.resources)
+        let directory = workload.directory
+        let scenario = workload.scenario
         var builder = AccessSequenceBuilder(
-            deviceNames: (0..<workload.devices).map { RecordedTrace.deviceName(UInt32($0)) },
+            deviceNames: (0..<scenario.devices).map { RecordedTrace.deviceName(UInt32($0)) },
             requestorNames: directory.requestorIDs, resourceNames: directory.resourceIDs)
-        let lookupShare = Double(workload.mix.get + workload.mix.check) / 100
+        let lookupShare = Double(scenario.mix.get + scenario.mix.check) / 100
         builder.reserve(lookups: Int(Double(workload.requests) * lookupShare * 1.01) + 64)
-        let requestorOf = (0..<workload.devices).map { g in
-            Int(SplitMix64.mix(workload.seed &+ 0xD1CE ^ UInt64(g)) % UInt64(workload.requestors))
-        }
         var stream = OperationStream(
-            seed: workload.seed, shard: 0, worker: 0, mix: workload.mix, deviceCount: workload.devices,
-            resources: ZipfSampler(count: workload.resources, exponent: workload.zipf))
+            seed: scenario.seed, shard: 0, worker: 0, mix: scenario.mix, deviceCount: scenario.devices,
+            resources: ZipfSampler(count: scenario.resources, exponent: scenario.zipf))
         for index in 0..<workload.requests {
             let operation = stream.next()
             let op: TraceOperation
@@ -61,7 +54,8 @@ extension AccessSequence {
             case .attack: continue
             }
             let device = Int(operation.device)
-            builder.add(time: Int64(index), op: op, device: device, requestor: requestorOf[device],
+            let requestor = directory.assignment(seed: scenario.seed, device: device).requestor
+            builder.add(time: Int64(index), op: op, device: device, requestor: requestor,
                 resource: Int(operation.resource))
         }
         return builder.sequence

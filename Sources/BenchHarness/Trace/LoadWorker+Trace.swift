@@ -32,7 +32,7 @@ extension HarnessSetup {
     package func traceBuffer() -> TraceBuffer {
         guard recordsTrace else { return .disabled }
         var expected = 65_536
-        if let rate = scenario.rate, !scenario.closedLoop {
+        if let rate = scenario.loop.rate {
             expected = Int(rate * Double(scenario.durationMillis) / 1_000 / Double(scenario.threads) * 1.1)
         }
         return TraceBuffer(isEnabled: true, reserving: expected)

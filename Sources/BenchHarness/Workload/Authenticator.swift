@@ -12,6 +12,14 @@ package struct Authenticator: Sendable {
     /// Lifetime of issued authentication tokens, milliseconds.
     package let ttlMillis: Int64
 
+    /// An authenticator signing with `keys` for the names of `directory`. Declared because the
+    /// synthesized initialiser is internal: tests build a population without a whole harness set-up.
+    package init(keys: DeploymentKeys, directory: WorkloadDirectory, ttlMillis: Int64) {
+        self.keys = keys
+        self.directory = directory
+        self.ttlMillis = ttlMillis
+    }
+
     /// A signed authentication token; returns its bytes and body.
     package func token(deviceID: DeviceID, requestor: Int, mvpd: Int, guid: String, expiresAt: Int64) throws
         -> (bytes: [UInt8], body: TokenBody)

@@ -6,9 +6,9 @@ import AuthZSimulation
 /// tokens pre-issued (in parallel) and each worker's attack kit.
 ///
 /// Deterministic for a seed: device `g` of the whole population has the same device info,
-/// requestor and MVPD in every process and every shard. With `shardCount` N, this process holds
-/// devices `g` with `g % N == shardIndex`; worker `w` of `threads` owns the local devices `k` with
-/// `k % threads == w`.
+/// requestor and MVPD (`WorkloadDirectory.assignment(seed:device:)`) in every process and every
+/// shard. With `shardCount` N, this process holds devices `g` with `g % N == shardIndex`; worker
+/// `w` of `threads` owns the local devices `k` with `k % threads == w`.
 package struct Population: Sendable {
     /// Per worker, its devices.
     package var slices: [[SimulatedDevice]]
@@ -61,14 +61,11 @@ package struct Population: Sendable {
                     let k = position * threads + item.worker
                     let g = shardIndex + k * shardCount
                     let deviceID = deviceInfo(seed: seed, index: g).deviceID
-                    let pick = SplitMix64.mix(seed &+ 0xD1CE ^ UInt64(g))
-                    let requestor = Int(pick % UInt64(directory.requestorIDs.count))
-                    let allowed = directory.allowedMVPDs[requestor]
-                    let mvpd = allowed[Int((pick >> 32) % UInt64(allowed.count))]
+                    let assigned = directory.assignment(seed: seed, device: g)
                     var device = SimulatedDevice(
                         deviceID: deviceID, globalIndex: UInt32(truncatingIfNeeded: g), generation: 0,
-                        requestor: UInt16(requestor), mvpd: UInt16(mvpd), authNExpiresAt: 0, authNToken: [],
-                        store: DeviceTokenStore())
+                        requestor: UInt16(assigned.requestor), mvpd: UInt16(assigned.mvpd), authNExpiresAt: 0,
+                        authNToken: [], store: DeviceTokenStore())
                     try authenticator.authenticate(&device, now: SystemClock().nowMillis())
                     built.append(device)
                 }

@@ -65,8 +65,8 @@ package enum RunReport {
             let files = result.sources.isEmpty ? "" : ": " + result.sources.joined(separator: ", ")
             return ["scenario    merged from \(result.sources.count) input(s)\(files)"]
         }
-        let loop = s.closedLoop ? "closed loop" : "open loop at \(LatencyText.rate(s.rate ?? 0)) req/s"
-        var first = "scenario    \(loop), \(s.threads) thread(s), \(s.algorithm), cache \(s.cache) x\(s.capacity), seed \(s.seed)"
+        let loop = s.loop.rate.map { "open loop at \(LatencyText.rate($0)) req/s" } ?? "closed loop"
+        var first = "scenario    \(loop), \(s.threads) thread(s), \(s.algorithm.rawValue), cache \(s.cache.rawValue) x\(s.capacity), seed \(s.seed)"
         if s.shardCount > 1 { first += ", shard \(s.shardIndex)/\(s.shardCount)" }
         let m = s.mix
         let second = "            \(LatencyText.count(s.devices)) devices, \(s.requestors) requestors, \(s.mvpds) MVPDs, "

@@ -74,7 +74,7 @@ extension RunResult {
             scenario: Self.scenarioValue(scenario),
             summary: ResultSummary(
                 requests: outcome.requests, errors: errors, durationSeconds: duration,
-                targetRate: scenario.closedLoop ? nil : scenario.rate,
+                targetRate: scenario.loop.rate,
                 achievedRate: duration > 0 ? Double(outcome.requests) / duration : 0,
                 valid: outcome.validity.valid, invalidReasons: outcome.validity.reasons,
                 peakRSS: outcome.peakRSSBytes > 0 ? outcome.peakRSSBytes : nil,
@@ -98,10 +98,8 @@ extension RunResult {
     /// `loop`: `open` or `closed`.
     package static func scenarioValue(_ scenario: Scenario) -> JSONValue {
         var members = (try? JSONValue(encoding: scenario))?.objectValue ?? [:]
-        for child in Mirror(reflecting: scenario).children {
-            if let label = child.label, members[label] == nil { members[label] = .null }
-        }
-        members["loop"] = .string(scenario.closedLoop ? "closed" : "open")
+        for key in Scenario.CodingKeys.allCases where members[key.stringValue] == nil { members[key.stringValue] = .null }
+        members["loop"] = .string(scenario.loop == .closed ? "closed" : "open")
         return .object(members)
     }
 }

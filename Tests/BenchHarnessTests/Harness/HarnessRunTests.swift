@@ -4,11 +4,11 @@ import BenchHarness
 
 @Suite("Load harness runs the real engine", .serialized)
 struct HarnessRunTests {
-    static func scenario(algorithm: String = "es256") -> Scenario {
+    static func scenario(algorithm: SignatureAlgorithm = .es256) -> Scenario {
         var scenario = Scenario()
         scenario.devices = 400
         scenario.threads = 2
-        scenario.rate = 2_000
+        scenario.loop = .open(rate: 2_000)
         scenario.durationMillis = 1_000
         scenario.warmupMillis = 200
         scenario.algorithm = algorithm
@@ -18,8 +18,8 @@ struct HarnessRunTests {
         return scenario
     }
 
-    @Test("Open loop: counts add up, every attack gets its code", arguments: ["es256", "hs256"])
-    func openLoop(algorithm: String) throws {
+    @Test("Open loop: counts add up, every attack gets its code", arguments: [SignatureAlgorithm.es256, .hs256])
+    func openLoop(algorithm: SignatureAlgorithm) throws {
         let scenario = Self.scenario(algorithm: algorithm)
         let outcome = try Harness.run(scenario, progress: nil)
         let target = 2_000.0 * 1.0
@@ -50,10 +50,10 @@ struct HarnessRunTests {
     /// before the first interval completes, then growing with every completed second.
     @Test("RSS samples count the harness's own interval histograms")
     func rssSamplesCountIntervalBytes() throws {
-        var scenario = Self.scenario(algorithm: "hs256")
+        var scenario = Self.scenario(algorithm: .hs256)
         scenario.durationMillis = 3_000
         scenario.warmupMillis = 0
-        scenario.rate = 500
+        scenario.loop = .open(rate: 500)
         let outcome = try Harness.run(scenario, rssSampleMillis: 250, progress: nil)
         let counted = outcome.rssSamples.compactMap(\.intervalBytes)
         #expect(counted.count == outcome.rssSamples.count)
@@ -65,12 +65,12 @@ struct HarnessRunTests {
 
     @Test("Short authN TTL: tokens expire during the run, devices re-authenticate, attacks still caught")
     func expiryInsideTheRun() throws {
-        var scenario = Self.scenario(algorithm: "hs256")
+        var scenario = Self.scenario(algorithm: .hs256)
         scenario.authNTTLMillis = 1_000
         scenario.skewMillis = 0
         scenario.durationMillis = 1_500
         scenario.warmupMillis = 0
-        scenario.rate = 1_000
+        scenario.loop = .open(rate: 1_000)
         let outcome = try Harness.run(scenario, progress: nil)
         let expiredAttacks = outcome.attacks.expected[.tokenExpired] ?? 0
         #expect((outcome.codes[.tokenExpired] ?? 0) > expiredAttacks, "no authN token expired inside the run")
@@ -80,8 +80,8 @@ struct HarnessRunTests {
 
     @Test("Injected stalls show in response time, not in service time beyond the request in flight")
     func stallInjection() throws {
-        var scenario = Self.scenario(algorithm: "hs256")
-        scenario.rate = 1_000
+        var scenario = Self.scenario(algorithm: .hs256)
+        scenario.loop = .open(rate: 1_000)
         scenario.warmupMillis = 0
         scenario.durationMillis = 1_200
         scenario.backendMedianMicros = 0
@@ -104,13 +104,12 @@ struct HarnessRunTests {
 
     @Test("Closed loop is labelled as such and records no start lag")
     func closedLoop() throws {
-        var scenario = Self.scenario(algorithm: "hs256")
-        scenario.closedLoop = true
-        scenario.rate = nil
+        var scenario = Self.scenario(algorithm: .hs256)
+        scenario.loop = .closed
         scenario.durationMillis = 300
         scenario.warmupMillis = 100
         let outcome = try Harness.run(scenario, progress: nil)
-        #expect(outcome.scenario.closedLoop && outcome.scenario.rate == nil)
+        #expect(outcome.scenario.loop == .closed && outcome.scenario.loop.rate == nil)
         #expect(outcome.requests > 0)
         #expect(outcome.latency[.responseTime]?.totalCount == UInt64(outcome.requests))
         #expect(outcome.latency[.startLag]?.totalCount == 0)
@@ -120,10 +119,10 @@ struct HarnessRunTests {
 
     @Test("A rate the workers cannot reach is flagged invalid")
     func saturation() throws {
-        var scenario = Self.scenario(algorithm: "hs256")
+        var scenario = Self.scenario(algorithm: .hs256)
         scenario.threads = 1
         scenario.devices = 100
-        scenario.rate = 400
+        scenario.loop = .open(rate: 400)
         scenario.warmupMillis = 0
         scenario.durationMillis = 500
         scenario.mix = OperationMix(get: 0, check: 100, verify: 0, logout: 0, attack: 0)
@@ -150,10 +149,9 @@ struct HarnessRunTests {
         }
         #expect(message { _ in } == nil)
         #expect(message { $0.mix.get = 71 }?.contains("--mix shares must sum to 100") == true)
-        #expect(message { $0.closedLoop = true }?.contains("--rate") == true)
+        #expect(message { $0.loop = .open(rate: 0) }?.contains("--rate") == true)
         #expect(message { $0.stallMillis = 500; $0.stallPeriodMillis = 200 }?.contains("--inject-stall") == true)
         #expect(message { $0.shardIndex = 2; $0.shardCount = 2 }?.contains("--shard") == true)
-        #expect(message { $0.cache = "fifo" }?.contains("--cache") == true)
         #expect(message { $0.devices = 3 }?.contains("--devices") == true)
         #expect(message { $0.mvpds = 1 }?.contains("--mvpds") == true)
     }

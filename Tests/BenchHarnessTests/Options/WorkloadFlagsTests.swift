@@ -1,17 +1,32 @@
+import AuthZCore
 import Testing
 import BenchHarness
 
 @Suite("run flags: the scenario they describe")
 struct RunFlagsTests {
+    /// The scenario the flags describe, parsed and validated as `run` does.
     func scenario(_ arguments: [String]) throws -> Scenario {
         let args = try Arguments(arguments, options: WorkloadFlags.valueOptions, flags: WorkloadFlags.flagOptions)
-        return try WorkloadFlags.scenario(from: args, defaultThreads: 2)
+        let scenario = try WorkloadFlags.scenario(from: args, defaultThreads: 2)
+        try scenario.validate(quoting: args.value)
+        return scenario
+    }
+
+    /// The usage error's message for `arguments` (nil when they are accepted).
+    func message(_ arguments: [String]) -> String? {
+        do {
+            _ = try scenario(arguments)
+            return nil
+        } catch let error as BenchError {
+            return error.reason == .invalidSetting ? error.message : "not a usage error: \(error.message)"
+        } catch {
+            return "unexpected error \(error)"
+        }
     }
 
     @Test func defaultsAreAnOpenLoopScenario() throws {
         let s = try scenario([])
-        #expect(!s.closedLoop)
-        #expect(s.rate != nil)
+        #expect(s.loop == .open(rate: 2_000))
         #expect(s.threads == 2)
         #expect(s.mix == OperationMix())
     }
@@ -27,8 +42,8 @@ struct RunFlagsTests {
         #expect(s.devices == 1000 && s.requestors == 3 && s.mvpds == 4 && s.resources == 50)
         #expect(s.zipf == 0.8)
         #expect(s.mix == OperationMix(get: 50, check: 20, verify: 10, logout: 10, attack: 10))
-        #expect(s.algorithm == "ed25519" && s.cache == "tinylfu" && s.capacity == 5000 && s.threads == 4)
-        #expect(s.rate == 1500 && s.durationMillis == 3000 && s.warmupMillis == 500 && s.seed == 42)
+        #expect(s.algorithm == .ed25519 && s.cache == .tinylfu && s.capacity == 5000 && s.threads == 4)
+        #expect(s.loop == .open(rate: 1500) && s.durationMillis == 3000 && s.warmupMillis == 500 && s.seed == 42)
         #expect(s.stallMillis == 200 && s.stallPeriodMillis == 2000)
         #expect(s.authNTTLMillis == 10_000 && s.authZTTLMillis == 5_000 && s.stageSample == 10)
         #expect(s.shardIndex == 1 && s.shardCount == 4)
@@ -37,8 +52,33 @@ struct RunFlagsTests {
 
     @Test func closedLoopHasNoRate() throws {
         let s = try scenario(["--closed"])
-        #expect(s.closedLoop)
-        #expect(s.rate == nil)
+        #expect(s.loop == .closed)
+        #expect(s.loop.rate == nil)
+    }
+
+    @Test func theParserOnlyReadsValuesAndValidateStatesTheRule() throws {
+        let args = try Arguments(["--devices", "0", "--shard", "0/4", "--mix", "get=150"],
+            options: WorkloadFlags.valueOptions, flags: WorkloadFlags.flagOptions)
+        let parsed = try WorkloadFlags.scenario(from: args, defaultThreads: 2)
+        #expect(parsed.devices == 0 && parsed.shardIndex == -1 && parsed.shardCount == 4 && parsed.mix.get == 150)
+        // Text that does not read and a value out of range are told in the same words.
+        #expect(message(["--devices", "abc"]) == "--devices expects an integer in 1...10000000, got 'abc'")
+        #expect(message(["--devices", "0"]) == "--devices expects an integer in 1...10000000, got '0'")
+        #expect(message(["--mix", "get=-10,check=110"])
+            == "--mix expects NAME=PERCENT pairs (e.g. get=70,check=20,verify=10), got 'get=-10'")
+    }
+
+    @Test func messagesQuoteTheTextAsTyped() {
+        #expect(message(["--zipf", "1e400"]) == "--zipf expects an exponent between 0 (uniform) and 10, got '1e400'")
+        #expect(message(["--rate", "-5"]) == "--rate expects requests per second (a positive number), got '-5'")
+        #expect(message(["--inject-stall", "2s@200ms"])
+            == "--inject-stall expects DURATION@PERIOD with DURATION < PERIOD (e.g. 200ms@2s), got '2s@200ms'")
+        #expect(message(["--shard", "5/4"]) == "--shard expects I/N with 1 <= I <= N (e.g. 2/4), got '5/4'")
+        #expect(message(["--devices", "3", "--shard", "4/4"]) == "--shard 4/4: fewer devices (3) than shards")
+        #expect(message(["--requestors", "70000"]) == "--requestors must be between 1 and 65535")
+        #expect(message(["--mix", "get=70,check=20"]) == "--mix shares must sum to 100, got 90")
+        #expect(message(["--alg", "MD5"]) == "--alg expects one of es256, rs256, ed25519, hs256, got 'MD5'")
+        #expect(message(["--rate", "100", "--closed"]) == "--rate and --closed exclude each other")
     }
 
     @Test(arguments: [

@@ -54,14 +54,14 @@ struct SweepReplayTests {
 
     @Test func theSyntheticWorkloadIsDeterministicForASeed() {
         let workload = AccessSequence.Workload(
-            devices: 500, requestors: 5, resources: 100, zipf: 1, mix: OperationMix(get: 50, check: 20, verify: 10, logout: 10, attack: 10),
-            seed: 7, requests: 5_000)
+            Scenario(devices: 500, requestors: 5, resources: 100, zipf: 1, mix: OperationMix(get: 50, check: 20, verify: 10, logout: 10, attack: 10),
+                     seed: 7), requests: 5_000)
         let a = AccessSequence.synthetic(workload)
         let b = AccessSequence.synthetic(workload)
         #expect(a.keys == b.keys)
         #expect(a.keyParts == b.keyParts)
         var other = workload
-        other.seed = 8
+        other.scenario.seed = 8
         #expect(AccessSequence.synthetic(other).keys != a.keys)
         // Attacks are generated but not counted; the rest are.
         #expect(a.records < 5_000 && a.records > 4_000)

@@ -5,7 +5,7 @@ extension HostileCase {
         var rows: [HostileCase] = inputFiles.filter { $0.1 != "result.json" && $0.1 != "text.txt" }
             .map { bad(["sweep", "--trace", $0.0, "--quiet"], $0.1) }
         rows += ["truncated.json", "huge.json", "result.json", "text.txt"].map { bad(["sweep", "--trace", "@F/\($0)"], $0) }
-        for flag in ["--requests", "--devices", "--requestors", "--resources", "--seed", "--zipf"] {
+        for flag in ["--requests", "--devices", "--requestors", "--mvpds", "--resources", "--seed", "--zipf"] {
             rows += numeric.map { usage(with(base, flag, $0), flag) }
         }
         for flag in ["--capacities", "--shards"] {

@@ -1,0 +1,37 @@
+import AuthZCore
+
+extension Scenario {
+    /// What workload flag `flag` (without `--`) expects, in the words of its usage error.
+    ///
+    /// Two places report a bad value of one flag: the parser (text that does not read as a value)
+    /// and `validate()` (a value out of range). Both take the words from here, so that `--devices
+    /// abc` and `--devices 0` read alike, and a range is stated where it is checked.
+    package static func expectation(_ flag: String) -> String {
+        func integer(_ range: ClosedRange<Int>) -> String { "an integer in \(range.lowerBound)...\(range.upperBound)" }
+        switch flag {
+        case "devices": return integer(Limits.devices)
+        case "requestors": return integer(Limits.requestors)
+        case "mvpds": return integer(Limits.mvpds)
+        case "resources": return integer(Limits.resources)
+        case "capacity": return integer(Limits.capacity)
+        case "threads": return integer(Limits.threads)
+        case "stage-sample": return integer(Limits.stageSample)
+        case "zipf": return "an exponent between 0 (uniform) and 10"
+        case "deny-ratio": return "a share at least 0 and below 1"
+        case "mix": return "NAME=PERCENT pairs (e.g. get=70,check=20,verify=10)"
+        case "rate": return "requests per second (a positive number)"
+        case "seed": return "a non-negative integer"
+        case "alg": return "one of " + SignatureAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")
+        case "cache": return "one of " + CacheStrategyKind.allCases.map(\.rawValue).joined(separator: ", ")
+        case "inject-stall": return "DURATION@PERIOD with DURATION < PERIOD (e.g. 200ms@2s)"
+        case "backend-latency": return "MEDIAN/P99 durations (e.g. 200us/2ms)"
+        case "shard": return "I/N with 1 <= I <= N (e.g. 2/4)"
+        default: return "a valid value"
+        }
+    }
+
+    /// The usage error `--FLAG expects ..., got 'TEXT'`.
+    package static func expects(_ flag: String, got text: String) -> BenchError {
+        .invalidSetting("--\(flag) expects \(expectation(flag)), got '\(text)'")
+    }
+}
