@@ -37,6 +37,16 @@ public final class HMACSHA256Key: Sendable {
         self.template = template
     }
 
+    /// Keys with `key` as `init(key:)` does, but stops the process where that would throw: for the
+    /// hs256 key types' non-throwing initialisers, which only libcrypto running out of memory fails.
+    static func makeOrStop(key: some Collection<UInt8>) -> HMACSHA256Key {
+        do {
+            return try HMACSHA256Key(key: key)
+        } catch {
+            fatalError("\(error)")
+        }
+    }
+
     /// HMAC-SHA256 of `data` under this key.
     public func authenticationCode(for data: UnsafeRawBufferPointer) -> SHA256Digest {
         var mac = SHA256Digest.zero

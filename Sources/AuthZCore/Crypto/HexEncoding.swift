@@ -40,6 +40,15 @@ package enum HexEncoding {
         return utf8.next() == nil
     }
 
+    /// A string of the hex digits `ascii` (ASCII bytes), copied straight into its storage.
+    @inline(__always)
+    package static func string(_ ascii: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: ascii.count) { out in
+            _ = out.initialize(from: ascii)
+            return ascii.count
+        }
+    }
+
     /// True when `bytes` is exactly `count` lowercase hex digits.
     package static func isLowercaseHex(_ bytes: UnsafeRawBufferPointer, count: Int) -> Bool {
         guard bytes.count == count else { return false }

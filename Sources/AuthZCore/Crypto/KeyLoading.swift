@@ -7,66 +7,78 @@ enum KeyLoading {
         UnsafeMutablePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?
     ) -> Int32 = { _, _, _, _ in 0 }
 
-    /// Runs `body` with a read-only memory BIO over the UTF-8 of `text`.
-    private static func withMemoryBIO<R>(_ text: String, what: String, _ body: (OpaquePointer) throws -> R) throws -> R {
-        guard !text.isEmpty else { throw CryptoError("empty \(what) PEM") }
-        var utf8 = Array(text.utf8)
+    /// A key from PEM, read by libcrypto's `read` from a read-only memory BIO over the UTF-8 of `pem`.
+    private static func key(
+        pem: String, what: String, malformed: String, _ read: (_ bio: OpaquePointer) -> OpaquePointer?
+    ) throws -> OwnedPKey {
+        guard !pem.isEmpty else { throw CryptoError("empty \(what) PEM") }
+        var utf8 = Array(pem.utf8)
         return try utf8.withUnsafeMutableBytes { buffer in
             guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else {
                 throw CryptoError("BIO_new_mem_buf failed")
             }
             defer { BIO_free(bio) }
-            return try body(bio)
+            guard let key = read(bio) else { throw CryptoError(malformed) }
+            return OwnedPKey(key)
+        }
+    }
+
+    /// A key from DER, decoded by libcrypto's `d2i` function `decode` (which advances its cursor past
+    /// what it read), and the count of bytes left after it.
+    private static func key(
+        der: [UInt8], what: String, malformed: String,
+        _ decode: (_ cursor: UnsafeMutablePointer<UnsafePointer<UInt8>?>, _ length: Int) -> OpaquePointer?
+    ) throws -> (key: OwnedPKey, trailingBytes: Int) {
+        guard !der.isEmpty else { throw CryptoError("empty \(what) DER") }
+        return try der.withUnsafeBufferPointer { buffer in
+            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
+            guard let key = decode(&cursor, buffer.count) else { throw CryptoError(malformed) }
+            return (OwnedPKey(key), buffer.baseAddress! + buffer.count - cursor!)
         }
     }
 
     /// A SubjectPublicKeyInfo from PEM (`-----BEGIN PUBLIC KEY-----`).
     static func publicKey(pem: String) throws -> OwnedPKey {
-        try withMemoryBIO(pem, what: "public key") { bio in
-            guard let key = PEM_read_bio_PUBKEY(bio, nil, noPassphrase, nil) else {
-                throw CryptoError("malformed public key PEM (expected -----BEGIN PUBLIC KEY-----)")
-            }
-            return OwnedPKey(key)
+        try key(pem: pem, what: "public key",
+                malformed: "malformed public key PEM (expected -----BEGIN PUBLIC KEY-----)") {
+            PEM_read_bio_PUBKEY($0, nil, noPassphrase, nil)
         }
     }
 
     /// A SubjectPublicKeyInfo from DER; trailing bytes are rejected.
     static func publicKey(der: [UInt8]) throws -> OwnedPKey {
-        guard !der.isEmpty else { throw CryptoError("empty public key DER") }
-        return try der.withUnsafeBufferPointer { buffer in
-            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
-            guard let key = d2i_PUBKEY(nil, &cursor, buffer.count) else {
-                throw CryptoError("malformed public key DER (expected a SubjectPublicKeyInfo)")
-            }
-            let owned = OwnedPKey(key)
-            guard cursor == buffer.baseAddress! + buffer.count else {
-                throw CryptoError("public key DER has trailing bytes")
-            }
-            return owned
+        let (key, trailingBytes) = try key(der: der, what: "public key",
+                                           malformed: "malformed public key DER (expected a SubjectPublicKeyInfo)") {
+            d2i_PUBKEY(nil, $0, $1)
         }
+        guard trailingBytes == 0 else { throw CryptoError("public key DER has trailing bytes") }
+        return key
     }
 
     /// A private key from PEM: PKCS#8, or the traditional RSA and EC forms (`openssl genrsa`,
     /// `openssl ecparam -genkey`, whose leading EC PARAMETERS block is skipped).
     static func privateKey(pem: String) throws -> OwnedPKey {
-        try withMemoryBIO(pem, what: "private key") { bio in
-            guard let key = PEM_read_bio_PrivateKey(bio, nil, noPassphrase, nil) else {
-                throw CryptoError("malformed or encrypted private key PEM")
-            }
-            return OwnedPKey(key)
+        try key(pem: pem, what: "private key", malformed: "malformed or encrypted private key PEM") {
+            PEM_read_bio_PrivateKey($0, nil, noPassphrase, nil)
         }
     }
 
     /// A private key from DER: PKCS#8 or a traditional RSA/EC structure.
     static func privateKey(der: [UInt8]) throws -> OwnedPKey {
-        guard !der.isEmpty else { throw CryptoError("empty private key DER") }
-        return try der.withUnsafeBufferPointer { buffer in
-            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
-            guard let key = d2i_AutoPrivateKey(nil, &cursor, buffer.count) else {
-                throw CryptoError("malformed private key DER (expected PKCS#8 or a traditional RSA/EC key)")
-            }
-            return OwnedPKey(key)
-        }
+        try key(der: der, what: "private key",
+                malformed: "malformed private key DER (expected PKCS#8 or a traditional RSA/EC key)") {
+            d2i_AutoPrivateKey(nil, $0, $1)
+        }.key
+    }
+
+    /// Throws for hs256, whose key is a shared secret and never parsed: the key types check it
+    /// before parsing, so the error names that mistake rather than the key's encoding.
+    static func rejectSecret(_ algorithm: SignatureAlgorithm, role: String) throws {
+        if algorithm == .hs256 { throw secretKeyError(role: role) }
+    }
+
+    private static func secretKeyError(role: String) -> CryptoError {
+        CryptoError("hs256 uses a shared secret, not a \(role) key; use init(hmacSecret:)")
     }
 
     /// Throws unless the private key's halves belong together (`EVP_PKEY_pairwise_check`).
@@ -94,7 +106,7 @@ enum KeyLoading {
         case .rs256: fits = EVP_PKEY_is_a(pkey, "RSA") == 1
         case .ed25519: fits = EVP_PKEY_is_a(pkey, "ED25519") == 1
         case .hs256:
-            throw CryptoError("hs256 uses a shared secret, not a \(role) key; use init(hmacSecret:)")
+            throw secretKeyError(role: role)
         }
         guard fits else {
             throw CryptoError(

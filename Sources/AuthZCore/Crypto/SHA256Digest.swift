@@ -52,12 +52,7 @@ public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
 
     /// The 64 lowercase hex digits.
     public var hexString: String {
-        withHexBytes { hex in
-            String(unsafeUninitializedCapacity: hex.count) { out in
-                _ = out.initialize(from: hex)
-                return hex.count
-            }
-        }
+        withHexBytes(HexEncoding.string)
     }
 
     /// The lowercase hex digits.

@@ -13,24 +13,19 @@ public final class SigningKey: Sendable {
     /// Parses a PEM private key: PKCS#8, or what `openssl genpkey`, `openssl genrsa` and
     /// `openssl ecparam -genkey` write (traditional RSA/EC forms included).
     public convenience init(pem: String, algorithm: SignatureAlgorithm) throws {
-        try Self.rejectSecretAlgorithm(algorithm)
+        try KeyLoading.rejectSecret(algorithm, role: "private")
         try self.init(checking: KeyLoading.privateKey(pem: pem), algorithm: algorithm)
     }
 
     /// Parses a DER private key (PKCS#8 or a traditional RSA/EC structure).
     public convenience init(der: [UInt8], algorithm: SignatureAlgorithm) throws {
-        try Self.rejectSecretAlgorithm(algorithm)
+        try KeyLoading.rejectSecret(algorithm, role: "private")
         try self.init(checking: KeyLoading.privateKey(der: der), algorithm: algorithm)
     }
 
     /// An hs256 signer over the shared secret (stops the process only if libcrypto is out of memory).
     public init(hmacSecret: some Collection<UInt8>) {
-        let key: HMACSHA256Key
-        do {
-            key = try HMACSHA256Key(key: hmacSecret)
-        } catch {
-            fatalError("\(error)")
-        }
+        let key = HMACSHA256Key.makeOrStop(key: hmacSecret)
         self.algorithm = .hs256
         self.backing = .secret(key)
         self.verifyingKey = VerifyingKey(hmacKey: key)
@@ -56,12 +51,6 @@ public final class SigningKey: Sendable {
     /// base64-encoded: a key that makes longer ones would sign tokens the parser rejects.
     package static func signatureFitsTokenFormat(maxLength: Int) -> Bool {
         Base64.encodedCount(maxLength) <= TokenParser.maxFieldBytes
-    }
-
-    private static func rejectSecretAlgorithm(_ algorithm: SignatureAlgorithm) throws {
-        if algorithm == .hs256 {
-            throw CryptoError("hs256 uses a shared secret, not a private key; use init(hmacSecret:)")
-        }
     }
 
     /// The signature of `message`: DER ECDSA, PKCS#1 v1.5 RSA, 64-byte Ed25519, or 32-byte HMAC.

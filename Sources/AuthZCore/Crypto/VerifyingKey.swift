@@ -15,24 +15,19 @@ public final class VerifyingKey: Sendable {
 
     /// Parses a PEM SubjectPublicKeyInfo (`-----BEGIN PUBLIC KEY-----`) for `algorithm`.
     public convenience init(pem: String, algorithm: SignatureAlgorithm) throws {
-        try Self.rejectSecretAlgorithm(algorithm)
+        try KeyLoading.rejectSecret(algorithm, role: "public")
         try self.init(checking: KeyLoading.publicKey(pem: pem), algorithm: algorithm)
     }
 
     /// Parses a DER SubjectPublicKeyInfo for `algorithm`.
     public convenience init(der: [UInt8], algorithm: SignatureAlgorithm) throws {
-        try Self.rejectSecretAlgorithm(algorithm)
+        try KeyLoading.rejectSecret(algorithm, role: "public")
         try self.init(checking: KeyLoading.publicKey(der: der), algorithm: algorithm)
     }
 
     /// An hs256 verifier holding the shared HMAC secret (stops the process only if libcrypto is out of memory).
-    public init(hmacSecret: some Collection<UInt8>) {
-        self.algorithm = .hs256
-        do {
-            self.backing = .secret(try HMACSHA256Key(key: hmacSecret))
-        } catch {
-            fatalError("\(error)")
-        }
+    public convenience init(hmacSecret: some Collection<UInt8>) {
+        self.init(hmacKey: HMACSHA256Key.makeOrStop(key: hmacSecret))
     }
 
     /// An hs256 verifier sharing an existing HMAC key.
@@ -45,12 +40,6 @@ public final class VerifyingKey: Sendable {
         try KeyLoading.check(key, for: algorithm, role: "public")
         self.algorithm = algorithm
         self.backing = .publicKey(key)
-    }
-
-    private static func rejectSecretAlgorithm(_ algorithm: SignatureAlgorithm) throws {
-        if algorithm == .hs256 {
-            throw CryptoError("hs256 uses a shared secret, not a public key; use init(hmacSecret:)")
-        }
     }
 
     /// True when `signature` is a valid signature of `message` under this key.

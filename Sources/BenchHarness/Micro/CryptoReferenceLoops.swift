@@ -26,11 +26,7 @@ package enum CryptoReference {
         message: [UInt8], signature: [UInt8]
     ) throws -> ReferenceLoop {
         let loop = try ReferenceLoop(algorithm: algorithm, message: message, signature: signature)
-        if algorithm == .hs256 {
-            try loop.prepareMAC(secret: hmacSecret)
-        } else {
-            try loop.preparePublicKey(pem: publicKeyPEM, signing: false)
-        }
+        try loop.prepareKey(pem: publicKeyPEM, hmacSecret: hmacSecret, signing: false)
         loop.operation = .verify
         return loop
     }
@@ -40,11 +36,7 @@ package enum CryptoReference {
         algorithm: SignatureAlgorithm, privateKeyPEM: String, hmacSecret: [UInt8] = [], message: [UInt8]
     ) throws -> ReferenceLoop {
         let loop = try ReferenceLoop(algorithm: algorithm, message: message, signature: [UInt8](repeating: 0, count: 512))
-        if algorithm == .hs256 {
-            try loop.prepareMAC(secret: hmacSecret)
-        } else {
-            try loop.preparePublicKey(pem: privateKeyPEM, signing: true)
-        }
+        try loop.prepareKey(pem: privateKeyPEM, hmacSecret: hmacSecret, signing: true)
         loop.operation = .sign
         return loop
     }
@@ -98,6 +90,15 @@ package final class ReferenceLoop: @unchecked Sendable {
 
     private let messageCount: Int
     private let signatureCount: Int
+
+    /// The signing or verifying key of the algorithm: the HMAC secret for hs256, else the PEM key.
+    fileprivate func prepareKey(pem: String, hmacSecret: [UInt8], signing: Bool) throws {
+        if algorithm == .hs256 {
+            try prepareMAC(secret: hmacSecret)
+        } else {
+            try preparePublicKey(pem: pem, signing: signing)
+        }
+    }
 
     fileprivate func prepareMAC(secret: [UInt8]) throws {
         guard let mac = EVP_MAC_fetch(nil, "HMAC", nil) else { throw CryptoReference.SetupError("EVP_MAC_fetch") }

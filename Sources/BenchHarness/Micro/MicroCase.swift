@@ -59,3 +59,16 @@ package final class LoopCursor: @unchecked Sendable {
         self.position = position
     }
 }
+
+/// One thread's mutable state for a loop (a recorder, a histogram, counters), kept across batches.
+///
+/// Each thread's loop owns its own instance, so it is never shared between threads.
+package final class ThreadBox<Value>: @unchecked Sendable {
+    /// The state.
+    package var value: Value
+
+    /// Holds `value`.
+    package init(_ value: Value) {
+        self.value = value
+    }
+}

@@ -30,9 +30,7 @@ extension MicroSuite {
     }
 
     /// `cache.hit.<strategy>.t1` / `.t2`: 10,000 entries in a 16,384-entry cache, every lookup a hit.
-    package struct CacheRows: CacheStrategyVisitor {
-        package typealias Key = AuthorizationKey
-        package typealias Value = CachedAuthorization
+    package struct CacheRows: MicroCacheVisitor {
         package let kind: CacheStrategyKind
 
         package func visit<Cache: CacheStrategy>(_ cache: Cache) -> [MicroCase]
@@ -69,9 +67,7 @@ extension MicroSuite {
 
     /// `cache.miss_insert.<strategy>.t1`: a lookup that misses, then the insert (evicting when full),
     /// over a stream of 16x capacity distinct keys.
-    package struct MissInsertRow: CacheStrategyVisitor {
-        package typealias Key = AuthorizationKey
-        package typealias Value = CachedAuthorization
+    package struct MissInsertRow: MicroCacheVisitor {
         package let kind: CacheStrategyKind
 
         package func visit<Cache: CacheStrategy>(_ cache: Cache) -> MicroCase
@@ -100,9 +96,7 @@ extension MicroSuite {
 
 /// Fills an authorization cache with `entries` entries (keys and values made during the fill, so
 /// the figures count everything the cache keeps alive) and measures the memory it took.
-package struct FillProbe: CacheStrategyVisitor {
-    package typealias Key = AuthorizationKey
-    package typealias Value = CachedAuthorization
+package struct FillProbe: MicroCacheVisitor {
     package let entries: Int
 
     package func visit<Cache: CacheStrategy>(_ cache: Cache) -> MemoryFigures
@@ -126,3 +120,8 @@ package struct FillProbe: CacheStrategyVisitor {
         }
     }
 }
+
+/// A visitor of a cache with the authorization cache's own key and value types, as every cache row
+/// uses (see `MicroSuite.authorizationKey`).
+package protocol MicroCacheVisitor: CacheStrategyVisitor
+where Key == AuthorizationKey, Value == CachedAuthorization {}

@@ -5,12 +5,11 @@ extension MicroSuite {
     /// clock reads around the call, the wall-clock read for token checks, and recording response,
     /// service and start-lag histograms), around a no-op operation; the reference is the no-op alone.
     /// The difference of the two ns/op is the harness's overhead per request.
-    package static func harnessCases(where wanted: (String) -> Bool) -> [MicroCase] {
-        guard wanted("harness.overhead.t1") else { return [] }
-        return [MicroCase(
+    package static func harnessCase() -> MicroCase {
+        MicroCase(
             name: "harness.overhead.t1",
             makeSubject: {
-                let recorder = RecorderBox()
+                let recorder = ThreadBox(LatencyRecorder(recordsStartLag: true))
                 return { n in
                     let t0 = MonotonicClock.nanoseconds()
                     let period = 50.0  // ns between intended starts: always behind, never waits
@@ -21,7 +20,7 @@ extension MicroSuite {
                         let now = CoarseClock().nowMillis()
                         sum &+= noOperation(now)
                         let done = MonotonicClock.nanoseconds()
-                        recorder.recorder.record(
+                        recorder.value.record(
                             interval: 0, response: done &- intended, service: done &- send,
                             startLag: send &- min(send, intended))
                     }
@@ -35,7 +34,7 @@ extension MicroSuite {
                     for _ in 0..<n { sum &+= noOperation(1) }
                     blackHole(sum)
                 }
-            })]
+            })
     }
 }
 
@@ -43,9 +42,4 @@ extension MicroSuite {
 @inline(never) @_optimize(none)
 package func noOperation(_ value: Int64) -> Int64 {
     value
-}
-
-/// One thread's latency recorder, kept across batches.
-package final class RecorderBox: @unchecked Sendable {
-    package var recorder = LatencyRecorder(recordsStartLag: true)
 }

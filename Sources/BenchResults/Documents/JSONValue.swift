@@ -52,27 +52,17 @@ package enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
-    /// Encodes the value as it was read.
+    /// Encodes the value as it was read (a scalar encodes itself: one single-value container).
     package func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:
             var single = encoder.singleValueContainer()
             try single.encodeNil()
-        case .bool(let value):
-            var single = encoder.singleValueContainer()
-            try single.encode(value)
-        case .integer(let value):
-            var single = encoder.singleValueContainer()
-            try single.encode(value)
-        case .unsigned(let value):
-            var single = encoder.singleValueContainer()
-            try single.encode(value)
-        case .number(let value):
-            var single = encoder.singleValueContainer()
-            try single.encode(value)
-        case .string(let value):
-            var single = encoder.singleValueContainer()
-            try single.encode(value)
+        case .bool(let value): try value.encode(to: encoder)
+        case .integer(let value): try value.encode(to: encoder)
+        case .unsigned(let value): try value.encode(to: encoder)
+        case .number(let value): try value.encode(to: encoder)
+        case .string(let value): try value.encode(to: encoder)
         case .array(let items):
             var array = encoder.unkeyedContainer()
             for item in items { try array.encode(item) }

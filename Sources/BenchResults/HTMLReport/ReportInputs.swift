@@ -1,33 +1,25 @@
 import Foundation
 import BenchHarness
 
-/// A run result in the report: its label and its document.
-package struct ReportRun: Sendable {
-    /// Label in legends and table headers (the file name).
+/// One input file of the report: its label and its document (a run result or a sweep result).
+package struct ReportInput<Document: Sendable>: Sendable {
+    /// Label in legends, headings and table headers (the file name).
     package var name: String
     /// The result.
-    package var document: ResultDocument
+    package var document: Document
 
     /// Creates a value from its stored properties.
-    package init(name: String, document: ResultDocument) {
+    package init(name: String, document: Document) {
         self.name = name
         self.document = document
     }
 }
 
-/// A sweep result in the report: its label and its document.
-package struct ReportSweep: Sendable {
-    /// Label in headings (the file name).
-    package var name: String
-    /// The sweep.
-    package var document: SweepDocument
+/// A run result in the report.
+package typealias ReportRun = ReportInput<ResultDocument>
 
-    /// Creates a value from its stored properties.
-    package init(name: String, document: SweepDocument) {
-        self.name = name
-        self.document = document
-    }
-}
+/// A sweep result in the report.
+package typealias ReportSweep = ReportInput<SweepDocument>
 
 /// The inputs of a report: run results and sweep results, in command-line order.
 package struct ReportInputs: Sendable {
