@@ -20,7 +20,7 @@ struct FetchedAlgorithms: @unchecked Sendable {
 }
 
 /// Owns one `EVP_PKEY` (parsed once); libcrypto allows concurrent use of a key by many contexts.
-final class OwnedPKey: @unchecked Sendable {
+package final class OwnedPKey: @unchecked Sendable {
     /// The key; freed in `deinit`. Contexts made from it hold their own reference.
     let pointer: OpaquePointer
 

@@ -1,7 +1,7 @@
 import COpenSSL
 
 /// Parsing keys with libcrypto and checking that they fit a signature algorithm.
-enum KeyLoading {
+package enum KeyLoading {
     /// A passphrase callback that refuses: encrypted keys fail instead of prompting on a terminal.
     private static let noPassphrase: @convention(c) (
         UnsafeMutablePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?
@@ -38,7 +38,7 @@ enum KeyLoading {
     }
 
     /// A SubjectPublicKeyInfo from PEM (`-----BEGIN PUBLIC KEY-----`).
-    static func publicKey(pem: String) throws -> OwnedPKey {
+    package static func publicKey(pem: String) throws -> OwnedPKey {
         try key(pem: pem, what: "public key",
                 malformed: "malformed public key PEM (expected -----BEGIN PUBLIC KEY-----)") {
             PEM_read_bio_PUBKEY($0, nil, noPassphrase, nil)
@@ -46,7 +46,7 @@ enum KeyLoading {
     }
 
     /// A SubjectPublicKeyInfo from DER; trailing bytes are rejected.
-    static func publicKey(der: [UInt8]) throws -> OwnedPKey {
+    package static func publicKey(der: [UInt8]) throws -> OwnedPKey {
         let (key, trailingBytes) = try key(der: der, what: "public key",
                                            malformed: "malformed public key DER (expected a SubjectPublicKeyInfo)") {
             d2i_PUBKEY(nil, $0, $1)
@@ -57,14 +57,14 @@ enum KeyLoading {
 
     /// A private key from PEM: PKCS#8, or the traditional RSA and EC forms (`openssl genrsa`,
     /// `openssl ecparam -genkey`, whose leading EC PARAMETERS block is skipped).
-    static func privateKey(pem: String) throws -> OwnedPKey {
+    package static func privateKey(pem: String) throws -> OwnedPKey {
         try key(pem: pem, what: "private key", malformed: "malformed or encrypted private key PEM") {
             PEM_read_bio_PrivateKey($0, nil, noPassphrase, nil)
         }
     }
 
     /// A private key from DER: PKCS#8 or a traditional RSA/EC structure.
-    static func privateKey(der: [UInt8]) throws -> OwnedPKey {
+    package static func privateKey(der: [UInt8]) throws -> OwnedPKey {
         try key(der: der, what: "private key",
                 malformed: "malformed private key DER (expected PKCS#8 or a traditional RSA/EC key)") {
             d2i_AutoPrivateKey(nil, $0, $1)

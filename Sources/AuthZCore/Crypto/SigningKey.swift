@@ -32,7 +32,7 @@ public final class SigningKey: Sendable {
         self.maxSignatureLength = SHA256Digest.byteCount
     }
 
-    init(checking key: OwnedPKey, algorithm: SignatureAlgorithm) throws {
+    package init(checking key: OwnedPKey, algorithm: SignatureAlgorithm) throws {
         try KeyLoading.check(key, for: algorithm, role: "private")
         try KeyLoading.checkPair(key)
         self.algorithm = algorithm

@@ -36,7 +36,7 @@ public final class VerifyingKey: Sendable {
         self.backing = .secret(hmacKey)
     }
 
-    init(checking key: OwnedPKey, algorithm: SignatureAlgorithm) throws {
+    package init(checking key: OwnedPKey, algorithm: SignatureAlgorithm) throws {
         try KeyLoading.check(key, for: algorithm, role: "public")
         self.algorithm = algorithm
         self.backing = .publicKey(key)
