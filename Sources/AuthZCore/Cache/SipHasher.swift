@@ -141,6 +141,23 @@ struct SipHasher<Rounds: SipRounds> {
     }
 }
 
+extension SipHasher where Rounds == SipRounds13 {
+    /// The hash of `bytes` under the process's key, as an `Int` (a key's precomputed hash).
+    @inlinable
+    static func hash(bytes: UnsafeRawBufferPointer) -> Int {
+        var hasher = Self()
+        return Int(truncatingIfNeeded: hasher.finalize(appending: bytes))
+    }
+
+    /// The hash of `text`'s UTF-8 bytes under the process's key, as an `Int`: in place when the
+    /// string's UTF-8 is contiguous, else from a copy.
+    @inlinable
+    static func hash(utf8 text: String) -> Int {
+        text.utf8.withContiguousStorageIfAvailable { hash(bytes: UnsafeRawBufferPointer($0)) }
+            ?? Array(text.utf8).withUnsafeBytes(hash(bytes:))
+    }
+}
+
 extension UInt64 {
     /// The bits rotated left by `n` (`0 < n < 64`).
     @inlinable @inline(__always)

@@ -86,7 +86,7 @@ extension AuthorizationKey {
 
     /// `key`'s parts under another hash: for tests of equality between keys whose hashes collide.
     init(_ key: AuthorizationKey, hash: Int) {
-        self.hash = hash
+        self.precomputedHash = hash
         self.lengths = key.lengths
         self.words = key.words
     }

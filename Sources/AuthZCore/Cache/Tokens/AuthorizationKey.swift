@@ -34,7 +34,8 @@
 /// parts (an optional reference: copies still went through the type's copy function), 206 as plain
 /// words; `cache.hit.mutex.t1` 756, 523, then 419. The cache also keeps no GUID string per entry.
 public struct AuthorizationKey: PrecomputedHashKey {
-    @usableFromInline let hash: Int
+    /// The seeded hash computed when the key was made (see **Hash** above).
+    public let precomputedHash: Int
     /// Inline form: the three parts' lengths, 21 bits each (GUID lowest). Digest form: the same,
     /// each length capped at `2^21 - 1`, with ``digestFlag`` set.
     @usableFromInline let lengths: UInt64
@@ -56,7 +57,7 @@ public struct AuthorizationKey: PrecomputedHashKey {
         let (g, r, s) = (guid.utf8.count, requestorID.utf8.count, resourceID.utf8.count)
         let total = g + r + s
         var hasher = KeyHasher()
-        hasher.combine(UInt64(UInt(bitPattern: authNGUID.hash)))
+        hasher.combine(UInt64(UInt(bitPattern: authNGUID.precomputedHash)))
         var words: InlineWords = (0, 0, 0, 0, 0, 0, 0, 0)
         let lengths: UInt64
         if total <= Self.inlineCapacity {
@@ -85,7 +86,7 @@ public struct AuthorizationKey: PrecomputedHashKey {
         }
         self.lengths = lengths
         self.words = words
-        self.hash = Int(truncatingIfNeeded: hasher.finalize())
+        self.precomputedHash = Int(truncatingIfNeeded: hasher.finalize())
     }
 
     /// Whether the parts are held in the key itself (inline form), not as a digest.
@@ -106,20 +107,10 @@ public struct AuthorizationKey: PrecomputedHashKey {
         }
     }
 
-    /// The seeded hash computed when the key was made.
-    @inlinable
-    public var precomputedHash: Int { hash }
-
-    /// Feeds the precomputed seeded hash.
-    @inlinable
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
-    }
-
     /// Equal hashes, equal lengths, then the same eight words.
     @inlinable
     public static func == (lhs: AuthorizationKey, rhs: AuthorizationKey) -> Bool {
-        lhs.hash == rhs.hash && lhs.lengths == rhs.lengths && wordsEqual(lhs.words, rhs.words)
+        lhs.precomputedHash == rhs.precomputedHash && lhs.lengths == rhs.lengths && wordsEqual(lhs.words, rhs.words)
     }
 }
 

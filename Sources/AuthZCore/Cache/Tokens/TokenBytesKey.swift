@@ -15,8 +15,8 @@
 public struct TokenBytesKey: PrecomputedHashKey {
     /// The token's bytes.
     public let bytes: [UInt8]
-    /// The seeded hash of the length and the window.
-    @usableFromInline let hash: Int
+    /// The seeded hash of the length and the window (``windowHash(_:)``).
+    public let precomputedHash: Int
 
     /// Bytes hashed from the start of the token (the signature element).
     public static let headBytes = 64
@@ -27,7 +27,7 @@ public struct TokenBytesKey: PrecomputedHashKey {
     @inlinable
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        self.hash = bytes.withUnsafeBytes(Self.windowHash)
+        self.precomputedHash = bytes.withUnsafeBytes(Self.windowHash)
     }
 
     /// The seeded hash of the length and the window of `raw`: ``KeyHasher`` (SipHash-1-3 under
@@ -55,63 +55,9 @@ public struct TokenBytesKey: PrecomputedHashKey {
         return Int(truncatingIfNeeded: hasher.finalize())
     }
 
-    /// The seeded hash computed when the key was made.
-    @inlinable
-    public var precomputedHash: Int { hash }
-
-    /// Feeds the precomputed seeded hash.
-    @inlinable
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
-    }
-
     /// Equal hashes, then equal bytes compared in constant time.
     @inlinable
     public static func == (lhs: TokenBytesKey, rhs: TokenBytesKey) -> Bool {
-        lhs.hash == rhs.hash && TokenBytes.equal(lhs.bytes, rhs.bytes)
-    }
-}
-
-/// A key made of a token's exact bytes, hashed over every byte: for sets that attacker-chosen
-/// tokens enter (the negative cache of bad signatures), so no choice of bytes can aim many keys at
-/// one slot.
-public struct FullyHashedTokenKey: PrecomputedHashKey {
-    /// The token's bytes.
-    public let bytes: [UInt8]
-    @usableFromInline let hash: Int
-
-    /// Makes the key of `bytes` (hashes every byte once).
-    @inlinable
-    public init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        var hasher = Hasher()
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        self.hash = hasher.finalize()
-    }
-
-    /// The seeded hash computed when the key was made.
-    @inlinable
-    public var precomputedHash: Int { hash }
-
-    /// Feeds the precomputed seeded hash.
-    @inlinable
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
-    }
-
-    /// Equal hashes, then equal bytes compared in constant time.
-    @inlinable
-    public static func == (lhs: FullyHashedTokenKey, rhs: FullyHashedTokenKey) -> Bool {
-        lhs.hash == rhs.hash && TokenBytes.equal(lhs.bytes, rhs.bytes)
-    }
-}
-
-/// Byte equality of tokens, in constant time for equal lengths.
-@usableFromInline
-enum TokenBytes {
-    @inlinable
-    static func equal(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        return lhs.withUnsafeBytes { l in rhs.withUnsafeBytes { r in ConstantTime.equals(l, r) } }
+        lhs.precomputedHash == rhs.precomputedHash && TokenBytes.equal(lhs.bytes, rhs.bytes)
     }
 }
