@@ -17,20 +17,3 @@ extension PrecomputedHashKey {
         hasher.combine(precomputedHash)
     }
 }
-
-/// The hash caches use for `key`: its precomputed hash when `Key` is a `PrecomputedHashKey`, else
-/// `hashValue`. The type test is on the metatype (no boxing of the key) and folds away when the
-/// caller is specialised for a concrete key type.
-@inlinable @inline(__always)
-func cacheHash<Key: Hashable>(_ key: Key) -> Int {
-    if let keyType = Key.self as? any PrecomputedHashKey.Type {
-        return precomputedHash(of: key, as: keyType)
-    }
-    return key.hashValue
-}
-
-@inlinable @inline(__always)
-func precomputedHash<Key, Known: PrecomputedHashKey>(of key: Key, as _: Known.Type) -> Int {
-    // `Key` is `Known` (checked by the caller's metatype cast): reinterpret, no copy.
-    withUnsafePointer(to: key) { $0.withMemoryRebound(to: Known.self, capacity: 1) { $0.pointee.precomputedHash } }
-}

@@ -3,8 +3,9 @@
 ///
 /// - Table: a power of two of 64-bit words (at least the cache capacity), 16 counters per word.
 ///   Row `i` of the key picks a word and a counter from the key's hash re-mixed with `seeds[i]`.
-/// - Seeds: four random 64-bit values drawn per sketch from the system generator, mixed into the
-///   hash (on top of `Hasher`'s per-process seed), so collisions cannot be precomputed.
+/// - Hash: the key's ``cacheHash(_:)`` (already keyed per process), re-mixed per row by the
+///   sketch's own finaliser with one of four random 64-bit seeds drawn per sketch from the system
+///   generator, so the rows are independent and collisions cannot be precomputed.
 /// - Counting: a key's first occurrence in a period only enters the ``Doorkeeper``; later ones
 ///   increment its four counters (saturating at 15). The estimate is the minimum of the four
 ///   counters, plus 1 if the doorkeeper has the key.
@@ -24,8 +25,7 @@ struct FrequencySketch: Sendable {
     /// Creates a sketch for a cache of `capacity` entries.
     @inlinable
     init(capacity: Int) {
-        var words = 16
-        while words < capacity { words <<= 1 }
+        let words = Int.powerOfTwo(atLeast: capacity, minimum: 16)
         table = Array(repeating: 0, count: words)
         mask = UInt64(words - 1)
         var rng = SystemRandomNumberGenerator()
@@ -40,13 +40,9 @@ struct FrequencySketch: Sendable {
         MemoryEstimate.array(capacity: table.count, UInt64.self) + doorkeeper.approximateBytes
     }
 
-    /// The key's hash as a 64-bit value (Swift's per-process seeded `Hasher`).
-    @inlinable
-    static func hash<K: Hashable>(_ key: K) -> UInt64 {
-        UInt64(UInt(bitPattern: key.hashValue))
-    }
-
-    /// A 64-bit finaliser (SplitMix64's) of `hash` mixed with `seed`.
+    /// The sketch's own finaliser of `hash` mixed with `seed` (two multiply-xorshift steps, with
+    /// the constants of Stafford's Mix13): it spreads the seeded hash over the whole word, so the
+    /// four rows pick unrelated words and counters for one key.
     @inlinable
     static func mix(_ hash: UInt64, _ seed: UInt64) -> UInt64 {
         var z = (hash ^ seed) &* 0xBF58_476D_1CE4_E5B9
