@@ -1,5 +1,5 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 /// A cache of token-bytes keys fed a stream of unique keys, checked at every checkpoint.
 struct UniqueTokenStream: CacheStrategyVisitor {

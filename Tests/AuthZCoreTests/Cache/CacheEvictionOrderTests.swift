@@ -1,5 +1,5 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 @Suite("Cache strategies: eviction order on hand-worked sequences")
 struct CacheEvictionOrderTests {

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 /// A value whose parts must agree: a torn read (half of one write, half of another) shows.
 struct PairedValue: Sendable, Equatable {

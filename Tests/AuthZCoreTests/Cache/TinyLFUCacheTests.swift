@@ -1,5 +1,5 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 @Suite("W-TinyLFU: scan resistance and sketch aging")
 struct TinyLFUCacheTests {

@@ -12,7 +12,7 @@
 /// - Aging: after `sampleSize` (10 x capacity) recorded occurrences, every counter is halved and
 ///   the doorkeeper cleared.
 @usableFromInline
-struct FrequencySketch: Sendable {
+package struct FrequencySketch: Sendable {
     @usableFromInline var table: [UInt64]
     @usableFromInline let mask: UInt64
     @usableFromInline let seeds: (UInt64, UInt64, UInt64, UInt64)
@@ -20,11 +20,11 @@ struct FrequencySketch: Sendable {
     @usableFromInline let sampleSize: Int
     @usableFromInline var additions = 0
     /// How many times the counters have been halved (for tests and diagnostics).
-    @usableFromInline var resets = 0
+    @usableFromInline package var resets = 0
 
     /// Creates a sketch for a cache of `capacity` entries.
     @inlinable
-    init(capacity: Int) {
+    package init(capacity: Int) {
         let words = Int.powerOfTwo(atLeast: capacity, minimum: 16)
         table = Array(repeating: 0, count: words)
         mask = UInt64(words - 1)
@@ -66,7 +66,7 @@ struct FrequencySketch: Sendable {
 
     /// The estimated number of occurrences of `hash` in the current period (0...16).
     @inlinable
-    func frequency(_ hash: UInt64) -> Int {
+    package func frequency(_ hash: UInt64) -> Int {
         var minimum: UInt64 = 15
         for row in 0..<4 {
             let (word, shift) = slot(hash, row: row)
@@ -77,7 +77,7 @@ struct FrequencySketch: Sendable {
 
     /// Records one occurrence of `hash`, halving every counter when the sample is complete.
     @inlinable
-    mutating func increment(_ hash: UInt64) {
+    package mutating func increment(_ hash: UInt64) {
         if doorkeeper.insert(hash) {
             for row in 0..<4 {
                 let (word, shift) = slot(hash, row: row)

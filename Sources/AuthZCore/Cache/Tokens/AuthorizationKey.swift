@@ -38,9 +38,9 @@ public struct AuthorizationKey: PrecomputedHashKey {
     public let precomputedHash: Int
     /// Inline form: the three parts' lengths, 21 bits each (GUID lowest). Digest form: the same,
     /// each length capped at `2^21 - 1`, with ``digestFlag`` set.
-    @usableFromInline let lengths: UInt64
+    @usableFromInline package let lengths: UInt64
     /// Inline form: the parts' bytes, zero-filled. Digest form: the digest, then zero words.
-    @usableFromInline let words: InlineWords
+    @usableFromInline package let words: InlineWords
 
     /// Creates a key (hashes the GUID, then packs and hashes the three parts once).
     @inlinable

@@ -16,10 +16,10 @@ import Darwin
 /// are different keys: a miss, never a wrong hit), so it stays consistent with hashing the strings
 /// with `Hasher`. Identical storage (and identical small strings, held inline) answers first.
 @usableFromInline
-enum UTF8Equality {
+package enum UTF8Equality {
     /// Whether `a` and `b` hold the same UTF-8 bytes.
     @inlinable @inline(__always)
-    static func equal(_ a: String, _ b: String) -> Bool {
+    package static func equal(_ a: String, _ b: String) -> Bool {
         if unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) {
             return true
         }
