@@ -51,10 +51,9 @@ enum SipKey {
 ///
 /// The cache keys of the hot path (``TokenBytesKey``, ``AuthorizationKey``) hash the same function
 /// Swift's `Hasher` computes (SipHash-1-3 under a per-process random key), but feed it here: the
-/// standard library's `Hasher` is not inlinable, so each word cost a call and its buffering (about
-/// 36 instructions per word plus about 200 for the set-up and the finalisation, callgrind, warm
-/// `checkAuthorization`), and its code sits in another library, away from the rest of the check
-/// path's instructions. Words are read as little-endian, so the result is SipHash of the bytes as
+/// standard library's `Hasher` is not inlinable, so each word would cost a call and its
+/// buffering, and its code sits in another library, away from the rest of the check path's
+/// instructions. Words are read as little-endian, so the result is SipHash of the bytes as
 /// they lie in memory; the tests check it against the SipHash paper's reference vectors (2-4) and
 /// CPython's SipHash-1-3.
 @usableFromInline

@@ -27,12 +27,10 @@
 /// bytes are different keys: a miss, never a wrong hit), so it stays consistent with the hash (see
 /// ``UTF8Equality``).
 ///
-/// **Why.** Instructions per operation, release build, callgrind over `authz-bench micro
-/// --iterations N --subject-only` ((Ir(2N) - Ir(N)) / N, N = 20,000): `cache.hit.sharded.t1` was
-/// 541 with three `String`s (an atomic retain and release per copy of the 35-byte heap GUID, three
-/// string comparisons per hit), 347 with the parts packed inline and an overflow array for long
-/// parts (an optional reference: copies still went through the type's copy function), 206 as plain
-/// words; `cache.hit.mutex.t1` 756, 523, then 419. The cache also keeps no GUID string per entry.
+/// **Why plain words.** Three `String`s cost an atomic retain and release per copy of the heap
+/// GUID and three string comparisons per hit; an overflow array for long parts still sent every
+/// copy through the type's copy function. As plain words a key copies and compares like an
+/// integer tuple, and the cache keeps no GUID string per entry.
 public struct AuthorizationKey: PrecomputedHashKey {
     /// The seeded hash computed when the key was made (see **Hash** above).
     public let precomputedHash: Int

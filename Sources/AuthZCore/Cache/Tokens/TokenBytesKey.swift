@@ -1,17 +1,17 @@
 /// The verified-token cache's key: a presented token's exact bytes.
 ///
 /// **Slot hash.** SipHash-1-3 under a random per-process key (``KeyHasher``) over the length, the
-/// first 64 bytes (the `signatureInfo` element: 36 or more bytes of signature) and the last 16, computed once when
-/// the key is made. **Equality.** That hash, then every byte compared in constant time
+/// first 64 bytes (the `signatureInfo` element: 36 or more bytes of signature) and the last 16,
+/// computed once when the key is made. **Equality.** That hash, then every byte compared in constant time
 /// (`ConstantTime.equals`). So a hit requires full byte equality (a forged token never rides on a
 /// cached verdict) and leaks no timing about how much of a cached token a guess matched.
 ///
 /// Why a window and not every byte: only tokens whose signature verified are ever inserted, and two
 /// valid tokens differ in their signatures, so the window spreads the cache's keys as well as the
 /// whole token would; an attacker's tokens, whatever their bytes, only probe chains made of valid
-/// tokens and cannot lengthen them. Measured on the reference machine (release, 670-byte ES256
-/// tokens): SipHash over every byte costs about 145 ns, over an 80-byte window about 25 ns. Where attacker
-/// bytes *are* inserted (the negative cache), `FullyHashedTokenKey` hashes every byte.
+/// tokens and cannot lengthen them; and hashing every byte of a 670-byte ES256 token would cost
+/// several times the 80-byte window. Where attacker bytes *are* inserted (the negative cache),
+/// ``FullyHashedTokenKey`` hashes every byte.
 public struct TokenBytesKey: PrecomputedHashKey {
     /// The token's bytes.
     public let bytes: [UInt8]
