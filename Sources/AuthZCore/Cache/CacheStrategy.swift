@@ -10,9 +10,10 @@
 /// - `count <= capacity` at all times, whatever the key stream;
 /// - every operation may be called from many threads at once.
 ///
-/// Keys are hashed under a per-process random key (unless `SWIFT_DETERMINISTIC_HASHING` is set):
-/// Swift's `Hasher`, or the SipHash-1-3 a ``PrecomputedHashKey`` computed when it was made. A
-/// client cannot precompute colliding keys.
+/// Every strategy hashes a key by one rule, ``cacheHash(_:)``, once per operation: the SipHash-1-3
+/// a ``PrecomputedHashKey`` computed under the process's random key when it was made (any other
+/// key: Swift's per-process seeded `Hasher`). A client cannot precompute colliding keys, and a hit
+/// requires the full key to be equal (`==`), never just its hash.
 public protocol CacheStrategy<Key, Value>: AnyObject, Sendable {
     /// The key type.
     associatedtype Key: Hashable & Sendable

@@ -8,7 +8,7 @@ import Darwin
 
 /// The round counts of a SipHash variant.
 @usableFromInline
-protocol SipRounds {
+package protocol SipRounds {
     /// Rounds per 8-byte block.
     static var compression: Int { get }
     /// Rounds after the last block.
@@ -17,16 +17,20 @@ protocol SipRounds {
 
 /// SipHash-1-3: the variant Swift's `Hasher` uses.
 @usableFromInline
-enum SipRounds13: SipRounds {
-    @inlinable static var compression: Int { 1 }
-    @inlinable static var finalization: Int { 3 }
+package enum SipRounds13: SipRounds {
+    /// One round per block.
+    @inlinable package static var compression: Int { 1 }
+    /// Three rounds to finish.
+    @inlinable package static var finalization: Int { 3 }
 }
 
 /// SipHash-2-4: the variant of the SipHash paper's reference vectors (used by the tests).
 @usableFromInline
-enum SipRounds24: SipRounds {
-    @inlinable static var compression: Int { 2 }
-    @inlinable static var finalization: Int { 4 }
+package enum SipRounds24: SipRounds {
+    /// Two rounds per block.
+    @inlinable package static var compression: Int { 2 }
+    /// Four rounds to finish.
+    @inlinable package static var finalization: Int { 4 }
 }
 
 /// The per-process random 128-bit key of the hot path's cache-key hashes.
@@ -47,14 +51,13 @@ enum SipKey {
 ///
 /// The cache keys of the hot path (``TokenBytesKey``, ``AuthorizationKey``) hash the same function
 /// Swift's `Hasher` computes (SipHash-1-3 under a per-process random key), but feed it here: the
-/// standard library's `Hasher` is not inlinable, so each word cost a call and its buffering (about
-/// 36 instructions per word plus about 200 for the set-up and the finalisation, callgrind, warm
-/// `checkAuthorization`), and its code sits in another library, away from the rest of the check
-/// path's instructions. Words are read as little-endian, so the result is SipHash of the bytes as
+/// standard library's `Hasher` is not inlinable, so each word would cost a call and its
+/// buffering, and its code sits in another library, away from the rest of the check path's
+/// instructions. Words are read as little-endian, so the result is SipHash of the bytes as
 /// they lie in memory; the tests check it against the SipHash paper's reference vectors (2-4) and
 /// CPython's SipHash-1-3.
 @usableFromInline
-struct SipHasher<Rounds: SipRounds> {
+package struct SipHasher<Rounds: SipRounds> {
     @usableFromInline var v0: UInt64
     @usableFromInline var v1: UInt64
     @usableFromInline var v2: UInt64
@@ -64,7 +67,7 @@ struct SipHasher<Rounds: SipRounds> {
 
     /// A hasher under `key`.
     @inlinable
-    init(key: (UInt64, UInt64)) {
+    package init(key: (UInt64, UInt64)) {
         v0 = key.0 ^ 0x736F_6D65_7073_6575
         v1 = key.1 ^ 0x646F_7261_6E64_6F6D
         v2 = key.0 ^ 0x6C79_6765_6E65_7261
@@ -73,7 +76,7 @@ struct SipHasher<Rounds: SipRounds> {
 
     /// A hasher under the process's key (``SipKey/process``).
     @inlinable
-    init() {
+    package init() {
         self.init(key: SipKey.process)
     }
 
@@ -100,20 +103,20 @@ struct SipHasher<Rounds: SipRounds> {
 
     /// Appends the 8 bytes of `word` (least significant first).
     @inlinable @inline(__always)
-    mutating func combine(_ word: UInt64) {
+    package mutating func combine(_ word: UInt64) {
         absorb(word)
         length &+= 8
     }
 
     /// Appends the 8 bytes at `offset` in `base`.
     @inlinable @inline(__always)
-    mutating func combine(wordAt offset: Int, in base: UnsafeRawPointer) {
+    package mutating func combine(wordAt offset: Int, in base: UnsafeRawPointer) {
         combine(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
     }
 
     /// Appends `bytes`, then returns the hash of everything appended.
     @inlinable
-    mutating func finalize(appending bytes: UnsafeRawBufferPointer) -> UInt64 {
+    package mutating func finalize(appending bytes: UnsafeRawBufferPointer) -> UInt64 {
         var offset = 0
         if let base = bytes.baseAddress {
             while offset &+ 8 <= bytes.count {
@@ -136,8 +139,25 @@ struct SipHasher<Rounds: SipRounds> {
 
     /// Returns the hash of the words appended.
     @inlinable
-    mutating func finalize() -> UInt64 {
+    package mutating func finalize() -> UInt64 {
         finalize(appending: UnsafeRawBufferPointer(start: nil, count: 0))
+    }
+}
+
+extension SipHasher where Rounds == SipRounds13 {
+    /// The hash of `bytes` under the process's key, as an `Int` (a key's precomputed hash).
+    @inlinable
+    static func hash(bytes: UnsafeRawBufferPointer) -> Int {
+        var hasher = Self()
+        return Int(truncatingIfNeeded: hasher.finalize(appending: bytes))
+    }
+
+    /// The hash of `text`'s UTF-8 bytes under the process's key, as an `Int`: in place when the
+    /// string's UTF-8 is contiguous, else from a copy.
+    @inlinable
+    static func hash(utf8 text: String) -> Int {
+        text.utf8.withContiguousStorageIfAvailable { hash(bytes: UnsafeRawBufferPointer($0)) }
+            ?? Array(text.utf8).withUnsafeBytes(hash(bytes:))
     }
 }
 
@@ -151,4 +171,4 @@ extension UInt64 {
 
 /// The hash function of the hot path's cache keys: SipHash-1-3 under the process's random key.
 @usableFromInline
-typealias KeyHasher = SipHasher<SipRounds13>
+package typealias KeyHasher = SipHasher<SipRounds13>

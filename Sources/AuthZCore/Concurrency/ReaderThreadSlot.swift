@@ -14,9 +14,9 @@ import Synchronization
 /// their locked path). ``highWater`` bounds the numbers ever handed out, so a writer scanning the
 /// records of live readers only looks at that many.
 @usableFromInline
-enum ReaderThreadSlot {
+package enum ReaderThreadSlot {
     /// The most numbers handed out at once (one bit each in `taken`).
-    @usableFromInline static let capacity = 64
+    @usableFromInline package static let capacity = 64
     /// The value stored in the thread-specific key for a thread that found no free number.
     private static let none = capacity + 1
 
@@ -41,7 +41,7 @@ enum ReaderThreadSlot {
     ///
     /// - Complexity: O(1): one `pthread_getspecific` after the thread's first call.
     @inlinable
-    static var current: Int { current(key: key) }
+    package static var current: Int { current(key: key) }
 
     /// ``current``, given ``key`` (which a hot path keeps in a stored property: reading the
     /// static goes through `swift_once` on every call).
@@ -53,11 +53,12 @@ enum ReaderThreadSlot {
     }
 
     /// One more than the largest number ever handed out: readers' records beyond it are unused.
-    @inlinable
+    ///
     /// Sequentially consistent: a writer that raised its flag and then reads an old mark cannot
     /// miss a reader with a newer number, because that reader published the mark before its own
     /// record and then reads the flag (one total order over the three).
-    static var highWater: Int { highWaterMark.load(ordering: .sequentiallyConsistent) }
+    @inlinable
+    package static var highWater: Int { highWaterMark.load(ordering: .sequentiallyConsistent) }
 
     @usableFromInline @inline(never)
     static func acquire() -> Int {

@@ -34,7 +34,7 @@ import Synchronization
 ///   the state and write fields that readers never read (counters), nothing else.
 ///
 /// ThreadSanitizer sees all of it: the mutex through its `pthread_mutex_lock` interceptor, the
-/// handshake through `Synchronization.Atomic` (see ``PaddedMutexArray`` for why the mutex is a
+/// handshake through `Synchronization.Atomic` (see ``AdaptiveMutex`` for why the mutex is a
 /// glibc adaptive `pthread_mutex_t`).
 @usableFromInline
 final class ReaderWriterShards<State>: @unchecked Sendable {
@@ -79,16 +79,9 @@ final class ReaderWriterShards<State>: @unchecked Sendable {
         for r in 0..<ReaderThreadSlot.capacity {
             (readers + r * Self.readerStride).bindMemory(to: ReaderRecord.self, capacity: 1).initialize(to: ReaderRecord())
         }
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        defer { pthread_mutexattr_destroy(&attributes) }
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
         for i in 0..<count {
             let slot = base + i * slotStride
-            let mutex = slot.bindMemory(to: pthread_mutex_t.self, capacity: 1)
-            mutex.initialize(to: pthread_mutex_t())
-            let status = pthread_mutex_init(mutex, &attributes)
-            precondition(status == 0, "pthread_mutex_init failed: \(status)")
+            AdaptiveMutex.initialize(at: slot)
             (slot + Self.flagOffset).bindMemory(to: Atomic<Int>.self, capacity: 1).initialize(to: Atomic(0))
             (slot + stateOffset).bindMemory(to: State.self, capacity: 1).initialize(to: make(i))
         }
@@ -99,7 +92,7 @@ final class ReaderWriterShards<State>: @unchecked Sendable {
             let slot = base + i * slotStride
             state(i).deinitialize(count: 1)
             flag(i).deinitialize(count: 1)
-            pthread_mutex_destroy(slot.assumingMemoryBound(to: pthread_mutex_t.self))
+            AdaptiveMutex.destroy(at: slot)
         }
         for r in 0..<ReaderThreadSlot.capacity { record(r).deinitialize(count: 1) }
         readers.deallocate()
@@ -154,10 +147,7 @@ final class ReaderWriterShards<State>: @unchecked Sendable {
     /// ``admitReaders(_:)`` after).
     @inlinable
     func withLock<R>(_ index: Int, _ body: (UnsafeMutablePointer<State>) throws -> R) rethrows -> R {
-        let mutex = (base + index &* slotStride).assumingMemoryBound(to: pthread_mutex_t.self)
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(state(index))
+        try AdaptiveMutex.withLock(at: base + index &* slotStride) { try body(state(index)) }
     }
 
     /// Runs `body` on shard `index` with its mutex held and every shared reader excluded.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AuthZCore
+import AuthZCore
 
 /// Every strategy finds an authorization by a key built again from equal parts (inline and
 /// digest-form keys alike), and never by a key whose parts differ.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AuthZCore
+import AuthZCore
 
 /// The authorization key's packed layout: the same bytes in each part make one key, whatever the
 /// strings' storage and whether the parts are held inline or as a digest.

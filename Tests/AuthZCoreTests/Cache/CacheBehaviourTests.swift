@@ -1,5 +1,5 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 @Suite("Cache strategies: shared behaviour")
 struct CacheBehaviourTests {

@@ -1,7 +1,7 @@
 import Dispatch
 import Synchronization
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 @Suite("Cache Concurrency: 8 threads of mixed reads, writes and removes")
 struct CacheConcurrencyTests {

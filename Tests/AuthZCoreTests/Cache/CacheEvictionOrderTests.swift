@@ -1,5 +1,5 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 @Suite("Cache strategies: eviction order on hand-worked sequences")
 struct CacheEvictionOrderTests {
@@ -16,12 +16,12 @@ struct CacheEvictionOrderTests {
         _ = cache.value(forKey: "A", now: 0)
         _ = cache.value(forKey: "C", now: 0)
         cache.insert(0, forKey: "E", expiresAt: .max, now: 0)
-        #expect(cache.keysFromHead == ["E", "C", "A", "D"])
+        #expect(cache.withCore { $0.keysFromHead } == ["E", "C", "A", "D"])
         cache.insert(0, forKey: "F", expiresAt: .max, now: 0)
-        #expect(cache.keysFromHead == ["F", "E", "C", "A"])
+        #expect(cache.withCore { $0.keysFromHead } == ["F", "E", "C", "A"])
         _ = cache.value(forKey: "A", now: 0)
         cache.insert(0, forKey: "G", expiresAt: .max, now: 0)
-        #expect(cache.keysFromHead == ["G", "A", "F", "E"])
+        #expect(cache.withCore { $0.keysFromHead } == ["G", "A", "F", "E"])
         #expect(cache.stats.evictions == 3)
     }
 
@@ -40,12 +40,12 @@ struct CacheEvictionOrderTests {
         _ = cache.value(forKey: "A", now: 0)
         _ = cache.value(forKey: "C", now: 0)
         cache.insert(0, forKey: "E", expiresAt: .max, now: 0)
-        #expect(cache.keysFromHead == ["E", "D", "C", "A"])
+        #expect(cache.withCore { $0.keysFromHead } == ["E", "D", "C", "A"])
         cache.insert(0, forKey: "F", expiresAt: .max, now: 0)
-        #expect(cache.keysFromHead == ["F", "E", "C", "A"])
+        #expect(cache.withCore { $0.keysFromHead } == ["F", "E", "C", "A"])
         _ = cache.value(forKey: "A", now: 0)
         cache.insert(0, forKey: "G", expiresAt: .max, now: 0)
-        #expect(cache.keysFromHead == ["G", "F", "C", "A"])
+        #expect(cache.withCore { $0.keysFromHead } == ["G", "F", "C", "A"])
         #expect(cache.stats.evictions == 3)
     }
 
@@ -60,9 +60,9 @@ struct CacheEvictionOrderTests {
         _ = cache.value(forKey: "A", now: 0)
         _ = cache.value(forKey: "B", now: 0)
         cache.insert(0, forKey: "C", expiresAt: .max, now: 0)
-        #expect(cache.keysFromHead == ["C", "B"])
+        #expect(cache.withCore { $0.keysFromHead } == ["C", "B"])
         cache.insert(0, forKey: "D", expiresAt: .max, now: 0)
-        #expect(cache.keysFromHead == ["D", "C"])
+        #expect(cache.withCore { $0.keysFromHead } == ["D", "C"])
     }
 
     @Test func sieveKeepsItsHandAcrossRemovals() {
@@ -74,12 +74,35 @@ struct CacheEvictionOrderTests {
         for key in ["A", "B", "C", "D"] { cache.insert(0, forKey: key, expiresAt: .max, now: 0) }
         _ = cache.value(forKey: "A", now: 0)
         cache.insert(0, forKey: "E", expiresAt: .max, now: 0)
-        #expect(cache.keysFromHead == ["E", "D", "C", "A"])
+        #expect(cache.withCore { $0.keysFromHead } == ["E", "D", "C", "A"])
         #expect(cache.removeValue(forKey: "C") == 0)
         cache.insert(0, forKey: "F", expiresAt: .max, now: 0)
         #expect(cache.stats.evictions == 1)
         cache.insert(0, forKey: "G", expiresAt: .max, now: 0)
-        #expect(cache.keysFromHead == ["G", "F", "E", "A"])
+        #expect(cache.withCore { $0.keysFromHead } == ["G", "F", "E", "A"])
+    }
+
+    @Test func theSingleLockSIEVEAndAShardOfTheShardedCacheEvictAlike() {
+        // One SIEVE serves both: the same stream gives the same queue, step by step.
+        let single = SIEVECache<Int, Int>(capacity: 16)
+        let sharded = ShardedCache<Int, Int>(capacity: 16, shardCount: 1)
+        var random = TestRandom(seed: 11)
+        var differences = 0
+        for step in 0..<5_000 {
+            let key = random.next(below: 40)
+            switch random.next(below: 10) {
+            case 0..<5:
+                if single.value(forKey: key, now: 0) != sharded.value(forKey: key, now: 0) { differences += 1 }
+            case 5..<9:
+                single.insert(step, forKey: key, expiresAt: .max, now: 0)
+                sharded.insert(step, forKey: key, expiresAt: .max, now: 0)
+            default:
+                if single.removeValue(forKey: key) != sharded.removeValue(forKey: key) { differences += 1 }
+            }
+            if single.withCore({ $0.keysFromHead }) != sharded.keysFromHead(shard: 0) { differences += 1 }
+        }
+        #expect(differences == 0)
+        #expect(single.stats.evictions > 0 && single.stats.evictions == sharded.stats.evictions)
     }
 
     @Test func mutexCacheDropsAnExpiredEntryBeforeALiveOne() {

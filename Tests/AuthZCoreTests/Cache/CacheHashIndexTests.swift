@@ -1,5 +1,5 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 /// A key whose hash collides on purpose: only `value % buckets` feeds the hasher.
 struct CollidingKey: Hashable, Sendable {

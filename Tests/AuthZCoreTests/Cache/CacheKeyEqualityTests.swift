@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AuthZCore
+import AuthZCore
 
 /// The cache keys' equality: the same bytes in every part, whatever the strings' storage.
 @Suite("Cache key equality")

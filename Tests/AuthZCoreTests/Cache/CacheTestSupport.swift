@@ -1,5 +1,5 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 /// A generic test body run on the concrete cache of each ``CacheStrategyKind``.
 protocol CacheTestBody: CacheStrategyVisitor where Key == Int, Value == String, Result == Void {}

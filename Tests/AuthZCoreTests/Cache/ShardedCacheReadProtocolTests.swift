@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Testing
-@testable import AuthZCore
+import AuthZCore
 import AuthZSimulation
 
 /// A value whose parts must agree: a torn read (half of one write, half of another) shows.

@@ -1,5 +1,5 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
 
 /// The verified-token cache's key: the hashed window and full byte equality.
 @Suite("Token bytes key: window hash, full byte equality")

@@ -1,18 +1,24 @@
-/// The state of ``MutexCache``: a plain dictionary, bounded by random eviction.
+/// The state of ``MutexCache``, the baseline a newcomer writes: a plain Swift `Dictionary`, bounded
+/// by random eviction.
 ///
 /// Besides the dictionary, a dense array lists the present keys (each entry records its
 /// position), so an entry can be picked at random in O(1). At capacity, inserting a new key
 /// inspects ``probe`` consecutive entries of that list from a random position (wrapping): the
-/// first expired one is dropped (an expiration), else the first one inspected (an eviction). The generator is xorshift64, seeded per cache from
-/// the system generator.
+/// first expired one is dropped (an expiration), else the first one inspected (an eviction). The
+/// generator is xorshift64, seeded per cache from the system generator.
 ///
-/// Why not "the dictionary's first entry", as a newcomer might write: measured, that costs about
-/// 10 µs per insert at 16K entries (the scan for the first occupied bucket grows as the low buckets
-/// empty), and "the entry after the new key's bucket" about 2.5 µs (it always deletes at the head
-/// of a merged probe cluster, and the dictionary's backward-shift delete rehashes the whole
-/// cluster). Random picks keep clusters short.
-@usableFromInline
-struct DictionaryCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
+/// Why random picks and not "the dictionary's first entry", as a newcomer might write: the scan for
+/// the first occupied bucket grows as the low buckets empty, and "the entry after the new key's
+/// bucket" always deletes at the head of a merged probe cluster, whose backward-shift delete
+/// rehashes the whole cluster. Random picks keep clusters short.
+///
+/// The core leaves the caller's `hash` unused: the `Dictionary` hashes the key itself (through
+/// `hash(into:)`, which for a ``PrecomputedHashKey`` feeds its precomputed hash), as the baseline's
+/// newcomer would have it.
+///
+/// Memory estimate: a dictionary of `Key` -> (`Value`, `Int64` expiry, `Int32` position) at its
+/// allocated bucket count, plus the key list at its capacity (see ``CacheStats/approximateBytes``).
+public struct DictionaryCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
     /// How many entries an insert at capacity inspects for an expired one.
     @usableFromInline static var probe: Int { 5 }
 
@@ -23,8 +29,11 @@ struct DictionaryCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
     @usableFromInline var keys: [Key]
     @usableFromInline var random: UInt64
 
+    /// Creates an empty dictionary of at most `capacity` entries (at least 1).
+    ///
+    /// - Complexity: O(capacity): the dictionary and the key list are allocated up front.
     @inlinable
-    init(capacity: Int) {
+    public init(capacity: Int) {
         self.capacity = max(1, capacity)
         self.table = Dictionary(minimumCapacity: self.capacity)
         self.keys = []
@@ -33,18 +42,27 @@ struct DictionaryCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
         random = rng.next() | 1
     }
 
-    @inlinable var count: Int { table.count }
+    /// The number of entries.
+    ///
+    /// - Complexity: O(1).
+    @inlinable public var count: Int { table.count }
 
+    /// The counters, the entry count and the memory estimate.
+    ///
+    /// - Complexity: O(1).
     @inlinable
-    var stats: CacheStats {
+    public var stats: CacheStats {
         counters.stats(
             entries: table.count,
             bytes: MemoryEstimate.dictionary(capacity: table.capacity, Key.self, ExpiringValue<Value>.self)
                 + MemoryEstimate.array(capacity: keys.capacity, Key.self))
     }
 
+    /// The value for `key` if live at `now` (an expired entry is removed).
+    ///
+    /// - Complexity: O(1) expected.
     @inlinable
-    mutating func lookup(_ key: Key, hash: UInt64, now: Int64) -> Value? {
+    public mutating func lookup(_ key: Key, hash: UInt64, now: Int64) -> Value? {
         guard let index = table.index(forKey: key) else {
             counters.misses &+= 1
             return nil
@@ -61,8 +79,11 @@ struct DictionaryCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
         return entry.value
     }
 
+    /// Inserts or replaces; drops one entry first when full.
+    ///
+    /// - Complexity: O(1) expected.
     @inlinable
-    mutating func insert(_ value: Value, forKey key: Key, hash: UInt64, expiresAt: Int64, now: Int64) {
+    public mutating func insert(_ value: Value, forKey key: Key, hash: UInt64, expiresAt: Int64, now: Int64) {
         counters.inserts &+= 1
         if let index = table.index(forKey: key) {
             table.values[index].value = value
@@ -116,18 +137,30 @@ struct DictionaryCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
         keys.removeLast()
     }
 
+    /// Removes and returns the entry for `key`.
+    ///
+    /// - Complexity: O(1) expected.
     @inlinable
-    mutating func remove(_ key: Key, hash: UInt64) -> Value? {
+    public mutating func remove(_ key: Key, hash: UInt64) -> Value? {
         guard let entry = table.removeValue(forKey: key) else { return nil }
         dropSlot(entry.slot)
         counters.removals &+= 1
         return entry.value
     }
 
+    /// Removes every entry, keeping capacity.
+    ///
+    /// - Complexity: O(n).
     @inlinable
-    mutating func removeAll() {
+    public mutating func removeAll() {
         counters.removals &+= table.count
         table.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
     }
+
+    /// Nothing to free: the dictionary and the key list release their storage themselves.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public func deallocate() {}
 }

@@ -12,19 +12,16 @@ protocol NodeStoreCore<Key, Value>: CacheCore {
 }
 
 extension NodeStoreCore {
-    /// The number of entries.
-    @inlinable var count: Int { store.nodes.count }
-
-    /// The counters with the entry count and the store's memory estimate.
+    /// The counters with the entry count, and the store's memory estimate plus `extraBytes`.
     @inlinable
-    var stats: CacheStats {
-        counters.stats(entries: store.nodes.count, bytes: store.approximateBytes)
+    func nodeStats(extraBytes: Int = 0) -> CacheStats {
+        counters.stats(entries: store.count, bytes: store.approximateBytes + extraBytes)
     }
 
     /// The node holding `key` if present and live at `now`. Counts a miss when it is absent; removes
     /// it and counts an expiration and a miss when it has expired (an expired entry is never
     /// returned).
-    @inlinable
+    @inlinable @inline(__always)
     mutating func liveNode(_ key: Key, hash: UInt64, now: Int64) -> Int32? {
         guard let i = store.find(key, hash: hash) else {
             counters.misses &+= 1
@@ -39,13 +36,32 @@ extension NodeStoreCore {
         return i
     }
 
+    /// Replaces the value and expiry of `key`'s node if present (an insert of a present key) and
+    /// returns its index; counts the insert, and the replacement when there was one.
+    @inlinable
+    mutating func replace(_ value: Value, forKey key: Key, hash: UInt64, expiresAt: Int64) -> Int32? {
+        counters.inserts &+= 1
+        guard let i = store.find(key, hash: hash) else { return nil }
+        store.nodes[Int(i)].value = value
+        store.nodes[Int(i)].expiresAt = expiresAt
+        counters.replacements &+= 1
+        return i
+    }
+
     /// Removes the entry for `key` and returns its value.
     @inlinable
-    mutating func remove(_ key: Key, hash: UInt64) -> Value? {
+    mutating func removeEntry(_ key: Key, hash: UInt64) -> Value? {
         guard let i = store.find(key, hash: hash) else { return nil }
         let value = store.nodes[Int(i)].value
         removeNode(i)
         counters.removals &+= 1
         return value
+    }
+
+    /// Counts every entry as removed; the policy then resets its own structures.
+    @inlinable
+    mutating func removeAllNodes() {
+        counters.removals &+= store.count
+        store.removeAll()
     }
 }

@@ -1,4 +1,5 @@
-/// The state of W-TinyLFU (Einziger, Friedman & Manes; Caffeine's design), single-threaded.
+/// The state of W-TinyLFU (Einziger, Friedman & Manes; Caffeine's design), single-threaded: near-
+/// optimal hit ratio on skewed workloads, resistant to scans of one-hit wonders.
 ///
 /// - Window: an LRU of 1% of capacity (at least 1) that every new key enters.
 /// - Main: a segmented LRU of the rest, probation (20%) and protected (80%). A hit in probation
@@ -10,11 +11,13 @@
 /// - Hash-flooding defence (Caffeine's): an attacker can make a victim look hot by colliding with
 ///   it, so a warm candidate (estimate >= 6) that lost is still admitted with probability 1/128,
 ///   drawn from a per-cache xorshift generator seeded from the system generator.
-/// - Every hit and every insert records one occurrence of the key in the sketch.
+/// - Every hit and every insert records one occurrence of the key's hash in the sketch.
 ///
 /// Caffeine's adaptive window resizing (hill climbing) is not implemented: the window stays 1%.
-@usableFromInline
-struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreCore {
+///
+/// Memory estimate: the hash index (8-byte buckets, >= 2 x capacity), the node array at its
+/// capacity, the sketch's counter table and the doorkeeper's bits.
+public struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreCore {
     @usableFromInline static var window: UInt8 { 0 }
     @usableFromInline static var probation: UInt8 { 1 }
     @usableFromInline static var protected: UInt8 { 2 }
@@ -23,45 +26,52 @@ struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreCore {
 
     // Counters first: in the lock slot they share the mutex's cache line.
     @usableFromInline var counters = CacheCounters()
-    @usableFromInline let capacity: Int
     @usableFromInline let windowCapacity: Int
-    @usableFromInline let mainCapacity: Int
     @usableFromInline let protectedCapacity: Int
     @usableFromInline var store: NodeStore<Key, Value>
+    /// The window, probation and protected lists, indexed by a node's `mark`.
     @usableFromInline var lists = (NodeList(), NodeList(), NodeList())
     @usableFromInline var sketch: FrequencySketch
     @usableFromInline var random: UInt64
 
+    /// Creates an empty W-TinyLFU of at most `capacity` entries (at least 1).
+    ///
+    /// - Complexity: O(capacity).
     @inlinable
-    init(capacity: Int) {
-        self.capacity = max(1, capacity)
-        windowCapacity = max(1, self.capacity / 100)
-        mainCapacity = self.capacity - windowCapacity
-        protectedCapacity = mainCapacity * 8 / 10
-        store = NodeStore(capacity: self.capacity)
-        sketch = FrequencySketch(capacity: self.capacity)
+    public init(capacity: Int) {
+        let capacity = max(1, capacity)
+        windowCapacity = max(1, capacity / 100)
+        protectedCapacity = (capacity - windowCapacity) * 8 / 10
+        store = NodeStore(capacity: capacity)
+        sketch = FrequencySketch(capacity: capacity)
         var rng = SystemRandomNumberGenerator()
         random = rng.next() | 1
     }
 
-    @inlinable
-    var stats: CacheStats {
-        counters.stats(
-            entries: store.nodes.count, bytes: store.approximateBytes + sketch.approximateBytes)
-    }
-
     /// Runs `body` on the list of segment `mark`.
     @inlinable
-    mutating func withList<R>(_ mark: UInt8, _ body: (inout NodeList, inout [CacheNode<Key, Value>]) -> R) -> R {
+    mutating func withList<R>(_ mark: UInt8, _ body: (inout NodeList) -> R) -> R {
         switch mark {
-        case Self.window: body(&lists.0, &store.nodes)
-        case Self.probation: body(&lists.1, &store.nodes)
-        default: body(&lists.2, &store.nodes)
+        case Self.window: body(&lists.0)
+        case Self.probation: body(&lists.1)
+        default: body(&lists.2)
         }
     }
 
+    /// Moves node `i` from its segment's list to the head of segment `mark`'s list.
     @inlinable
-    mutating func lookup(_ key: Key, hash: UInt64, now: Int64) -> Value? {
+    mutating func move(_ i: Int32, to mark: UInt8) {
+        let nodes = store.nodes
+        withList(nodes[Int(i)].mark) { $0.unlink(i, nodes) }
+        nodes[Int(i)].mark = mark
+        withList(mark) { $0.pushHead(i, nodes) }
+    }
+
+    /// The value for `key` if live at `now`; a hit counts in the sketch and moves the entry.
+    ///
+    /// - Complexity: O(1) expected.
+    @inlinable
+    public mutating func lookup(_ key: Key, hash: UInt64, now: Int64) -> Value? {
         guard let i = liveNode(key, hash: hash, now: now) else { return nil }
         sketch.increment(hash)
         onAccess(i)
@@ -69,55 +79,45 @@ struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreCore {
         return store.nodes[Int(i)].value
     }
 
-    /// Moves an accessed node: within its LRU, or from probation to protected.
+    /// Moves an accessed node: within its LRU, or from probation to protected (demoting
+    /// protected's LRU entry when protected overflows).
     @inlinable
     mutating func onAccess(_ i: Int32) {
         switch store.nodes[Int(i)].mark {
         case Self.window:
-            lists.0.moveToHead(i, &store.nodes)
+            lists.0.moveToHead(i, store.nodes)
         case Self.probation:
-            lists.1.unlink(i, &store.nodes)
-            store.nodes[Int(i)].mark = Self.protected
-            lists.2.pushHead(i, &store.nodes)
-            if lists.2.count > protectedCapacity {
-                let demoted = lists.2.tail
-                lists.2.unlink(demoted, &store.nodes)
-                store.nodes[Int(demoted)].mark = Self.probation
-                lists.1.pushHead(demoted, &store.nodes)
-            }
+            move(i, to: Self.protected)
+            if lists.2.count > protectedCapacity { move(lists.2.tail, to: Self.probation) }
         default:
-            lists.2.moveToHead(i, &store.nodes)
+            lists.2.moveToHead(i, store.nodes)
         }
     }
 
+    /// Inserts `key` into the window, or replaces it (an access); when full, the window's LRU
+    /// entry and main's victim duel for the freed slot.
+    ///
+    /// - Complexity: O(1) expected.
     @inlinable
-    mutating func insert(_ value: Value, forKey key: Key, hash: UInt64, expiresAt: Int64, now: Int64) {
-        counters.inserts &+= 1
+    public mutating func insert(_ value: Value, forKey key: Key, hash: UInt64, expiresAt: Int64, now: Int64) {
         sketch.increment(hash)
-        if let i = store.find(key, hash: hash) {
-            store.nodes[Int(i)].value = value
-            store.nodes[Int(i)].expiresAt = expiresAt
+        if let i = replace(value, forKey: key, hash: hash, expiresAt: expiresAt) {
             onAccess(i)
-            counters.replacements &+= 1
             return
         }
         let node = CacheNode(key: key, hash: hash, value: value, expiresAt: expiresAt, mark: Self.window)
-        if store.nodes.count >= capacity {
+        if store.isFull {
             // Full: window and main are both at their capacities. Free one slot by a duel.
             let slot = evictOne()
             counters.evictions &+= 1
             store.reuse(slot, for: node)
-            lists.0.pushHead(slot, &store.nodes)
+            lists.0.pushHead(slot, store.nodes)
             return
         }
-        let i = store.append(node)
-        lists.0.pushHead(i, &store.nodes)
+        lists.0.pushHead(store.append(node), store.nodes)
         if lists.0.count > windowCapacity {
             // Main has room (the cache was not full): the window's LRU entry moves to probation.
-            let candidate = lists.0.tail
-            lists.0.unlink(candidate, &store.nodes)
-            store.nodes[Int(candidate)].mark = Self.probation
-            lists.1.pushHead(candidate, &store.nodes)
+            move(lists.0.tail, to: Self.probation)
         }
     }
 
@@ -126,11 +126,13 @@ struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreCore {
     mutating func evictOne() -> Int32 {
         let candidate = lists.0.tail
         let victim = lists.1.tail >= 0 ? lists.1.tail : lists.2.tail
-        lists.0.unlink(candidate, &store.nodes)
-        guard victim >= 0, admit(candidate: candidate, victim: victim) else { return candidate }
-        withList(store.nodes[Int(victim)].mark) { $0.unlink(victim, &$1) }
-        store.nodes[Int(candidate)].mark = Self.probation
-        lists.1.pushHead(candidate, &store.nodes)
+        guard victim >= 0, admit(candidate: candidate, victim: victim) else {
+            lists.0.unlink(candidate, store.nodes)
+            return candidate
+        }
+        let nodes = store.nodes
+        withList(nodes[Int(victim)].mark) { $0.unlink(victim, nodes) }
+        move(candidate, to: Self.probation)
         return victim
     }
 
@@ -151,16 +153,49 @@ struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreCore {
     /// Removes node `i` (expired, or removed by the caller).
     @inlinable
     mutating func removeNode(_ i: Int32) {
-        withList(store.nodes[Int(i)].mark) { $0.unlink(i, &$1) }
+        let nodes = store.nodes
+        withList(nodes[Int(i)].mark) { $0.unlink(i, nodes) }
         if let moved = store.removeUnlinked(i) {
-            withList(store.nodes[Int(i)].mark) { $0.relocate(from: moved, to: i, &$1) }
+            withList(nodes[Int(i)].mark) { $0.relocate(from: moved, to: i, nodes) }
         }
     }
 
+    /// Removes and returns the entry for `key`.
+    ///
+    /// - Complexity: O(1) expected.
     @inlinable
-    mutating func removeAll() {
-        counters.removals &+= store.nodes.count
-        store.removeAll()
+    public mutating func remove(_ key: Key, hash: UInt64) -> Value? { removeEntry(key, hash: hash) }
+
+    /// Removes every entry, keeping the buffers and the sketch's history.
+    ///
+    /// - Complexity: O(n + buckets).
+    @inlinable
+    public mutating func removeAll() {
+        removeAllNodes()
         lists = (NodeList(), NodeList(), NodeList())
     }
+
+    /// The counters, the entry count and the memory estimate (sketch included).
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public var stats: CacheStats { nodeStats(extraBytes: sketch.approximateBytes) }
+
+    /// The number of entries.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public var count: Int { store.count }
+
+    /// Frees the buffers.
+    ///
+    /// - Complexity: O(n).
+    @inlinable
+    public func deallocate() { store.deallocate() }
+
+    /// The sketch's frequency estimate for `key`: for tests and diagnostics.
+    package func estimatedFrequency(of key: Key) -> Int { sketch.frequency(cacheHash(key)) }
+
+    /// How many times the sketch has halved its counters: for tests and diagnostics.
+    package var sketchResets: Int { sketch.resets }
 }

@@ -12,8 +12,7 @@ struct Doorkeeper: Sendable {
     /// Creates a filter for about `expectedInsertions` distinct keys.
     @inlinable
     init(expectedInsertions: Int) {
-        var bitCount = 256
-        while bitCount < 4 * max(1, expectedInsertions) { bitCount <<= 1 }
+        let bitCount = Int.powerOfTwo(atLeast: 4 * max(1, expectedInsertions), minimum: 256)
         bits = Array(repeating: 0, count: bitCount / 64)
         mask = UInt64(bitCount - 1)
     }

@@ -3,15 +3,16 @@
 ///
 /// - Table: a power of two of 64-bit words (at least the cache capacity), 16 counters per word.
 ///   Row `i` of the key picks a word and a counter from the key's hash re-mixed with `seeds[i]`.
-/// - Seeds: four random 64-bit values drawn per sketch from the system generator, mixed into the
-///   hash (on top of `Hasher`'s per-process seed), so collisions cannot be precomputed.
+/// - Hash: the key's ``cacheHash(_:)`` (already keyed per process), re-mixed per row by the
+///   sketch's own finaliser with one of four random 64-bit seeds drawn per sketch from the system
+///   generator, so the rows are independent and collisions cannot be precomputed.
 /// - Counting: a key's first occurrence in a period only enters the ``Doorkeeper``; later ones
 ///   increment its four counters (saturating at 15). The estimate is the minimum of the four
 ///   counters, plus 1 if the doorkeeper has the key.
 /// - Aging: after `sampleSize` (10 x capacity) recorded occurrences, every counter is halved and
 ///   the doorkeeper cleared.
 @usableFromInline
-struct FrequencySketch: Sendable {
+package struct FrequencySketch: Sendable {
     @usableFromInline var table: [UInt64]
     @usableFromInline let mask: UInt64
     @usableFromInline let seeds: (UInt64, UInt64, UInt64, UInt64)
@@ -19,13 +20,12 @@ struct FrequencySketch: Sendable {
     @usableFromInline let sampleSize: Int
     @usableFromInline var additions = 0
     /// How many times the counters have been halved (for tests and diagnostics).
-    @usableFromInline var resets = 0
+    @usableFromInline package var resets = 0
 
     /// Creates a sketch for a cache of `capacity` entries.
     @inlinable
-    init(capacity: Int) {
-        var words = 16
-        while words < capacity { words <<= 1 }
+    package init(capacity: Int) {
+        let words = Int.powerOfTwo(atLeast: capacity, minimum: 16)
         table = Array(repeating: 0, count: words)
         mask = UInt64(words - 1)
         var rng = SystemRandomNumberGenerator()
@@ -40,13 +40,9 @@ struct FrequencySketch: Sendable {
         MemoryEstimate.array(capacity: table.count, UInt64.self) + doorkeeper.approximateBytes
     }
 
-    /// The key's hash as a 64-bit value (Swift's per-process seeded `Hasher`).
-    @inlinable
-    static func hash<K: Hashable>(_ key: K) -> UInt64 {
-        UInt64(UInt(bitPattern: key.hashValue))
-    }
-
-    /// A 64-bit finaliser (SplitMix64's) of `hash` mixed with `seed`.
+    /// The sketch's own finaliser of `hash` mixed with `seed` (two multiply-xorshift steps, with
+    /// the constants of Stafford's Mix13): it spreads the seeded hash over the whole word, so the
+    /// four rows pick unrelated words and counters for one key.
     @inlinable
     static func mix(_ hash: UInt64, _ seed: UInt64) -> UInt64 {
         var z = (hash ^ seed) &* 0xBF58_476D_1CE4_E5B9
@@ -70,7 +66,7 @@ struct FrequencySketch: Sendable {
 
     /// The estimated number of occurrences of `hash` in the current period (0...16).
     @inlinable
-    func frequency(_ hash: UInt64) -> Int {
+    package func frequency(_ hash: UInt64) -> Int {
         var minimum: UInt64 = 15
         for row in 0..<4 {
             let (word, shift) = slot(hash, row: row)
@@ -81,7 +77,7 @@ struct FrequencySketch: Sendable {
 
     /// Records one occurrence of `hash`, halving every counter when the sample is complete.
     @inlinable
-    mutating func increment(_ hash: UInt64) {
+    package mutating func increment(_ hash: UInt64) {
         if doorkeeper.insert(hash) {
             for row in 0..<4 {
                 let (word, shift) = slot(hash, row: row)

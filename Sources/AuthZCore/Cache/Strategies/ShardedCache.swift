@@ -11,16 +11,16 @@ import Darwin
 /// lock, and writers change under its lock after excluding readers.
 ///
 /// - Shard choice: the top bits of the key's hash times a 64-bit odd constant (Fibonacci
-///   hashing). The hash is keyed with a per-process random key (see ``hash(_:)``), so which
-///   keys share a shard cannot be predicted by a client (no targeted
-///   shard flooding). The key is hashed once, outside any lock; the same hash picks the shard (top
-///   bits of the product) and the bucket in the shard's index (low bits), and is kept in the
-///   node, so nothing is rehashed.
+///   hashing). The hash is keyed with a per-process random key (``cacheHash(_:)``), so which
+///   keys share a shard cannot be predicted by a client (no targeted shard flooding). The key is
+///   hashed once, outside any lock; the same hash picks the shard (top bits of the product) and
+///   the bucket in the shard's index (low bits), and is kept in the node, so nothing is rehashed.
 /// - Bound: each shard holds at most `capacity / shardCount` entries (at least 1), and the shard
 ///   count is lowered to at most `capacity`, so `count <= capacity` always holds; the effective
 ///   bound (``effectiveCapacity``) is `capacity` rounded down to a multiple of the shard count.
-/// - Eviction per shard is SIEVE (``ConcurrentSieveCore``): a hit only sets a visited bit, and
-///   only when it is not set yet (an atomic relaxed store), so a hot entry costs no write.
+/// - Eviction per shard is SIEVE (``SieveCore``, the same core as ``SIEVECache``'s): a hit only
+///   sets a visited bit, and only when it is not set yet (an atomic relaxed store), so a hot entry
+///   costs no write.
 ///
 /// Read protocol (a distributed reader-writer lock, ``ReaderWriterShards``):
 /// - Each thread has a small number (``ReaderThreadSlot``, from a `pthread_key_t`) and, in every
@@ -28,8 +28,8 @@ import Darwin
 ///   misses (single writer: bumped with a relaxed load and store, summed by ``stats``).
 /// - A lookup stores `shard + 1` in its record (sequentially consistent), loads the shard's
 ///   writer flag (sequentially consistent); if the flag is down it searches the shard's fixed
-///   raw buffers (``SharedReadTable``: no array is copied, nothing is retained but the returned
-///   value), then stores 0 (release). The only lines it writes are its own record's.
+///   raw buffers (``SieveCore/read(in:_:hash:now:into:)``: no array is copied, nothing is retained but
+///   the returned value), then stores 0 (release). The only lines it writes are its own record's.
 /// - Insert, remove, `removeAll` and the removal of an expired entry take the shard's mutex,
 ///   raise the flag, wait until no record names the shard, mutate, lower the flag (release).
 ///   Either the reader sees the flag or the writer sees the reader (one total order over the
@@ -42,37 +42,16 @@ import Darwin
 /// - ThreadSanitizer sees every step (pthread mutex interceptors, `Synchronization.Atomic`); the
 ///   "Cache Concurrency" suites check readers against writers under it.
 ///
-/// Measured with `swift build -c release -Xswiftc -warnings-as-errors &&
-/// .build/release/authz-bench micro --filter 'cache.hit.(sharded|mutex)|cache.miss_insert.sharded'
-/// --batches 31` (`AuthorizationKey` keys, 10,000 entries in a 16,384-entry cache, 8 shards,
-/// every lookup a hit; 2-vCPU AMD EPYC VM shared with other builds; ns/op is the median per
-/// thread, ops/s the aggregate), the lock-striped version before this protocol then this one:
-///
-/// | row                          | before (locked hits)  | after (lock-free hits) |
-/// |------------------------------|-----------------------|------------------------|
-/// | cache.hit.sharded.t1         | 61.3 ns, 16.3 M/s     | 37.4 ns, 26.7 M/s      |
-/// | cache.hit.sharded.t2         | 72.5 ns, 27.6 M/s     | 41.2 ns, 48.5 M/s      |
-/// | scaling (t2 / t1)            | 1.69x                 | 1.82x                  |
-/// | cache.hit.mutex.t2 (baseline)| 10.2 M/s              | 9.9 M/s                |
-/// | cache.miss_insert.sharded.t1 | 171.1 ns              | 122.6 ns               |
-///
-/// Where the 1-thread gain comes from, measured in the same session: lock-free reads alone,
-/// still hashing with `hashValue`, gave t1 65-66 ns (a few ns slower than the lock's 61-62: the
-/// `xchg` that publishes the reader, `pthread_getspecific`, a separate visited-bit line) and t2
-/// 27.4 M/s; not hashing the key again (``hash(_:)``) then brought t1 to 37-40 ns. Two-thread
-/// runs vary with the machine's other load (in some runs the workers share one vCPU: 1.0x).
-/// Later, with ``AuthorizationKey`` as plain words (no heap string to retain and release per
-/// copy: 206 instructions per hit instead of 548), three runs of the same rows gave sharded t1
-/// 20.2-20.4 ns, t2 94.4-98.6 M/s (1.91-1.99x) against the mutex baseline's t2 14.3-15.1 M/s
-/// (6.3-6.9x). The baseline's t2 varies from run to run: when one thread keeps winning the
-/// adaptive mutex, the pair runs near the mutex's t1 rate (one run with the previous key measured
-/// mutex t2 18.0 M/s against t1 18.9 M/s, and so 3.99x).
+/// Why: with one lock, every hit writes the lock's line, so two threads hitting one cache take
+/// turns on it; here a hit's only writes are to the reader's own record (and a visited bit the
+/// first time), so hits on distinct cores scale. And the key is not hashed again: its
+/// precomputed hash picks the shard and the bucket.
 ///
 /// Memory estimate: the sum over shards of the hash index, node array and visited bits, plus
 /// the 128-byte-padded shard slots and the readers' records (64 x 128 bytes).
 public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: CacheStrategy {
     /// One shard's state.
-    @usableFromInline typealias Shard = ConcurrentSieveCore<Key, Value>
+    @usableFromInline typealias Shard = SieveCore<Key, Value>
     @usableFromInline let storage: ReaderWriterShards<Shard>
     /// `64 - log2(shardCount)`: the shift that keeps the hash's top bits.
     @usableFromInline let shift: UInt64
@@ -90,7 +69,7 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
     /// The default shard count: 4 x the active processor count, rounded up to a power of two.
     public static var defaultShardCount: Int {
         let processors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        return Self.powerOfTwo(atLeast: 4 * processors)
+        return Int.powerOfTwo(atLeast: 4 * processors)
     }
 
     /// Creates an empty cache of at most `capacity` entries in `shardCount` shards.
@@ -101,7 +80,7 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
     /// - Complexity: O(capacity) (each shard's tables are allocated up front).
     public init(capacity: Int, shardCount: Int? = nil) {
         let capacity = max(1, capacity)
-        var shards = Self.powerOfTwo(atLeast: max(1, shardCount ?? Self.defaultShardCount))
+        var shards = Int.powerOfTwo(atLeast: shardCount ?? Self.defaultShardCount)
         while shards > capacity { shards >>= 1 }
         let perShard = capacity / shards
         self.capacity = capacity
@@ -122,23 +101,6 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
         self.init(capacity: capacity, shardCount: nil)
     }
 
-    static func powerOfTwo(atLeast n: Int) -> Int {
-        var p = 1
-        while p < n { p <<= 1 }
-        return p
-    }
-
-    /// The key's hash (picks the shard and the bucket).
-    ///
-    /// Keys that keep the seeded hash they computed when made (``PrecomputedHashKey``: the hot
-    /// path's ``AuthorizationKey`` and ``TokenBytesKey``) are used as is; `hashValue` would run
-    /// `Hasher` once more over that value (about 10 ns per lookup, measured). Any other key type
-    /// gets its `hashValue` (Swift's per-process seeded `Hasher`).
-    @inlinable @inline(__always)
-    static func hash(_ key: Key) -> UInt64 {
-        UInt64(UInt(bitPattern: cacheHash(key)))
-    }
-
     /// The shard for a key whose hash is `hash`.
     @inlinable
     func shard(for hash: UInt64) -> Int {
@@ -154,28 +116,27 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
     /// - Complexity: O(1) expected.
     @inlinable
     public func value(forKey key: Key, now: Int64) -> Value? {
-        let hash = Self.hash(key)
+        let hash = cacheHash(key)
         let shard = shard(for: hash)
         let reader = storage.currentReader
         if reader >= 0 {
-            // The value is copied once, straight out of the table into `value` (returning it
-            // through the closure's optional result copied a large value twice more: callgrind,
-            // warm `checkAuthorization` with `VerifiedAuthN` values).
-            var found: Int32 = 0
+            // The value is copied once, straight out of the node into `value`: returning it
+            // through the closure's optional result would copy a large value twice more.
+            var outcome = SharedReadOutcome.absent
             var value: Value? = nil
             let entered: Void? = storage.withSharedAccess(shard, reader: reader) { state in
-                let table = state.pointee.table
-                found = Shard.find(in: table, key, hash: hash, now: now)
-                if found >= 0 { value = table.nodes[Int(found)].value }
+                outcome = Shard.read(in: state, key, hash: hash, now: now, into: &value)
             }
             if entered != nil {
-                if found >= 0 {
+                switch outcome {
+                case .hit:
                     storage.record(reader).pointee.countHit()
                     return value
-                }
-                if found == Shard.absent {
+                case .absent:
                     storage.record(reader).pointee.countMiss()
                     return nil
+                case .expired:
+                    break
                 }
             }
         }
@@ -186,8 +147,9 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
     @usableFromInline
     func lockedValue(forKey key: Key, hash: UInt64, shard: Int, now: Int64) -> Value? {
         storage.withLock(shard) { state -> Value? in
-            switch Shard.peek(in: state.pointee.table, key, hash: hash, now: now) {
-            case .hit(let value):
+            var value: Value? = nil
+            switch Shard.read(in: state, key, hash: hash, now: now, into: &value) {
+            case .hit:
                 state.pointee.counters.hits &+= 1
                 return value
             case .absent:
@@ -208,7 +170,7 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
     ///   records (one line per thread that has read, at most 64); takes only the shard's lock.
     @inlinable
     public func insert(_ value: Value, forKey key: Key, expiresAt: Int64, now: Int64) {
-        let hash = Self.hash(key)
+        let hash = cacheHash(key)
         storage.withExclusiveAccess(shard(for: hash)) {
             $0.insert(value, forKey: key, hash: hash, expiresAt: expiresAt, now: now)
         }
@@ -219,7 +181,7 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
     /// - Complexity: O(1) expected, plus the readers' scan; takes only the key's shard lock.
     @inlinable @discardableResult
     public func removeValue(forKey key: Key) -> Value? {
-        let hash = Self.hash(key)
+        let hash = cacheHash(key)
         return storage.withExclusiveAccess(shard(for: hash)) { $0.remove(key, hash: hash) }
     }
 
@@ -258,7 +220,7 @@ public final class ShardedCache<Key: Hashable & Sendable, Value: Sendable>: Cach
     }
 
     /// The keys of shard `index` from head (newest) to tail (oldest): for tests.
-    func keysFromHead(shard index: Int) -> [Key] {
+    package func keysFromHead(shard index: Int) -> [Key] {
         storage.withLock(index) { $0.pointee.keysFromHead }
     }
 }

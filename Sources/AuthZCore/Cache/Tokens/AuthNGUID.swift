@@ -5,31 +5,20 @@
 public struct AuthNGUID: PrecomputedHashKey, CustomStringConvertible {
     /// The GUID text.
     public let value: String
-    @usableFromInline let hash: Int
+    /// ``KeyHasher`` over the GUID's UTF-8 bytes, computed when the GUID was wrapped.
+    public let precomputedHash: Int
 
-    /// Wraps `value` and hashes it (Swift's per-process seeded `Hasher`).
+    /// Wraps `value` and hashes its UTF-8 bytes (SipHash-1-3 under the process's random key).
     @inlinable
     public init(_ value: String) {
         self.value = value
-        var hasher = Hasher()
-        hasher.combine(value)
-        self.hash = hasher.finalize()
-    }
-
-    /// The seeded hash computed when the GUID was wrapped.
-    @inlinable
-    public var precomputedHash: Int { hash }
-
-    /// Feeds the precomputed hash.
-    @inlinable
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
+        self.precomputedHash = KeyHasher.hash(utf8: value)
     }
 
     /// Equal hashes, then the same bytes (``UTF8Equality``).
     @inlinable
     public static func == (lhs: AuthNGUID, rhs: AuthNGUID) -> Bool {
-        lhs.hash == rhs.hash && UTF8Equality.equal(lhs.value, rhs.value)
+        lhs.precomputedHash == rhs.precomputedHash && UTF8Equality.equal(lhs.value, rhs.value)
     }
 
     /// The GUID text.

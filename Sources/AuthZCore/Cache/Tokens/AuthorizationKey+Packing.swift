@@ -3,7 +3,7 @@
 extension AuthorizationKey {
     /// Eight words: 64 bytes of UTF-8 held in the key itself (`InlineArray` needs tools 6.2).
     @usableFromInline
-    typealias InlineWords = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+    package typealias InlineWords = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
     /// Bytes the three parts may take together and still be held inline.
     @inlinable
@@ -15,7 +15,7 @@ extension AuthorizationKey {
 
     /// The lengths-word bit of a key in digest form (never set by three 21-bit lengths).
     @inlinable
-    static var digestFlag: UInt64 { 1 << 63 }
+    package static var digestFlag: UInt64 { 1 << 63 }
 
     /// The lengths word of parts of `guid`, `requestor` and `resource` bytes.
     @inlinable @inline(__always)
@@ -34,7 +34,7 @@ extension AuthorizationKey {
     /// Copies `text`'s UTF-8 to `destination` (room for `text.utf8.count` bytes), without
     /// allocating: straight from its storage when contiguous, else byte by byte.
     @inlinable @inline(__always)
-    static func copyUTF8(_ text: String, to destination: UnsafeMutableRawPointer) {
+    package static func copyUTF8(_ text: String, to destination: UnsafeMutableRawPointer) {
         let copied: Void? = text.utf8.withContiguousStorageIfAvailable { source in
             if let base = source.baseAddress, source.count > 0 {
                 destination.copyMemory(from: base, byteCount: source.count)
@@ -45,7 +45,7 @@ extension AuthorizationKey {
 
     /// The fallback of ``copyUTF8(_:to:)`` for strings without contiguous UTF-8 (bridged, lazily built).
     @usableFromInline
-    static func copyUTF8ByteByByte(_ text: String, to destination: UnsafeMutableRawPointer) {
+    package static func copyUTF8ByteByByte(_ text: String, to destination: UnsafeMutableRawPointer) {
         var offset = 0
         for byte in text.utf8 {
             destination.storeBytes(of: byte, toByteOffset: offset, as: UInt8.self)
@@ -85,8 +85,8 @@ extension AuthorizationKey {
     }
 
     /// `key`'s parts under another hash: for tests of equality between keys whose hashes collide.
-    init(_ key: AuthorizationKey, hash: Int) {
-        self.hash = hash
+    package init(_ key: AuthorizationKey, hash: Int) {
+        self.precomputedHash = hash
         self.lengths = key.lengths
         self.words = key.words
     }

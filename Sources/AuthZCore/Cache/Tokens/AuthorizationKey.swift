@@ -27,19 +27,18 @@
 /// bytes are different keys: a miss, never a wrong hit), so it stays consistent with the hash (see
 /// ``UTF8Equality``).
 ///
-/// **Why.** Instructions per operation, release build, callgrind over `authz-bench micro
-/// --iterations N --subject-only` ((Ir(2N) - Ir(N)) / N, N = 20,000): `cache.hit.sharded.t1` was
-/// 541 with three `String`s (an atomic retain and release per copy of the 35-byte heap GUID, three
-/// string comparisons per hit), 347 with the parts packed inline and an overflow array for long
-/// parts (an optional reference: copies still went through the type's copy function), 206 as plain
-/// words; `cache.hit.mutex.t1` 756, 523, then 419. The cache also keeps no GUID string per entry.
+/// **Why plain words.** Three `String`s cost an atomic retain and release per copy of the heap
+/// GUID and three string comparisons per hit; an overflow array for long parts still sent every
+/// copy through the type's copy function. As plain words a key copies and compares like an
+/// integer tuple, and the cache keeps no GUID string per entry.
 public struct AuthorizationKey: PrecomputedHashKey {
-    @usableFromInline let hash: Int
+    /// The seeded hash computed when the key was made (see **Hash** above).
+    public let precomputedHash: Int
     /// Inline form: the three parts' lengths, 21 bits each (GUID lowest). Digest form: the same,
     /// each length capped at `2^21 - 1`, with ``digestFlag`` set.
-    @usableFromInline let lengths: UInt64
+    @usableFromInline package let lengths: UInt64
     /// Inline form: the parts' bytes, zero-filled. Digest form: the digest, then zero words.
-    @usableFromInline let words: InlineWords
+    @usableFromInline package let words: InlineWords
 
     /// Creates a key (hashes the GUID, then packs and hashes the three parts once).
     @inlinable
@@ -56,7 +55,7 @@ public struct AuthorizationKey: PrecomputedHashKey {
         let (g, r, s) = (guid.utf8.count, requestorID.utf8.count, resourceID.utf8.count)
         let total = g + r + s
         var hasher = KeyHasher()
-        hasher.combine(UInt64(UInt(bitPattern: authNGUID.hash)))
+        hasher.combine(UInt64(UInt(bitPattern: authNGUID.precomputedHash)))
         var words: InlineWords = (0, 0, 0, 0, 0, 0, 0, 0)
         let lengths: UInt64
         if total <= Self.inlineCapacity {
@@ -85,7 +84,7 @@ public struct AuthorizationKey: PrecomputedHashKey {
         }
         self.lengths = lengths
         self.words = words
-        self.hash = Int(truncatingIfNeeded: hasher.finalize())
+        self.precomputedHash = Int(truncatingIfNeeded: hasher.finalize())
     }
 
     /// Whether the parts are held in the key itself (inline form), not as a digest.
@@ -106,20 +105,10 @@ public struct AuthorizationKey: PrecomputedHashKey {
         }
     }
 
-    /// The seeded hash computed when the key was made.
-    @inlinable
-    public var precomputedHash: Int { hash }
-
-    /// Feeds the precomputed seeded hash.
-    @inlinable
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
-    }
-
     /// Equal hashes, equal lengths, then the same eight words.
     @inlinable
     public static func == (lhs: AuthorizationKey, rhs: AuthorizationKey) -> Bool {
-        lhs.hash == rhs.hash && lhs.lengths == rhs.lengths && wordsEqual(lhs.words, rhs.words)
+        lhs.precomputedHash == rhs.precomputedHash && lhs.lengths == rhs.lengths && wordsEqual(lhs.words, rhs.words)
     }
 }
 

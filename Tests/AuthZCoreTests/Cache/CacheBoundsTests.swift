@@ -1,5 +1,5 @@
 import Testing
-@testable import AuthZCore
+import AuthZCore
 import AuthZSimulation
 
 /// A cache of token-bytes keys fed a stream of unique keys, checked at every checkpoint.
