@@ -10,7 +10,7 @@
 /// - `count <= capacity` at all times, whatever the key stream;
 /// - every operation may be called from many threads at once.
 ///
-/// Every strategy hashes a key by one rule, ``cacheHash(_:)``, once per operation: the SipHash-1-3
+/// Every strategy hashes a key by one rule, `cacheHash(_:)`, once per operation: the SipHash-1-3
 /// a ``PrecomputedHashKey`` computed under the process's random key when it was made (any other
 /// key: Swift's per-process seeded `Hasher`). A client cannot precompute colliding keys, and a hit
 /// requires the full key to be equal (`==`), never just its hash.

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// The lock of ``PaddedMutexArray``'s slots and ``ReaderWriterShards``' shards: a `pthread_mutex_t`
+/// The lock of `PaddedMutexArray`'s slots and `ReaderWriterShards`' shards: a `pthread_mutex_t`
 /// of glibc's adaptive type (`PTHREAD_MUTEX_ADAPTIVE_NP`), placed in memory its owner allocated.
 ///
 /// Adaptive, because two threads that meet on one lock then spin for a few nanoseconds instead of

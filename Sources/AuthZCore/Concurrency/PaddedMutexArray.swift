@@ -12,7 +12,7 @@ import Darwin
 /// up to 128 bytes (two 64-byte lines, covering the adjacent-line prefetcher), so two threads
 /// working on two different slots never write to the same cache line through the lock word or the
 /// state's inline fields. The mutexes are initialised once in `init` and destroyed in `deinit`.
-/// ``LockedCache`` uses one slot; ``ShardedCache`` uses ``ReaderWriterShards`` instead.
+/// ``LockedCache`` uses one slot; ``ShardedCache`` uses `ReaderWriterShards` instead.
 @usableFromInline
 final class PaddedMutexArray<State>: @unchecked Sendable {
     // @unchecked: a slot's state is only reached through `withLock`, under the slot's mutex.

@@ -1,10 +1,10 @@
 import Synchronization
 
-/// One thread's record in a ``ReaderWriterShards``: which shard it is reading, and its own
+/// One thread's record in a `ReaderWriterShards`: which shard it is reading, and its own
 /// hit and miss counts, alone on a 128-byte block so a reader only ever writes its own lines.
 ///
 /// `active` is `shard + 1` while the thread is inside a shared read of that shard, else 0.
-/// `hits` and `misses` have a single writer (the thread that owns the ``ReaderThreadSlot``
+/// `hits` and `misses` have a single writer (the thread that owns the `ReaderThreadSlot`
 /// number), so they are bumped with a relaxed load and store (no locked instruction); anyone may
 /// read them (relaxed) to sum statistics.
 @usableFromInline

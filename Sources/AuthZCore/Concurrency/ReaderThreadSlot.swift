@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// A thread takes the lowest free number in `0..<capacity` on its first call to ``current`` and
 /// gives it back when it exits (a `pthread_key_t` destructor), so a number has one owner at a time
-/// and each owner's record in a ``ReaderWriterShards`` has a single writer. When all numbers are
+/// and each owner's record in a `ReaderWriterShards` has a single writer. When all numbers are
 /// taken, ``current`` returns -1 for the calling thread for the rest of its life (callers then use
 /// their locked path). ``highWater`` bounds the numbers ever handed out, so a writer scanning the
 /// records of live readers only looks at that many.

@@ -14,8 +14,8 @@ import Synchronization
 /// `pthread_mutex_t` alone on the first 128 bytes, then the writer flag (`Atomic<Int>`) and the
 /// `State` from byte 128. Readers never touch the mutex line, and only read the flag/state lines,
 /// which thus stay shared in every core's cache until a writer changes the shard. Readers'
-/// records (``ReaderRecord``) are a second allocation, one 128-byte block per
-/// ``ReaderThreadSlot`` number, so a reader writes only its own block.
+/// records (`ReaderRecord`) are a second allocation, one 128-byte block per
+/// `ReaderThreadSlot` number, so a reader writes only its own block.
 ///
 /// Protocol (a Dekker-style handshake; every step marked SC is sequentially consistent):
 /// - Shared read (``withSharedAccess(_:reader:_:)``): store `shard + 1` in the thread's
@@ -112,13 +112,13 @@ final class ReaderWriterShards<State>: @unchecked Sendable {
         (base + index &* slotStride + Self.flagOffset).assumingMemoryBound(to: Atomic<Int>.self)
     }
 
-    /// The record of the reader whose ``ReaderThreadSlot`` number is `reader`.
+    /// The record of the reader whose `ReaderThreadSlot` number is `reader`.
     @inlinable
     func record(_ reader: Int) -> UnsafeMutablePointer<ReaderRecord> {
         (readers + reader &* Self.readerStride).assumingMemoryBound(to: ReaderRecord.self)
     }
 
-    /// The calling thread's ``ReaderThreadSlot`` number, or -1.
+    /// The calling thread's `ReaderThreadSlot` number, or -1.
     @inlinable
     var currentReader: Int { ReaderThreadSlot.current(key: threadKey) }
 

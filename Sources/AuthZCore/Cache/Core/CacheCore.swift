@@ -1,7 +1,7 @@
 /// The single-threaded state of one eviction policy: ``LockedCache`` runs it under one lock, and
 /// that pair is a ``CacheStrategy``.
 ///
-/// `hash` is the key's ``cacheHash(_:)``, computed once by the caller outside the lock; a core
+/// `hash` is the key's `cacheHash(_:)`, computed once by the caller outside the lock; a core
 /// never hashes a key again (the dictionary baseline, ``DictionaryCore``, leaves it unused: its
 /// `Dictionary` is the baseline). The core holds at most `capacity` entries, counts every
 /// operation in the identities ``CacheStats`` documents, and never returns an entry whose

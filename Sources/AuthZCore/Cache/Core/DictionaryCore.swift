@@ -3,7 +3,7 @@
 ///
 /// Besides the dictionary, a dense array lists the present keys (each entry records its
 /// position), so an entry can be picked at random in O(1). At capacity, inserting a new key
-/// inspects ``probe`` consecutive entries of that list from a random position (wrapping): the
+/// inspects `probe` consecutive entries of that list from a random position (wrapping): the
 /// first expired one is dropped (an expiration), else the first one inspected (an eviction). The
 /// generator is xorshift64, seeded per cache from the system generator.
 ///
@@ -105,7 +105,7 @@ public struct DictionaryCore<Key: Hashable & Sendable, Value: Sendable>: CacheCo
         return random
     }
 
-    /// Drops one entry: the first expired one among ``probe`` entries from a random position of
+    /// Drops one entry: the first expired one among `probe` entries from a random position of
     /// the key list, else the entry at that position.
     @inlinable
     mutating func makeRoom(now: Int64) {

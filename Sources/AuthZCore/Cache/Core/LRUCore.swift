@@ -1,6 +1,6 @@
 /// The state of a bounded least-recently-used cache, single-threaded: O(1) per operation.
 ///
-/// A ``HashIndex`` maps each key to its node's index in a contiguous array; the nodes form an
+/// A `HashIndex` maps each key to its node's index in a contiguous array; the nodes form an
 /// intrusive doubly linked list by index (head = most recently used). A hit moves the node to the
 /// head; an insert at capacity evicts the tail and reuses its slot. No allocation per operation:
 /// the arrays are allocated at capacity up front.

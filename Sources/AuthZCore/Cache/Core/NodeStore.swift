@@ -1,5 +1,5 @@
 /// The storage of the node-based cores: a dense node array of fixed capacity and its
-/// ``HashIndex``, both behind raw pointers allocated once in `init`.
+/// `HashIndex`, both behind raw pointers allocated once in `init`.
 ///
 /// Nodes are dense (`0..<count`): removing a node moves the last one into its place (so the
 /// removed value is released at once) and the caller repoints the moved node's list with

@@ -10,7 +10,7 @@ enum SharedReadOutcome {
 }
 
 /// The lookups of a SIEVE that change nothing but a visited bit, so that many threads may run them
-/// on one core at once, without its lock, while no writer changes it (``ReaderWriterShards``).
+/// on one core at once, without its lock, while no writer changes it (`ReaderWriterShards`).
 ///
 /// They take a pointer to the core and load only ``SieveCore/store`` (index, nodes) and
 /// ``SieveCore/visited``, which a writer changes only with the readers excluded: never the

@@ -1,6 +1,6 @@
 /// The state of SIEVE (Zhang et al., "SIEVE is Simpler than LRU", NSDI 2024): the one SIEVE of
 /// ``SIEVECache`` (under one lock) and of each shard of ``ShardedCache`` (searched by lock-free
-/// readers, see ``read(in:_:hash:now:into:)``).
+/// readers, see `read(in:_:hash:now:into:)`).
 ///
 /// Exactly the paper's algorithm: one FIFO queue, new objects inserted at the head; a hit only
 /// sets the object's visited bit (no list change); to evict, the hand starts where it stopped
@@ -8,7 +8,7 @@
 /// to the tail; the first unvisited object is evicted and the hand stays at its predecessor
 /// (toward the head). An update of a present key counts as an access.
 ///
-/// The visited bits are atomics (``VisitedBits``) so that a reader without the lock may set them;
+/// The visited bits are atomics (`VisitedBits`) so that a reader without the lock may set them;
 /// every mutating method requires the caller to hold the lock and, in a sharded cache, to have
 /// excluded the readers. Node `i`'s visited bit moves with the node.
 ///

@@ -6,7 +6,7 @@
 ///   promotes to protected; protected overflow demotes its LRU end back to probation.
 /// - Admission: when the window overflows and the main space is full, the window's LRU entry (the
 ///   candidate) competes with probation's LRU entry (the victim; protected's when probation is
-///   empty): the one the ``FrequencySketch`` estimates more frequent stays, ties favour the victim
+///   empty): the one the `FrequencySketch` estimates more frequent stays, ties favour the victim
 ///   (the incumbent), as Caffeine's basic policy.
 /// - Hash-flooding defence (Caffeine's): an attacker can make a victim look hot by colliding with
 ///   it, so a warm candidate (estimate >= 6) that lost is still admitted with probability 1/128,

@@ -3,7 +3,7 @@
 ///
 /// - Table: a power of two of 64-bit words (at least the cache capacity), 16 counters per word.
 ///   Row `i` of the key picks a word and a counter from the key's hash re-mixed with `seeds[i]`.
-/// - Hash: the key's ``cacheHash(_:)`` (already keyed per process), re-mixed per row by the
+/// - Hash: the key's `cacheHash(_:)` (already keyed per process), re-mixed per row by the
 ///   sketch's own finaliser with one of four random 64-bit seeds drawn per sketch from the system
 ///   generator, so the rows are independent and collisions cannot be precomputed.
 /// - Counting: a key's first occurrence in a period only enters the ``Doorkeeper``; later ones

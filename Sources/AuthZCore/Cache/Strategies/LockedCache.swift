@@ -1,10 +1,10 @@
 /// A cache that runs one policy's single-threaded state (a ``CacheCore``) under one lock: the
 /// strategy behind ``LRUCache``, ``SIEVECache``, ``TinyLFUCache`` and ``MutexCache``.
 ///
-/// The key is hashed once per operation, outside the lock (``cacheHash(_:)``: a
+/// The key is hashed once per operation, outside the lock (`cacheHash(_:)`: a
 /// ``PrecomputedHashKey``'s own hash, never run through `Hasher` again), and the core does the
 /// rest under the lock. The lock is a glibc adaptive mutex alone with the core on 128-byte-aligned
-/// lines (``PaddedMutexArray``): every operation takes it, so threads serialise on it; the
+/// lines (`PaddedMutexArray`): every operation takes it, so threads serialise on it; the
 /// ``ShardedCache`` is the strategy whose hits take no lock.
 ///
 /// Generic over the core, so a call site that names a concrete cache (or reaches it through

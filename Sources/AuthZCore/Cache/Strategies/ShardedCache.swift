@@ -11,7 +11,7 @@ import Darwin
 /// lock, and writers change under its lock after excluding readers.
 ///
 /// - Shard choice: the top bits of the key's hash times a 64-bit odd constant (Fibonacci
-///   hashing). The hash is keyed with a per-process random key (``cacheHash(_:)``), so which
+///   hashing). The hash is keyed with a per-process random key (`cacheHash(_:)`), so which
 ///   keys share a shard cannot be predicted by a client (no targeted shard flooding). The key is
 ///   hashed once, outside any lock; the same hash picks the shard (top bits of the product) and
 ///   the bucket in the shard's index (low bits), and is kept in the node, so nothing is rehashed.
@@ -22,13 +22,13 @@ import Darwin
 ///   sets a visited bit, and only when it is not set yet (an atomic relaxed store), so a hot entry
 ///   costs no write.
 ///
-/// Read protocol (a distributed reader-writer lock, ``ReaderWriterShards``):
-/// - Each thread has a small number (``ReaderThreadSlot``, from a `pthread_key_t`) and, in every
-///   sharded cache, its own 128-byte ``ReaderRecord``: the shard it is reading, its hits, its
+/// Read protocol (a distributed reader-writer lock, `ReaderWriterShards`):
+/// - Each thread has a small number (`ReaderThreadSlot`, from a `pthread_key_t`) and, in every
+///   sharded cache, its own 128-byte `ReaderRecord`: the shard it is reading, its hits, its
 ///   misses (single writer: bumped with a relaxed load and store, summed by ``stats``).
 /// - A lookup stores `shard + 1` in its record (sequentially consistent), loads the shard's
 ///   writer flag (sequentially consistent); if the flag is down it searches the shard's fixed
-///   raw buffers (``SieveCore/read(in:_:hash:now:into:)``: no array is copied, nothing is retained but
+///   raw buffers (`SieveCore/read(in:_:hash:now:into:)`: no array is copied, nothing is retained but
 ///   the returned value), then stores 0 (release). The only lines it writes are its own record's.
 /// - Insert, remove, `removeAll` and the removal of an expired entry take the shard's mutex,
 ///   raise the flag, wait until no record names the shard, mutate, lower the flag (release).

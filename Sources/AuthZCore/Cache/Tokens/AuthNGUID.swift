@@ -5,7 +5,7 @@
 public struct AuthNGUID: PrecomputedHashKey, CustomStringConvertible {
     /// The GUID text.
     public let value: String
-    /// ``KeyHasher`` over the GUID's UTF-8 bytes, computed when the GUID was wrapped.
+    /// `KeyHasher` over the GUID's UTF-8 bytes, computed when the GUID was wrapped.
     public let precomputedHash: Int
 
     /// Wraps `value` and hashes its UTF-8 bytes (SipHash-1-3 under the process's random key).
@@ -15,7 +15,7 @@ public struct AuthNGUID: PrecomputedHashKey, CustomStringConvertible {
         self.precomputedHash = KeyHasher.hash(utf8: value)
     }
 
-    /// Equal hashes, then the same bytes (``UTF8Equality``).
+    /// Equal hashes, then the same bytes (`UTF8Equality`).
     @inlinable
     public static func == (lhs: AuthNGUID, rhs: AuthNGUID) -> Bool {
         lhs.precomputedHash == rhs.precomputedHash && UTF8Equality.equal(lhs.value, rhs.value)

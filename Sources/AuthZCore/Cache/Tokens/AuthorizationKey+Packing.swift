@@ -24,7 +24,7 @@ extension AuthorizationKey {
     }
 
     /// The lengths word of a key in digest form: each length capped at `2^21 - 1` (the digest
-    /// covers the exact lengths), and ``digestFlag``.
+    /// covers the exact lengths), and `digestFlag`.
     @inlinable
     static func digestLengths(_ guid: Int, _ requestor: Int, _ resource: Int) -> UInt64 {
         let cap = (1 << lengthBits) - 1

@@ -8,7 +8,7 @@
 ///   (21 bits per part) that says where each part ends.
 /// - **Digest form** (more than 64 bytes together): the SHA-256 of the three lengths (three
 ///   little-endian `UInt64`) followed by the three parts, in the first four words, and a lengths
-///   word with ``digestFlag`` set. Equal digests stand for equal parts: that is SHA-256's collision
+///   word with `digestFlag` set. Equal digests stand for equal parts: that is SHA-256's collision
 ///   resistance, the assumption every signature this service verifies already rests on. The parts
 ///   cannot be read back from such a key (``parts`` is `nil`).
 /// Which form a key has depends only on its parts' lengths, so two keys with the same parts always
@@ -16,7 +16,7 @@
 /// never allocates.
 ///
 /// **Hash.** A seeded hash, once, when the key is made: SipHash-1-3 under the process's random
-/// key (``KeyHasher``: the function of Swift's `Hasher`, computed inline), fed the GUID's
+/// key (`KeyHasher`: the function of Swift's `Hasher`, computed inline), fed the GUID's
 /// precomputed hash (``AuthNGUID``), the lengths word and the words that hold the requestor and
 /// resource bytes (or the digest). Every later use (shard choice, slot, sketch) feeds that value.
 ///
@@ -25,7 +25,7 @@
 /// "bc")). Byte equality is the right relation for identifiers taken byte for byte from tokens and
 /// requests: it is stricter than `String ==` (two canonically equivalent spellings with different
 /// bytes are different keys: a miss, never a wrong hit), so it stays consistent with the hash (see
-/// ``UTF8Equality``).
+/// `UTF8Equality`).
 ///
 /// **Why plain words.** Three `String`s cost an atomic retain and release per copy of the heap
 /// GUID and three string comparisons per hit; an overflow array for long parts still sent every
@@ -35,7 +35,7 @@ public struct AuthorizationKey: PrecomputedHashKey {
     /// The seeded hash computed when the key was made (see **Hash** above).
     public let precomputedHash: Int
     /// Inline form: the three parts' lengths, 21 bits each (GUID lowest). Digest form: the same,
-    /// each length capped at `2^21 - 1`, with ``digestFlag`` set.
+    /// each length capped at `2^21 - 1`, with `digestFlag` set.
     @usableFromInline package let lengths: UInt64
     /// Inline form: the parts' bytes, zero-filled. Digest form: the digest, then zero words.
     @usableFromInline package let words: InlineWords

@@ -4,7 +4,7 @@
 public struct FullyHashedTokenKey: PrecomputedHashKey {
     /// The token's bytes.
     public let bytes: [UInt8]
-    /// ``KeyHasher`` over every byte, computed when the key was made.
+    /// `KeyHasher` over every byte, computed when the key was made.
     public let precomputedHash: Int
 
     /// Makes the key of `bytes` (hashes every byte once).

@@ -1,6 +1,6 @@
 /// The verified-token cache's key: a presented token's exact bytes.
 ///
-/// **Slot hash.** SipHash-1-3 under a random per-process key (``KeyHasher``) over the length, the
+/// **Slot hash.** SipHash-1-3 under a random per-process key (`KeyHasher`) over the length, the
 /// first 64 bytes (the `signatureInfo` element: 36 or more bytes of signature) and the last 16,
 /// computed once when the key is made. **Equality.** That hash, then every byte compared in constant time
 /// (`ConstantTime.equals`). So a hit requires full byte equality (a forged token never rides on a
@@ -15,7 +15,7 @@
 public struct TokenBytesKey: PrecomputedHashKey {
     /// The token's bytes.
     public let bytes: [UInt8]
-    /// The seeded hash of the length and the window (``windowHash(_:)``).
+    /// The seeded hash of the length and the window (`windowHash(_:)`).
     public let precomputedHash: Int
 
     /// Bytes hashed from the start of the token (the signature element).
@@ -30,7 +30,7 @@ public struct TokenBytesKey: PrecomputedHashKey {
         self.precomputedHash = bytes.withUnsafeBytes(Self.windowHash)
     }
 
-    /// The seeded hash of the length and the window of `raw`: ``KeyHasher`` (SipHash-1-3 under
+    /// The seeded hash of the length and the window of `raw`: `KeyHasher` (SipHash-1-3 under
     /// the process's random key, inline) over the length, then the window's ten 8-byte words (or
     /// every byte of a token no longer than the window).
     @inlinable
