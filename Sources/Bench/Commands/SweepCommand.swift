@@ -149,7 +149,7 @@ enum SweepCommand {
     /// sweep replays one worker's stream), and `--requests` operations.
     static func workload(from args: Arguments) throws -> AccessSequence.Workload {
         let scenario = try WorkloadFlags.scenario(from: args, defaultThreads: 1)
-        try scenario.validate(quoting: args.value)
+        try scenario.validate(quoting: args.value, population: false)
         let requests = try args.integer("requests", default: 1_000_000, in: 1...1_000_000_000)
         return AccessSequence.Workload(scenario, requests: requests)
     }

@@ -43,9 +43,13 @@ extension Scenario {
     /// Checks every range and consistency rule of the inputs, here only (the flag parser just reads
     /// values); throws a usage error naming the flag at the first bad one.
     ///
-    /// - Parameter text: the text a flag was given as on the command line, if any (`Arguments.value`),
-    ///   so that a message quotes what was typed (`got '1e400'`) rather than the value read from it.
-    package func validate(quoting text: (String) -> String? = { _ in nil }) throws(BenchError) {
+    /// - Parameters:
+    ///   - text: the text a flag was given as on the command line, if any (`Arguments.value`), so
+    ///     that a message quotes what was typed (`got '1e400'`) rather than the value read from it.
+    ///   - population: whether workers will drive a built population (`run`). Only then must every
+    ///     worker own two devices and requestors and MVPDs fit a device's 16-bit indexes; a sweep
+    ///     replays key strings and has no such limits.
+    package func validate(quoting text: (String) -> String? = { _ in nil }, population: Bool = true) throws(BenchError) {
         func fail(_ message: String) -> BenchError { .invalidSetting(message) }
         func expected(_ flag: String, _ value: @autoclosure () -> String) -> BenchError {
             Scenario.expects(flag, got: text(flag) ?? value())
@@ -64,8 +68,8 @@ extension Scenario {
         }
         let total = shares.reduce(0) { $0 + $1.1 }
         if total != 100 { throw fail("--mix shares must sum to 100, got \(total)") }
-        if requestors > Limits.maxIndexed { throw fail("--requestors must be between 1 and 65535") }
-        if mvpds > Limits.maxIndexed {
+        if population && requestors > Limits.maxIndexed { throw fail("--requestors must be between 1 and 65535") }
+        if population && mvpds > Limits.maxIndexed {
             throw fail("--mvpds must be between 2 and 65535 (one MVPD is left untrusted for attack traffic)")
         }
         if let rate = loop.rate, !(rate > 0 && rate <= Limits.maxRate) { throw expected("rate", "\(rate)") }
@@ -99,7 +103,7 @@ extension Scenario {
             throw fail("--shard \(text("shard") ?? "\(shardIndex + 1)/\(shardCount)"): fewer devices (\(devices)) than shards")
         }
         let local = Population.localCount(devices: devices, shardIndex: shardIndex, shardCount: shardCount)
-        if local < 2 * threads {
+        if population && local < 2 * threads {
             throw fail("--devices: shard \(shardIndex + 1)/\(shardCount) holds \(local) devices; each of the \(threads) "
                 + "workers needs at least 2 (raise --devices or lower --threads)")
         }

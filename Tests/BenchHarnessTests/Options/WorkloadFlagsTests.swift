@@ -114,4 +114,19 @@ struct RunFlagsTests {
             Issue.record("unexpected error \(error)")
         }
     }
+
+    /// The population rules (two devices per worker, 16-bit requestor and MVPD indexes) hold for a
+    /// run's workers, not for a sweep, which replays key strings.
+    @Test func populationRulesApplyOnlyToARun() throws {
+        var scenario = Scenario()
+        scenario.devices = 1
+        scenario.requestors = 70_000
+        scenario.threads = 1
+        try scenario.validate(population: false)
+        #expect(throws: BenchError.self) { try scenario.validate() }
+        scenario.requestors = 20
+        #expect(throws: BenchError.self) { try scenario.validate() }
+        scenario.devices = 2
+        try scenario.validate()
+    }
 }
