@@ -7,7 +7,7 @@ import AuthZSimulation
 /// everything measured.
 ///
 /// Sharding: with `shardCount` N, this process builds only the devices `g % N == shardIndex` (the
-/// slices of N processes are disjoint) and sends `scenario.rate` requests/s itself: `--rate` is the
+/// slices of N processes are disjoint) and sends the open loop's rate (`scenario.loop`) itself: `--rate` is the
 /// per-process rate, so N processes together send N x rate.
 package enum Harness {
     /// Runs `scenario`; `progress` receives a one-line status about once per second; the resident
