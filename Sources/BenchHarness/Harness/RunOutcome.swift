@@ -69,19 +69,18 @@ package struct RunOutcome: Sendable {
     /// Whether the generator kept up (open loop); reasons when not.
     package var validity: Validity
     /// Peak resident set size of the process (Linux `VmHWM`), bytes; 0 when unknown.
-    package var peakRSSBytes = 0
+    package var peakRSSBytes: Int
     /// Resident set size right after set-up (population and tokens built), bytes; 0 when unknown.
-    package var setupRSSBytes = 0
+    package var setupRSSBytes: Int
     /// Injected stalls that hit a request of the measured phase (all workers).
-    package var injectedStalls = 0
+    package var injectedStalls: Int
     /// The measured requests' trace, when recorded (`run --record-trace`).
-    package var trace: RecordedTrace? = nil
+    package var trace: RecordedTrace?
     /// Resident set size sampled during the run (`MemorySampler`): one at 0 s (after set-up), one
     /// per interval, and a last one when the workers finished.
-    package var rssSamples: [RSSSample] = []
+    package var rssSamples: [RSSSample]
     /// The sampling interval of `rssSamples`, seconds.
-    package var rssSampleSeconds = 10.0
-
+    package var rssSampleSeconds: Double
     /// Creates a value from its stored properties.
     package init(scenario: Scenario, environment: Environment, startEpochMillis: Int64, setupSeconds: Double, durationSeconds: Double, requests: Int, codes: [ResultCode: Int], attacks: AttackTally, latency: [LatencyKind: HDRHistogram], warmupLatency: [LatencyKind: HDRHistogram], intervals: [IntervalHistograms], stages: [Stage: HDRHistogram], cache: CacheReport, validity: Validity, peakRSSBytes: Int = 0, setupRSSBytes: Int = 0, injectedStalls: Int = 0, trace: RecordedTrace? = nil, rssSamples: [RSSSample] = [], rssSampleSeconds: Double = 10.0) {
         self.scenario = scenario
@@ -116,10 +115,9 @@ package struct RunOutcome: Sendable {
 /// Attack traffic: expected rejection codes and misses.
 package struct AttackTally: Sendable, Equatable {
     /// Attacks sent, by the code they must be rejected with.
-    package var expected: [ResultCode: Int] = [:]
+    package var expected: [ResultCode: Int]
     /// Attacks that got a different code (must be zero).
-    package var unexpected = 0
-
+    package var unexpected: Int
     /// Creates a value from its stored properties.
     package init(expected: [ResultCode: Int] = [:], unexpected: Int = 0) {
         self.expected = expected

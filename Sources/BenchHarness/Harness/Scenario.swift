@@ -4,59 +4,59 @@ import AuthZCore
 /// results can be compared only when they ran the same scenario (its JSON keys: `Scenario+Codable`).
 package struct Scenario: Sendable, Equatable {
     /// Simulated devices in the whole population (before `--shard`).
-    package var devices = 10_000
+    package var devices: Int
     /// Requestors (programmers/apps).
-    package var requestors = 20
+    package var requestors: Int
     /// MVPDs (identity providers).
-    package var mvpds = 10
+    package var mvpds: Int
     /// Protected resources.
-    package var resources = 1_000
+    package var resources: Int
     /// Zipf exponent of resource popularity (0 = uniform).
-    package var zipf = 1.0
+    package var zipf: Double
     /// Operation mix, in percent: getAuthorization, checkAuthorization, verifyMediaToken, logout,
     /// attack. Sums to 100.
-    package var mix = OperationMix()
+    package var mix: OperationMix
     /// Signature algorithm of every token.
-    package var algorithm = SignatureAlgorithm.es256
+    package var algorithm: SignatureAlgorithm
     /// Cache strategy of both engine caches.
-    package var cache = CacheStrategyKind.sharded
+    package var cache: CacheStrategyKind
     /// Capacity of each engine cache.
-    package var capacity = 100_000
+    package var capacity: Int
     /// Worker threads.
-    package var threads = 2
+    package var threads: Int
     /// How requests are sent: open loop at a target rate, or closed loop.
-    package var loop = Loop.open(rate: 2_000)
+    package var loop: Loop
     /// Measured phase, milliseconds.
-    package var durationMillis: Int64 = 10_000
+    package var durationMillis: Int64
     /// Warm-up phase before it (reported separately), milliseconds.
-    package var warmupMillis: Int64 = 2_000
+    package var warmupMillis: Int64
     /// Seed of every random choice.
-    package var seed: UInt64 = 1
+    package var seed: UInt64
     /// Injected stall: every worker's engine call blocks `stallMillis` once per `stallPeriodMillis`.
-    package var stallMillis: Int64? = nil
+    package var stallMillis: Int64?
     /// Period of the injected stall, milliseconds.
-    package var stallPeriodMillis: Int64? = nil
+    package var stallPeriodMillis: Int64?
     /// Lifetime of issued authN tokens, milliseconds.
-    package var authNTTLMillis: Int64 = 86_400_000
+    package var authNTTLMillis: Int64
     /// Lifetime of authZ tokens issued by the simulated backend, milliseconds.
-    package var authZTTLMillis: Int64 = 3_600_000
+    package var authZTTLMillis: Int64
     /// Time 1 request in `stageSample` through the stage observer (1 = every request, 0 = none).
-    package var stageSample = 64
+    package var stageSample: Int
     /// This process's slice of the population: `shardIndex` of `shardCount` (0-based).
-    package var shardIndex = 0
+    package var shardIndex: Int
     /// How many slices the population is split into.
-    package var shardCount = 1
+    package var shardCount: Int
     /// Simulated backend latency, median and 99th percentile, microseconds.
-    package var backendMedianMicros = 200
+    package var backendMedianMicros: Int
     /// Simulated backend latency, 99th percentile, microseconds.
-    package var backendP99Micros = 2_000
+    package var backendP99Micros: Int
     /// Share of (requestor, resource, MVPD) combinations the backend denies.
-    package var backendDenyRatio = 0.02
+    package var backendDenyRatio: Double
     /// Clock skew the engine and the media verifier allow on every expiry check, milliseconds;
     /// `nil` = the engine's default (30 s). Expiry is observed `ttl + skew` after issue.
-    package var skewMillis: Int64? = nil
-
-    /// Creates a value from its stored properties.
+    package var skewMillis: Int64?
+    /// A scenario; every input not given takes its default, which is `run`'s default (this
+    /// initialiser is the one place the defaults are written).
     package init(devices: Int = 10_000, requestors: Int = 20, mvpds: Int = 10, resources: Int = 1_000, zipf: Double = 1.0, mix: OperationMix = OperationMix(), algorithm: SignatureAlgorithm = .es256, cache: CacheStrategyKind = .sharded, capacity: Int = 100_000, threads: Int = 2, loop: Loop = .open(rate: 2_000), durationMillis: Int64 = 10_000, warmupMillis: Int64 = 2_000, seed: UInt64 = 1, stallMillis: Int64? = nil, stallPeriodMillis: Int64? = nil, authNTTLMillis: Int64 = 86_400_000, authZTTLMillis: Int64 = 3_600_000, stageSample: Int = 64, shardIndex: Int = 0, shardCount: Int = 1, backendMedianMicros: Int = 200, backendP99Micros: Int = 2_000, backendDenyRatio: Double = 0.02, skewMillis: Int64? = nil) {
         self.devices = devices
         self.requestors = requestors
@@ -89,17 +89,16 @@ package struct Scenario: Sendable, Equatable {
 /// The operation mix in percent; the five shares sum to 100.
 package struct OperationMix: Codable, Sendable, Equatable {
     /// `getAuthorization` (check + mint a media token).
-    package var get = 70
+    package var get: Int
     /// `checkAuthorization`.
-    package var check = 20
+    package var check: Int
     /// `verifyMediaToken` of a media token just minted.
-    package var verify = 10
+    package var verify: Int
     /// Logout, then re-authentication.
-    package var logout = 0
+    package var logout: Int
     /// Attack traffic (tampered signature, expired token, wrong device, untrusted MVPD, replay).
-    package var attack = 0
-
-    /// Creates a value from its stored properties.
+    package var attack: Int
+    /// A mix; by default 70% gets, 20% checks and 10% media-token verifications.
     package init(get: Int = 70, check: Int = 20, verify: Int = 10, logout: Int = 0, attack: Int = 0) {
         self.get = get
         self.check = check

@@ -1,17 +1,16 @@
 /// How `MicroRunner` times each row.
 package struct MicroSettings: Sendable {
     /// Measured batches per loop (subject and reference interleaved, A B A B ...).
-    package var batches = 21
+    package var batches: Int
     /// Target wall time of one batch, in nanoseconds (the iteration count is calibrated to it).
-    package var batchNanoseconds: UInt64 = 4_000_000
+    package var batchNanoseconds: UInt64
     /// Batches run and discarded before measuring.
-    package var warmupBatches = 3
+    package var warmupBatches: Int
     /// When set, no calibration and no statistics: each loop runs exactly this many iterations once
     /// (for instruction and allocation counting under valgrind).
-    package var fixedIterations: Int? = nil
+    package var fixedIterations: Int?
     /// Skip the reference loops (allocation and instruction counts of the code under test alone).
-    package var subjectOnly = false
-
+    package var subjectOnly: Bool
     /// Creates a value from its stored properties.
     package init(batches: Int = 21, batchNanoseconds: UInt64 = 4_000_000, warmupBatches: Int = 3, fixedIterations: Int? = nil, subjectOnly: Bool = false) {
         self.batches = batches
@@ -43,9 +42,9 @@ package struct MicroResult: Codable, Sendable {
     /// libcrypto heap allocations per operation (single-threaded count after warm-up).
     package var libcryptoAllocsPerOp: Double?
     /// Memory rows: heap bytes per entry (malloc's in-use growth / entries).
-    package var bytesPerEntry: Double? = nil
+    package var bytesPerEntry: Double?
     /// Memory rows: resident-set growth / entries.
-    package var rssBytesPerEntry: Double? = nil
+    package var rssBytesPerEntry: Double?
     /// Iterations per thread in one batch.
     package var iterationsPerBatch: Int
     /// Batches measured.

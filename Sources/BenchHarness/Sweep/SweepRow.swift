@@ -21,8 +21,7 @@ package struct SweepRow: Sendable {
     /// The cache's own estimate of its bytes per entry at the end (`approximateBytes / entries`).
     package var bytesPerEntry: Double
     /// Whether this row is the best at its capacity (highest hit ratio; ties: lower p99).
-    package var best = false
-
+    package var best: Bool
     /// Creates a value from its stored properties.
     package init(strategy: String, capacity: Int, shards: Int? = nil, requests: Int, hits: Int, optimalHits: Int, responseTime: HDRHistogram, elapsedNanos: UInt64, bytesPerEntry: Double, best: Bool = false) {
         self.strategy = strategy

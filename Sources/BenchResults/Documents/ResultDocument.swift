@@ -274,10 +274,9 @@ package struct IntervalSection: Codable, Sendable, Equatable {
     package var requests: Int
     /// Response-time percentiles of the interval (absent in results written before they were kept,
     /// and in merged results).
-    package var responseTime: IntervalPercentiles? = nil
+    package var responseTime: IntervalPercentiles?
     /// Service-time percentiles of the interval (absent like `responseTime`).
-    package var serviceTime: IntervalPercentiles? = nil
-
+    package var serviceTime: IntervalPercentiles?
     /// Creates a value from its stored properties.
     package init(start: Double, length: Double, requests: Int, responseTime: IntervalPercentiles? = nil, serviceTime: IntervalPercentiles? = nil) {
         self.start = start

@@ -24,10 +24,9 @@ package typealias ReportSweep = ReportInput<SweepDocument>
 /// The inputs of a report: run results and sweep results, in command-line order.
 package struct ReportInputs: Sendable {
     /// Run results (JSON without `kind`).
-    package var runs: [ReportRun] = []
+    package var runs: [ReportRun]
     /// Sweep results (`"kind": "sweep"`).
-    package var sweeps: [ReportSweep] = []
-
+    package var sweeps: [ReportSweep]
     /// Creates a value from its stored properties.
     package init(runs: [ReportRun] = [], sweeps: [ReportSweep] = []) {
         self.runs = runs
