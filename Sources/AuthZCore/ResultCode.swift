@@ -23,6 +23,9 @@ public enum ResultCode: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case notAuthenticated = "NOT_AUTHENTICATED"
     /// The entitlement backend denied access to the resource.
     case notAuthorized = "NOT_AUTHORIZED"
+    /// The upstream entitlement backend did not answer in time, failed, or was at its in-flight
+    /// bound: the request was completed at once rather than left waiting.
+    case upstreamUnavailable = "UPSTREAM_UNAVAILABLE"
 
     /// The stable name, e.g. `VALID_TOKEN`.
     public var description: String { rawValue }

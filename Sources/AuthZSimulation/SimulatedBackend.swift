@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Dispatch
 import Synchronization
 import AuthZCore
 
@@ -9,8 +7,9 @@ import AuthZCore
 /// authZ token bound to the caller's fingerprint.
 ///
 /// Decisions are a deterministic function of the seed and the request, so a seeded run asks the
-/// same questions and gets the same answers. The latency is a real wait (`nanosleep`), as a call to
-/// a remote service would be; it stands for I/O, not for work the engine does.
+/// same questions and gets the same answers. The latency is a real wait on a Dispatch timer, as a
+/// call to a remote service would be: no thread is blocked while it runs, and the answer (and the
+/// signing of the authZ token) happens on Dispatch's threads, not the caller's.
 public final class SimulatedBackend: Backend {
     /// Signs the authZ tokens.
     public let issuer: TokenIssuer
@@ -49,30 +48,36 @@ public final class SimulatedBackend: Backend {
         return Double(hash.value >> 11) / Double(1 << 53) < denyRatio
     }
 
-    /// Waits the simulated latency, then permits (with a signed authZ token) or denies.
-    public func authorize(_ request: BackendRequest, now: Int64) -> BackendDecision {
+    /// Answers through `reply` after the simulated latency (inline when there is none): permits
+    /// with a signed authZ token, or denies.
+    public func authorize(_ request: BackendRequest, now: Int64, reply: BackendReply) {
         calls.add(1, ordering: .relaxed)
-        wait()
+        let delay = latencyNanos()
+        guard delay > 0 else { return reply(decide(request, now: now), now: now) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(delay))) { [self] in
+            let answeredAt = now &+ Int64(delay / 1_000_000)
+            reply(decide(request, now: answeredAt), now: answeredAt)
+        }
+    }
+
+    /// The decision for `request` at `now`: a signed authZ token, or a denial.
+    public func decide(_ request: BackendRequest, now: Int64) -> BackendDecision {
         if denies(request) { return .deny }
         let expiresAt = (now &+ authZTTLMillis) / 1000 * 1000
         let body = TokenBody.authz(AuthZTokenBody(
             requestorID: request.requestorID, resourceID: request.resourceID,
             expires: TokenDate(epochMillis: expiresAt, utcOffsetMinutes: 0),
             msoID: request.msoID, fingerprint: request.fingerprint))
-        guard let token = try? issuer.issue(body) else { return .deny }
+        guard let token = try? issuer.issue(body) else { return .unavailable }
         return .permit(authZToken: token)
     }
 
-    private func wait() {
-        guard latency != .none else { return }
+    private func latencyNanos() -> UInt64 {
+        guard latency != .none else { return 0 }
         let n = draws.add(1, ordering: .relaxed).newValue
         let u1 = unitInterval(SplitMix64.mix(seed &+ n &* 2))
         let u2 = unitInterval(SplitMix64.mix(seed &+ n &* 2 &+ 1))
-        let nanoseconds = latency.sample(u1, u2)
-        guard nanoseconds > 0 else { return }
-        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+        return latency.sample(u1, u2)
     }
 
     private func unitInterval(_ bits: UInt64) -> Double {

@@ -29,8 +29,8 @@ struct SimulatedDeploymentTests {
             #expect(key.algorithm == algorithm)
         }
         let engine = Self.engine(deployment)
-        #expect(engine.checkAuthorization(try Self.request(deployment), now: Self.now) == .validToken)
-        #expect(engine.checkAuthorization(try Self.request(other), now: Self.now) == .invalidSignature)
+        #expect(engine.checkAuthorizationWaiting(try Self.request(deployment), now: Self.now) == .validToken)
+        #expect(engine.checkAuthorizationWaiting(try Self.request(other), now: Self.now) == .invalidSignature)
         #expect(engine.backend.callCount == 1)
     }
 
@@ -41,7 +41,7 @@ struct SimulatedDeploymentTests {
             for: Self.device, requestorID: "NBC", msoID: "Comcast", guid: "guid-1", expiresAt: Self.now + 1_500,
             signer: SigningKey.generate(.ed25519))
         let request = AuthorizationRequest(deviceID: Self.device, authNToken: forged.bytes, requestorID: "NBC", resourceID: "news")
-        #expect(engine.checkAuthorization(request, now: Self.now) == .invalidSignature)
+        #expect(engine.checkAuthorizationWaiting(request, now: Self.now) == .invalidSignature)
         guard case .authn(let body) = forged.body else {
             Issue.record("not an authN body: \(forged.body)")
             return
@@ -57,20 +57,20 @@ struct SimulatedDeploymentTests {
         configuration.allowedMVPDs = ["NBC": ["Charter"]]
         let keys = try DeploymentKeys(generating: .hs256)
         let distrusting = SimulatedDeployment(keys: keys, configuration: configuration)
-        #expect(Self.engine(distrusting).checkAuthorization(try Self.request(distrusting), now: Self.now) == .untrustedIssuer)
+        #expect(Self.engine(distrusting).checkAuthorizationWaiting(try Self.request(distrusting), now: Self.now) == .untrustedIssuer)
 
         let denying = SimulatedDeployment(keys: keys, backend: SimulatedBackend.Settings(denyRatio: 1, seed: 7))
         let backend = denying.makeBackend()
         #expect(backend.denyRatio == 1)
         #expect(backend.authZTTLMillis == 3_600_000)
         #expect(backend.latency == .none)
-        #expect(Self.engine(denying).checkAuthorization(try Self.request(denying), now: Self.now) == .notAuthorized)
+        #expect(Self.engine(denying).checkAuthorizationWaiting(try Self.request(denying), now: Self.now) == .notAuthorized)
     }
 
     @Test func theMediaVerifierAcceptsAMintedTokenOnceWithTheConfiguredSkew() throws {
         let deployment = SimulatedDeployment(keys: try DeploymentKeys(generating: .es256))
         let engine = Self.engine(deployment)
-        guard case .mediaToken(let token) = engine.getAuthorization(try Self.request(deployment), now: Self.now) else {
+        guard case .mediaToken(let token) = engine.getAuthorizationWaiting(try Self.request(deployment), now: Self.now) else {
             Issue.record("no media token")
             return
         }

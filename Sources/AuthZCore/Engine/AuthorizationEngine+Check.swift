@@ -5,41 +5,55 @@ enum Entitlement: Sendable {
     case granted(msoID: String)
     /// A check failed.
     case denied(ResultCode)
+    /// The authorization is being asked upstream; the waiter will be completed.
+    case parked
 }
 
 extension AuthorizationEngine {
     /// Steps 1–4 of the hot path: is this device entitled to `request.resourceID` right now?
     ///
-    /// Returns `.validToken` or the first failed check's code.
-    public func checkAuthorization(_ request: AuthorizationRequest, now: Int64) -> ResultCode {
+    /// Answered from the caches, the request completes inline: the code is returned and
+    /// `completion` is never called. When the authorization must be asked upstream, the request
+    /// is parked: this returns `nil` and `completion` is called exactly once, with `.validToken`
+    /// or the first failed check's code, when the upstream answers (on the thread that answers,
+    /// possibly before this method returns), fails or times out (``ResultCode/upstreamUnavailable``).
+    public func checkAuthorization<Completion: AuthorizationCompletion<ResultCode>>(
+        _ request: AuthorizationRequest, now: Int64, completion: Completion
+    ) -> ResultCode? {
         var observer = NoStageObserver()
-        return checkAuthorization(request, now: now, observer: &observer)
+        return checkAuthorization(request, now: now, observer: &observer, completion: completion)
     }
 
-    /// Steps 1–4, timing each stage into `observer`.
-    public func checkAuthorization<Observer: StageObserver>(
-        _ request: AuthorizationRequest, now: Int64, observer: inout Observer
-    ) -> ResultCode {
-        switch entitlement(request, now: now, observer: &observer) {
-        case .granted: .validToken
-        case .denied(let code): code
+    /// Steps 1–4, timing each stage of the inline part into `observer`.
+    public func checkAuthorization<Observer: StageObserver, Completion: AuthorizationCompletion<ResultCode>>(
+        _ request: AuthorizationRequest, now: Int64, observer: inout Observer, completion: Completion
+    ) -> ResultCode? {
+        let verdict = entitlement(request, now: now, observer: &observer) { fingerprint in
+            UpstreamWaiter(delivery: .check(completion), fingerprint: fingerprint)
+        }
+        switch verdict {
+        case .granted: return .validToken
+        case .denied(let code): return code
+        case .parked: return nil
         }
     }
 
     @usableFromInline
     func entitlement<Observer: StageObserver>(
-        _ request: AuthorizationRequest, now: Int64, observer: inout Observer
+        _ request: AuthorizationRequest, now: Int64, observer: inout Observer,
+        waiter: (Fingerprint?) -> UpstreamWaiter
     ) -> Entitlement {
         let key = TokenBytesKey(request.authNToken)
         // Step 1: verified-token cache (a hit needs full byte equality), else parse and verify.
         // The verified facts are passed on as an argument (borrowed): assigning them to a local
         // first copied the large value once more per request (callgrind).
         if let cached = observer.time(.verify, { tokenCache.value(forKey: key, now: now) }) {
-            return entitlement(cached, fromCache: true, key: key, request, now: now, observer: &observer)
+            return entitlement(cached, fromCache: true, key: key, request, now: now, observer: &observer, waiter: waiter)
         }
         switch verifyAuthN(key, now: now, observer: &observer) {
         case .denied(let code): return .denied(code)
-        case .verified(let fresh): return entitlement(fresh, fromCache: false, key: key, request, now: now, observer: &observer)
+        case .verified(let fresh):
+            return entitlement(fresh, fromCache: false, key: key, request, now: now, observer: &observer, waiter: waiter)
         }
     }
 
@@ -47,7 +61,7 @@ extension AuthorizationEngine {
     @usableFromInline
     func entitlement<Observer: StageObserver>(
         _ authN: VerifiedAuthN, fromCache: Bool, key: TokenBytesKey, _ request: AuthorizationRequest, now: Int64,
-        observer: inout Observer
+        observer: inout Observer, waiter: (Fingerprint?) -> UpstreamWaiter
     ) -> Entitlement {
         // Step 2: expiry, requestor and issuer on every request; revocation for a freshly verified
         // token. A cached token needs no revocation lookup: logout revokes, then removes the token
@@ -79,7 +93,7 @@ extension AuthorizationEngine {
         }
 
         // Step 4: the authorization cache, else the upstream backend.
-        return authorization(for: authN, request: request, now: now, observer: &observer)
+        return authorization(for: authN, request: request, now: now, observer: &observer, waiter: waiter)
     }
 
     /// Keeps verified facts in the token cache, no longer than the token lives.
@@ -135,10 +149,12 @@ extension AuthorizationEngine {
             expiresAt: body.expires.epochMillis, fingerprint: Fingerprint(hexString: body.fingerprint)))
     }
 
-    /// Step 4: one authZ per (authN GUID, requestor, resource), from the cache or the backend.
+    /// Step 4: one authZ per (authN GUID, requestor, resource), from the cache, else parked on the
+    /// upstream call for the key (joining the one in flight, or starting one).
     @usableFromInline
     func authorization<Observer: StageObserver>(
-        for authN: VerifiedAuthN, request: AuthorizationRequest, now: Int64, observer: inout Observer
+        for authN: VerifiedAuthN, request: AuthorizationRequest, now: Int64, observer: inout Observer,
+        waiter: (Fingerprint?) -> UpstreamWaiter
     ) -> Entitlement {
         let key = AuthorizationKey(authNGUID: authN.guid, requestorID: request.requestorID, resourceID: request.resourceID)
         if let hit = observer.time(.authzCache, { authzCache.value(forKey: key, now: now) }) {
@@ -147,33 +163,17 @@ extension AuthorizationEngine {
                 if !trusts(requestorID: request.requestorID, msoID: hit.msoID) { return .untrustedIssuer }
                 return .validToken
             }
-            if verdict == .validToken { return .granted(msoID: hit.msoID) }
+            if verdict == .validToken {
+                if now >= hit.refreshAt { refresh(key, authN: authN, request: request, now: now) }
+                return .granted(msoID: hit.msoID)
+            }
             if verdict == .untrustedIssuer { return .denied(verdict) }
             // Expired within the skew window: ask the backend again below.
         }
-        let fingerprintHex = authN.fingerprint?.hexString ?? ""
-        let decision = observer.time(.backend) {
-            backend.authorize(
-                BackendRequest(requestorID: request.requestorID, resourceID: request.resourceID,
-                    msoID: authN.msoID, fingerprint: fingerprintHex),
-                now: now)
+        let parked = observer.time(.backend) {
+            park(key, backendRequest(authN, request), waiter: waiter(authN.fingerprint), now: now)
         }
-        guard case .permit(let token) = decision else { return .denied(.notAuthorized) }
-        let checked: Result<ParsedToken, TokenRejection> = observer.time(.verify) {
-            token.withUnsafeBytes { authZVerifier.verify($0, now: now, resource: request.resourceID) }
-        }
-        guard case .success(let parsed) = checked, case .authz(let authZ) = parsed.body else {
-            return .denied(.notAuthorized)
-        }
-        // The authZ token must be bound to the same device as the authN token just checked.
-        guard let expected = authN.fingerprint, let presented = Fingerprint(hexString: authZ.fingerprint),
-            expected.withUnsafeBytes({ e in presented.withUnsafeBytes { ConstantTime.equals(e, $0) } })
-        else { return .denied(.deviceMismatch) }
-        if !trusts(requestorID: request.requestorID, msoID: authZ.msoID) { return .denied(.untrustedIssuer) }
-        let entry = CachedAuthorization(expiresAt: authZ.expires.epochMillis, msoID: authZ.msoID)
-        observer.time(.authzCache) {
-            authzCache.insert(entry, forKey: key, expiresAt: entry.expiresAt &+ validity.skewMillis, now: now)
-        }
-        return .granted(msoID: authZ.msoID)
+        if let code = parked { return .denied(code) }
+        return .parked
     }
 }

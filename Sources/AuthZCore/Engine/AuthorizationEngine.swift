@@ -29,6 +29,8 @@ public final class AuthorizationEngine<
     @usableFromInline let negativeCache: ExpiringKeySet<FullyHashedTokenKey>
     @usableFromInline let revoked: ExpiringKeySet<AuthNGUID>
     @usableFromInline let validity: ValidityPolicy
+    /// Upstream calls in flight (single flight, bound, timeouts) and their counters.
+    let upstream: UpstreamCalls
     private let sessionPrefix: UInt64
     private let sessionCounter = Atomic<UInt64>(0)
 
@@ -49,13 +51,20 @@ public final class AuthorizationEngine<
         self.configuration = configuration
         self.negativeCache = ExpiringKeySet(capacity: configuration.negativeCacheCapacity, policy: .dropOldestGeneration)
         self.revoked = ExpiringKeySet(capacity: configuration.revocationCapacity, policy: .dropOldestGeneration)
+        self.upstream = UpstreamCalls(limit: configuration.maxUpstreamInFlight)
         var random = SystemRandomNumberGenerator()
         self.sessionPrefix = random.next()
+        if configuration.sweepsUpstreamTimeouts {
+            upstream.startSweeping(everyMillis: min(100, configuration.upstreamTimeoutMillis / 10)) { [weak self] in
+                guard let self else { return }
+                self.expireUpstreamCalls(now: SystemClock().nowMillis())
+            }
+        }
     }
 
     /// The counters of every cache and side structure.
     public var stats: EngineStats {
-        EngineStats(verifiedTokens: tokenCache.stats, authorizations: authzCache.stats,
+        EngineStats(verifiedTokens: tokenCache.stats, authorizations: authzCache.stats, upstream: upstream.stats,
             negative: negativeCache.stats, revocations: revoked.stats)
     }
 

@@ -49,6 +49,19 @@ public struct EngineConfiguration: Sendable {
     public var negativeCacheTTLMillis: Int64 = 60_000
     /// Bound on revoked (logged-out) authentication GUIDs remembered until their tokens expire.
     public var revocationCapacity = 65_536
+    /// A hit on an authorization older than this fraction of its lifetime starts one background
+    /// refresh and is answered from the cache; `nil` turns refresh ahead off.
+    public var refreshAheadFraction: Double? = 0.8
+    /// At most this many upstream calls in flight; beyond, a miss completes at once with
+    /// ``ResultCode/upstreamUnavailable``.
+    public var maxUpstreamInFlight = 65_536
+    /// How long the engine waits for one upstream call, milliseconds; then its requests complete
+    /// with ``ResultCode/upstreamUnavailable``.
+    public var upstreamTimeoutMillis: Int64 = 5_000
+    /// Whether a timer sweeps timed-out upstream calls (every tenth of the timeout, at most every
+    /// 100 ms), or the owner calls ``AuthorizationEngine/expireUpstreamCalls(now:)`` itself (tests
+    /// with a manual clock).
+    public var sweepsUpstreamTimeouts = true
 
     /// The default configuration.
     public init() {}
@@ -60,6 +73,8 @@ public struct EngineStats: Sendable {
     public var verifiedTokens: CacheStats
     /// The authorization cache (step 4).
     public var authorizations: CacheStats
+    /// The upstream calls: started, coalesced, refreshed, failed, timed out, rejected.
+    public var upstream: UpstreamStats
     /// The bounded negative cache of bad signatures.
     public var negative: ExpiringKeySetStats
     /// The revocation list of logged-out authentication tokens.

@@ -1,4 +1,5 @@
 import AuthZCore
+import AuthZSimulation
 
 extension LoadWorker {
     /// Builds the request for `operation` (untimed): tokens, device IDs, attack material.
@@ -70,7 +71,7 @@ extension LoadWorker {
         for resource in 0..<min(64, directory.resourceIDs.count) {
             let request = AuthorizationRequest(deviceID: entry.deviceID, authNToken: entry.token,
                 requestorID: directory.requestorIDs[entry.requestor], resourceID: directory.resourceIDs[resource])
-            guard case .mediaToken(let token) = engine.getAuthorization(request, now: now) else { continue }
+            guard case .mediaToken(let token) = engine.getAuthorizationWaiting(request, now: now) else { continue }
             let code = token.withUnsafeBytes {
                 mediaVerifier.verify($0, resource: directory.resourceIDs[resource], now: now)
             }
@@ -86,9 +87,12 @@ extension LoadWorker {
     package func execute<Observer: StageObserver>(_ call: PreparedCall, now: Int64, observer: inout Observer) -> CallOutcome {
         switch call {
         case .check(let request):
-            return CallOutcome(code: engine.checkAuthorization(request, now: now, observer: &observer))
+            let waiting = WaitingCompletion<ResultCode>()
+            return CallOutcome(code: engine.checkAuthorization(request, now: now, observer: &observer, completion: waiting)
+                ?? waiting.wait())
         case .get(let request):
-            switch engine.getAuthorization(request, now: now, observer: &observer) {
+            let waiting = WaitingCompletion<AuthorizationOutcome>()
+            switch engine.getAuthorization(request, now: now, observer: &observer, completion: waiting) ?? waiting.wait() {
             case .mediaToken(let token): return CallOutcome(code: .validToken, mediaToken: token)
             case .rejected(let code): return CallOutcome(code: code)
             }

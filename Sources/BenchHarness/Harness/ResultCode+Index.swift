@@ -2,7 +2,7 @@ import AuthZCore
 
 extension ResultCode {
     /// The number of result codes (size of a per-code counter array).
-    package static let harnessCount = 10
+    package static let harnessCount = 11
 
     /// A dense index `0..<harnessCount`, for counter arrays (no allocation, unlike `allCases`).
     @inline(__always)
@@ -18,6 +18,7 @@ extension ResultCode {
         case .untrustedIssuer: 7
         case .notAuthenticated: 8
         case .notAuthorized: 9
+        case .upstreamUnavailable: 10
         }
     }
 

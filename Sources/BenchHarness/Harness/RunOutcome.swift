@@ -9,6 +9,8 @@ package enum LatencyKind: String, CaseIterable, Codable, Sendable {
     case serviceTime
     /// `send - intended start`.
     case startLag
+    /// For requests parked on the upstream: from parking to the upstream's answer (or timeout).
+    case upstreamWait
 }
 
 /// The histograms of one reporting interval (one second of the measured phase), kept packed
@@ -20,19 +22,27 @@ package struct IntervalHistograms: Sendable {
     package var lengthSeconds: Double
     /// Per kind, merged over workers, packed.
     private var packed: [LatencyKind: PackedHistogram]
+    /// Requests in flight sampled at the interval's sends, packed.
+    private var packedInFlight: PackedHistogram
     /// Requests completed in the interval.
     package var requests: Int
 
     /// An interval of `latency` histograms (packed on the way in).
-    package init(startSeconds: Double, lengthSeconds: Double, latency: [LatencyKind: HDRHistogram], requests: Int) {
+    package init(startSeconds: Double, lengthSeconds: Double, latency: [LatencyKind: HDRHistogram], requests: Int,
+        inFlight: HDRHistogram = HDRHistogram())
+    {
         self.startSeconds = startSeconds
         self.lengthSeconds = lengthSeconds
         self.packed = latency.mapValues(PackedHistogram.init)
+        self.packedInFlight = PackedHistogram(inFlight)
         self.requests = requests
     }
 
     /// The histogram of `kind`, unpacked (nil when absent).
     package func histogram(_ kind: LatencyKind) -> HDRHistogram? { packed[kind]?.histogram }
+
+    /// Requests in flight at the interval's sends, unpacked.
+    package var inFlight: HDRHistogram { packedInFlight.histogram }
 
     /// Every kind's histogram, unpacked.
     package var latency: [LatencyKind: HDRHistogram] { packed.mapValues(\.histogram) }
@@ -81,8 +91,16 @@ package struct RunOutcome: Sendable {
     package var rssSamples: [RSSSample]
     /// The sampling interval of `rssSamples`, seconds.
     package var rssSampleSeconds: Double
+    /// Requests in flight, sampled at every send of the measured phase (`concurrency.inFlight`).
+    package var inFlight: HDRHistogram
+    /// The most requests in flight at a send (`summary.maxInFlight`).
+    package var maxInFlight: Int
+    /// The engine's upstream counters at the end of the run (the `upstream` section).
+    package var upstream: UpstreamStats
+    /// The steady-state set-up before the warm-up (nil with `--cold`): untimed, shown.
+    package var prewarm: Prewarm?
     /// Creates a value from its stored properties.
-    package init(scenario: Scenario, environment: Environment, startEpochMillis: Int64, setupSeconds: Double, durationSeconds: Double, requests: Int, codes: [ResultCode: Int], attacks: AttackTally, latency: [LatencyKind: HDRHistogram], warmupLatency: [LatencyKind: HDRHistogram], intervals: [IntervalHistograms], stages: [Stage: HDRHistogram], cache: CacheReport, validity: Validity, peakRSSBytes: Int = 0, setupRSSBytes: Int = 0, injectedStalls: Int = 0, trace: RecordedTrace? = nil, rssSamples: [RSSSample] = [], rssSampleSeconds: Double = 10.0) {
+    package init(scenario: Scenario, environment: Environment, startEpochMillis: Int64, setupSeconds: Double, durationSeconds: Double, requests: Int, codes: [ResultCode: Int], attacks: AttackTally, latency: [LatencyKind: HDRHistogram], warmupLatency: [LatencyKind: HDRHistogram], intervals: [IntervalHistograms], stages: [Stage: HDRHistogram], cache: CacheReport, validity: Validity, peakRSSBytes: Int = 0, setupRSSBytes: Int = 0, injectedStalls: Int = 0, trace: RecordedTrace? = nil, rssSamples: [RSSSample] = [], rssSampleSeconds: Double = 10.0, inFlight: HDRHistogram = HDRHistogram(), maxInFlight: Int = 0, upstream: UpstreamStats = UpstreamStats(), prewarm: Prewarm? = nil) {
         self.scenario = scenario
         self.environment = environment
         self.startEpochMillis = startEpochMillis
@@ -103,6 +121,10 @@ package struct RunOutcome: Sendable {
         self.trace = trace
         self.rssSamples = rssSamples
         self.rssSampleSeconds = rssSampleSeconds
+        self.inFlight = inFlight
+        self.maxInFlight = maxInFlight
+        self.upstream = upstream
+        self.prewarm = prewarm
     }
 
     /// Resident set size when the run ended (the last sample), bytes; 0 when unknown.
@@ -156,5 +178,23 @@ package struct Validity: Sendable, Equatable {
     package init(valid: Bool, reasons: [String]) {
         self.valid = valid
         self.reasons = reasons
+    }
+}
+
+/// The steady-state set-up: every device authorized for each of its favourites before the
+/// warm-up, untimed (the result's `prewarm` section).
+package struct Prewarm: Sendable, Equatable {
+    /// Devices authorized.
+    package var devices: Int
+    /// Authorizations made (devices x favourites, less duplicates).
+    package var authorizations: Int
+    /// How long it took, seconds.
+    package var seconds: Double
+
+    /// Creates a value from its stored properties.
+    package init(devices: Int, authorizations: Int, seconds: Double) {
+        self.devices = devices
+        self.authorizations = authorizations
+        self.seconds = seconds
     }
 }

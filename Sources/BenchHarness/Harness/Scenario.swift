@@ -55,9 +55,32 @@ package struct Scenario: Sendable, Equatable {
     /// Clock skew the engine and the media verifier allow on every expiry check, milliseconds;
     /// `nil` = the engine's default (30 s). Expiry is observed `ttl + skew` after issue.
     package var skewMillis: Int64?
+    /// The named scenario (`--scenario`) the flags started from; nil when none was named.
+    package var name: String?
+    /// Favourite resources per device, drawn from the global Zipf; a device's requests go to them.
+    package var favorites: Int
+    /// How the open loop's requests arrive: evenly spaced, or a Poisson process of the same rate.
+    package var arrivals: Arrivals
+    /// Start from empty caches (`--cold`) instead of every device authorized for its favourites.
+    package var cold: Bool
+    /// Closed loop: sessions sending their next request when their last completes; nil = one per worker.
+    package var concurrency: Int?
+    /// Refresh ahead at this fraction of an authorization's lifetime; nil = off.
+    package var refreshAhead: Double?
+    /// Share of upstream calls the simulated upstream fails (`UPSTREAM_UNAVAILABLE`).
+    package var upstreamErrorRatio: Double
+    /// The engine's per-call upstream timeout, milliseconds.
+    package var upstreamTimeoutMillis: Int64
+    /// Simulated upstream outage: down for `upstreamOutageMillis` from `upstreamOutageAtMillis`
+    /// after the start of the warm-up; nil = none.
+    package var upstreamOutageMillis: Int64?
+    /// Start of the outage, milliseconds after the start of the warm-up.
+    package var upstreamOutageAtMillis: Int64?
+    /// The engine's bound on upstream calls in flight.
+    package var upstreamMaxInFlight: Int
     /// A scenario; every input not given takes its default, which is `run`'s default (this
     /// initialiser is the one place the defaults are written).
-    package init(devices: Int = 10_000, requestors: Int = 20, mvpds: Int = 10, resources: Int = 1_000, zipf: Double = 1.0, mix: OperationMix = OperationMix(), algorithm: SignatureAlgorithm = .es256, cache: CacheStrategyKind = .sharded, capacity: Int = 100_000, threads: Int = 2, loop: Loop = .open(rate: 2_000), durationMillis: Int64 = 10_000, warmupMillis: Int64 = 2_000, seed: UInt64 = 1, stallMillis: Int64? = nil, stallPeriodMillis: Int64? = nil, authNTTLMillis: Int64 = 86_400_000, authZTTLMillis: Int64 = 3_600_000, stageSample: Int = 64, shardIndex: Int = 0, shardCount: Int = 1, backendMedianMicros: Int = 200, backendP99Micros: Int = 2_000, backendDenyRatio: Double = 0.02, skewMillis: Int64? = nil) {
+    package init(devices: Int = 10_000, requestors: Int = 20, mvpds: Int = 10, resources: Int = 1_000, zipf: Double = 1.0, mix: OperationMix = OperationMix(), algorithm: SignatureAlgorithm = .es256, cache: CacheStrategyKind = .sharded, capacity: Int = 100_000, threads: Int = 2, loop: Loop = .open(rate: 2_000), durationMillis: Int64 = 10_000, warmupMillis: Int64 = 2_000, seed: UInt64 = 1, stallMillis: Int64? = nil, stallPeriodMillis: Int64? = nil, authNTTLMillis: Int64 = 86_400_000, authZTTLMillis: Int64 = 3_600_000, stageSample: Int = 64, shardIndex: Int = 0, shardCount: Int = 1, backendMedianMicros: Int = 200, backendP99Micros: Int = 2_000, backendDenyRatio: Double = 0.02, skewMillis: Int64? = nil, name: String? = nil, favorites: Int = 4, arrivals: Arrivals = .uniform, cold: Bool = false, concurrency: Int? = nil, refreshAhead: Double? = 0.8, upstreamErrorRatio: Double = 0, upstreamTimeoutMillis: Int64 = 5_000, upstreamOutageMillis: Int64? = nil, upstreamOutageAtMillis: Int64? = nil, upstreamMaxInFlight: Int = 65_536) {
         self.devices = devices
         self.requestors = requestors
         self.mvpds = mvpds
@@ -83,6 +106,27 @@ package struct Scenario: Sendable, Equatable {
         self.backendP99Micros = backendP99Micros
         self.backendDenyRatio = backendDenyRatio
         self.skewMillis = skewMillis
+        self.name = name
+        self.favorites = favorites
+        self.arrivals = arrivals
+        self.cold = cold
+        self.concurrency = concurrency
+        self.refreshAhead = refreshAhead
+        self.upstreamErrorRatio = upstreamErrorRatio
+        self.upstreamTimeoutMillis = upstreamTimeoutMillis
+        self.upstreamOutageMillis = upstreamOutageMillis
+        self.upstreamOutageAtMillis = upstreamOutageAtMillis
+        self.upstreamMaxInFlight = upstreamMaxInFlight
+    }
+}
+
+extension Scenario {
+    /// How the open loop's requests arrive (`--arrivals`).
+    package enum Arrivals: String, Codable, Sendable, CaseIterable {
+        /// Evenly spaced (wrk2's schedule): request `i` is due at `t0 + i / rate`.
+        case uniform
+        /// A Poisson process of the same mean rate (exponential gaps, seeded).
+        case poisson
     }
 }
 

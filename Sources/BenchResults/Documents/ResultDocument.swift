@@ -151,6 +151,29 @@ package struct LatencySection: Codable, Sendable, Equatable {
     package var serviceTime: HistogramSummary
     /// `send - intended start`.
     package var startLag: HistogramSummary
+    /// Parking to the upstream's answer, for requests that waited on it (empty in files written
+    /// before the asynchronous upstream).
+    package var upstreamWait: HistogramSummary
+
+    /// The four histograms.
+    package init(responseTime: HistogramSummary, serviceTime: HistogramSummary, startLag: HistogramSummary,
+        upstreamWait: HistogramSummary)
+    {
+        self.responseTime = responseTime
+        self.serviceTime = serviceTime
+        self.startLag = startLag
+        self.upstreamWait = upstreamWait
+    }
+
+    /// Reads the section; a file without `upstreamWait` reads it as empty.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        responseTime = try container.decode(HistogramSummary.self, forKey: .responseTime)
+        serviceTime = try container.decode(HistogramSummary.self, forKey: .serviceTime)
+        startLag = try container.decode(HistogramSummary.self, forKey: .startLag)
+        upstreamWait = try container.decodeIfPresent(HistogramSummary.self, forKey: .upstreamWait)
+            ?? HistogramSummary(HDRHistogram())
+    }
 
     /// The histogram of `kind`.
     package subscript(kind: LatencyKind) -> HistogramSummary {
@@ -158,6 +181,7 @@ package struct LatencySection: Codable, Sendable, Equatable {
         case .responseTime: responseTime
         case .serviceTime: serviceTime
         case .startLag: startLag
+        case .upstreamWait: upstreamWait
         }
     }
 }

@@ -8,7 +8,8 @@ extension ResultDocument {
             LatencySection(
                 responseTime: try HistogramSummary(histograms[.responseTime] ?? HDRHistogram()),
                 serviceTime: try HistogramSummary(histograms[.serviceTime] ?? HDRHistogram()),
-                startLag: try HistogramSummary(histograms[.startLag] ?? HDRHistogram()))
+                startLag: try HistogramSummary(histograms[.startLag] ?? HDRHistogram()),
+                upstreamWait: try HistogramSummary(histograms[.upstreamWait] ?? HDRHistogram()))
         }
         var stages: [String: HistogramSummary] = [:]
         for (name, histogram) in result.stages { stages[name] = try HistogramSummary(histogram) }

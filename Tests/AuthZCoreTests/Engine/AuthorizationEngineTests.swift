@@ -9,8 +9,8 @@ struct AuthorizationEngineTests {
         let f = try ShardedFixture()
         let device = ShardedFixture.device(1)
         let request = f.request(try f.authNToken(device: device), device: device)
-        #expect(f.engine.checkAuthorization(request, now: now) == .validToken)
-        #expect(f.engine.checkAuthorization(request, now: now + 1) == .validToken)
+        #expect(f.engine.checkAuthorizationWaiting(request, now: now) == .validToken)
+        #expect(f.engine.checkAuthorizationWaiting(request, now: now + 1) == .validToken)
         let stats = f.engine.stats
         #expect(stats.verifiedTokens.hits == 1)
         #expect(stats.authorizations.hits == 1)
@@ -21,18 +21,18 @@ struct AuthorizationEngineTests {
         let f = try ShardedFixture()
         let device = ShardedFixture.device(1)
         let valid = try f.authNToken(device: device, guid: "guid-1")
-        #expect(f.engine.checkAuthorization(f.request(valid, device: device), now: now) == .validToken)
+        #expect(f.engine.checkAuthorizationWaiting(f.request(valid, device: device), now: now) == .validToken)
         // Same claims, signed by an attacker's key: different bytes, so it cannot hit the cached verdict.
         let forged = try f.authNToken(device: device, guid: "guid-1", signer: SigningKey.generate(.ed25519))
-        #expect(f.engine.checkAuthorization(f.request(forged, device: device), now: now) == .invalidSignature)
+        #expect(f.engine.checkAuthorizationWaiting(f.request(forged, device: device), now: now) == .invalidSignature)
         // Same body with the valid token's signature but one byte of the body changed.
         var tampered = valid
         let index = try #require(tampered.lastIndex(of: UInt8(ascii: "C")))  // in "Comcast"
         tampered[index] = UInt8(ascii: "D")
-        #expect(f.engine.checkAuthorization(f.request(tampered, device: device), now: now) == .invalidSignature)
+        #expect(f.engine.checkAuthorizationWaiting(f.request(tampered, device: device), now: now) == .invalidSignature)
         // The valid one still works, and the bad ones are remembered in the bounded negative cache.
-        #expect(f.engine.checkAuthorization(f.request(valid, device: device), now: now) == .validToken)
-        #expect(f.engine.checkAuthorization(f.request(forged, device: device), now: now) == .invalidSignature)
+        #expect(f.engine.checkAuthorizationWaiting(f.request(valid, device: device), now: now) == .validToken)
+        #expect(f.engine.checkAuthorizationWaiting(f.request(forged, device: device), now: now) == .invalidSignature)
         #expect(f.engine.stats.negative.entries == 2)
     }
 
@@ -48,9 +48,9 @@ struct AuthorizationEngineTests {
         let b = try ShardedFixture(tokenCache: tokenCache, authzCache: authzCache, configuration: distrusting, keys: keys)
         let device = ShardedFixture.device(1)
         let request = a.request(try a.authNToken(device: device, mvpd: "Comcast"), device: device)
-        #expect(a.engine.checkAuthorization(request, now: now) == .validToken)
+        #expect(a.engine.checkAuthorizationWaiting(request, now: now) == .validToken)
         let hitsBefore = tokenCache.stats.hits
-        #expect(b.engine.checkAuthorization(request, now: now) == .untrustedIssuer)
+        #expect(b.engine.checkAuthorizationWaiting(request, now: now) == .untrustedIssuer)
         #expect(tokenCache.stats.hits == hitsBefore + 1)  // it was a cache hit, and still rejected
     }
 
@@ -60,9 +60,9 @@ struct AuthorizationEngineTests {
         let f = try ShardedFixture(configuration: configuration)
         let device = ShardedFixture.device(1)
         let request = f.request(try f.authNToken(device: device, expiresAt: now + 60_000), device: device)
-        #expect(f.engine.checkAuthorization(request, now: now) == .validToken)
-        #expect(f.engine.checkAuthorization(request, now: now + 61_000) == .validToken)  // within the skew
-        #expect(f.engine.checkAuthorization(request, now: now + 61_001) == .tokenExpired)
+        #expect(f.engine.checkAuthorizationWaiting(request, now: now) == .validToken)
+        #expect(f.engine.checkAuthorizationWaiting(request, now: now + 61_000) == .validToken)  // within the skew
+        #expect(f.engine.checkAuthorizationWaiting(request, now: now + 61_001) == .tokenExpired)
     }
 
     @Test func anExpiredAuthZTokenIsNeverServed() throws {
@@ -71,12 +71,12 @@ struct AuthorizationEngineTests {
         let f = try ShardedFixture(configuration: configuration, authZTTLMillis: 60_000)
         let device = ShardedFixture.device(1)
         let request = f.request(try f.authNToken(device: device), device: device)
-        #expect(f.engine.checkAuthorization(request, now: now) == .validToken)
+        #expect(f.engine.checkAuthorizationWaiting(request, now: now) == .validToken)
         #expect(f.backend.callCount == 1)
-        #expect(f.engine.checkAuthorization(request, now: now + 30_000) == .validToken)
+        #expect(f.engine.checkAuthorizationWaiting(request, now: now + 30_000) == .validToken)
         #expect(f.backend.callCount == 1)
         // The authZ token expired: the cached one is not served, the backend decides again.
-        #expect(f.engine.checkAuthorization(request, now: now + 61_000) == .validToken)
+        #expect(f.engine.checkAuthorizationWaiting(request, now: now + 61_000) == .validToken)
         #expect(f.backend.callCount == 2)
         #expect(f.engine.stats.authorizations.expirations >= 1)
     }
@@ -86,36 +86,36 @@ struct AuthorizationEngineTests {
         let owner = ShardedFixture.device(1)
         let thief = ShardedFixture.device(2)
         let token = try f.authNToken(device: owner)
-        #expect(f.engine.checkAuthorization(f.request(token, device: owner), now: now) == .validToken)
-        #expect(f.engine.checkAuthorization(f.request(token, device: thief), now: now) == .deviceMismatch)
-        #expect(f.engine.checkAuthorization(f.request(token, device: owner), now: now) == .validToken)
+        #expect(f.engine.checkAuthorizationWaiting(f.request(token, device: owner), now: now) == .validToken)
+        #expect(f.engine.checkAuthorizationWaiting(f.request(token, device: thief), now: now) == .deviceMismatch)
+        #expect(f.engine.checkAuthorizationWaiting(f.request(token, device: owner), now: now) == .validToken)
         // And the thief first, on a cold cache.
         let g = try ShardedFixture()
         let token2 = try g.authNToken(device: owner)
-        #expect(g.engine.checkAuthorization(g.request(token2, device: thief), now: now) == .deviceMismatch)
-        #expect(g.engine.checkAuthorization(g.request(token2, device: owner), now: now) == .validToken)
+        #expect(g.engine.checkAuthorizationWaiting(g.request(token2, device: thief), now: now) == .deviceMismatch)
+        #expect(g.engine.checkAuthorizationWaiting(g.request(token2, device: owner), now: now) == .validToken)
     }
 
     @Test func aTokenForAnotherRequestorIsNotAuthenticated() throws {
         let f = try ShardedFixture()
         let device = ShardedFixture.device(1)
         let token = try f.authNToken(device: device, requestor: "NBC")
-        #expect(f.engine.checkAuthorization(f.request(token, device: device, requestor: "TBS"), now: now) == .notAuthenticated)
+        #expect(f.engine.checkAuthorizationWaiting(f.request(token, device: device, requestor: "TBS"), now: now) == .notAuthenticated)
     }
 
     @Test func theBackendsDenialIsNotAuthorized() throws {
         let f = try ShardedFixture(denyRatio: 1)
         let device = ShardedFixture.device(1)
         let request = f.request(try f.authNToken(device: device), device: device)
-        #expect(f.engine.checkAuthorization(request, now: now) == .notAuthorized)
-        #expect(f.engine.getAuthorization(request, now: now) == .rejected(.notAuthorized))
+        #expect(f.engine.checkAuthorizationWaiting(request, now: now) == .notAuthorized)
+        #expect(f.engine.getAuthorizationWaiting(request, now: now) == .rejected(.notAuthorized))
     }
 
     @Test func malformedInputIsAFormatError() throws {
         let f = try ShardedFixture()
         let device = ShardedFixture.device(1)
-        #expect(f.engine.checkAuthorization(f.request([], device: device), now: now) == .invalidTokenFormat)
-        #expect(f.engine.checkAuthorization(f.request(Array("<x/>".utf8), device: device), now: now) == .invalidTokenFormat)
+        #expect(f.engine.checkAuthorizationWaiting(f.request([], device: device), now: now) == .invalidTokenFormat)
+        #expect(f.engine.checkAuthorizationWaiting(f.request(Array("<x/>".utf8), device: device), now: now) == .invalidTokenFormat)
     }
 
     @Test func logoutRevokesEveryBucketAndItsAuthorizationsWithoutAScan() throws {
@@ -123,15 +123,15 @@ struct AuthorizationEngineTests {
         let device = ShardedFixture.device(1)
         let nbc = try f.authNToken(device: device, requestor: "NBC", guid: "g-nbc")
         let tbs = try f.authNToken(device: device, requestor: "TBS", mvpd: "Charter", guid: "g-tbs")
-        #expect(f.engine.checkAuthorization(f.request(nbc, device: device), now: now) == .validToken)
-        #expect(f.engine.checkAuthorization(f.request(tbs, device: device, requestor: "TBS"), now: now) == .validToken)
+        #expect(f.engine.checkAuthorizationWaiting(f.request(nbc, device: device), now: now) == .validToken)
+        #expect(f.engine.checkAuthorizationWaiting(f.request(tbs, device: device, requestor: "TBS"), now: now) == .validToken)
         #expect(f.engine.logout(authNTokens: [nbc, tbs], now: now) == 2)
-        #expect(f.engine.checkAuthorization(f.request(nbc, device: device), now: now + 1) == .notAuthenticated)
-        #expect(f.engine.checkAuthorization(f.request(tbs, device: device, requestor: "TBS"), now: now + 1) == .notAuthenticated)
+        #expect(f.engine.checkAuthorizationWaiting(f.request(nbc, device: device), now: now + 1) == .notAuthenticated)
+        #expect(f.engine.checkAuthorizationWaiting(f.request(tbs, device: device, requestor: "TBS"), now: now + 1) == .notAuthenticated)
         // Re-authentication gives a new GUID: the old authorizations are not reused, the backend decides.
         let calls = f.backend.callCount
         let fresh = try f.authNToken(device: device, requestor: "NBC", guid: "g-nbc-2")
-        #expect(f.engine.checkAuthorization(f.request(fresh, device: device), now: now + 2) == .validToken)
+        #expect(f.engine.checkAuthorizationWaiting(f.request(fresh, device: device), now: now + 2) == .validToken)
         #expect(f.backend.callCount == calls + 1)
         #expect(f.engine.stats.revocations.entries == 2)
     }
@@ -140,7 +140,7 @@ struct AuthorizationEngineTests {
         let f = try ShardedFixture()
         let device = ShardedFixture.device(1)
         let token = try f.authNToken(device: device)
-        #expect(f.engine.checkAuthorization(f.request(token, device: device), now: now) == .validToken)
+        #expect(f.engine.checkAuthorizationWaiting(f.request(token, device: device), now: now) == .validToken)
         let key = TokenBytesKey(token)
         let cached = try #require(f.engine.tokenCache.value(forKey: key, now: now))
         #expect(f.engine.logout(authNTokens: [token], now: now) == 1)
@@ -148,6 +148,6 @@ struct AuthorizationEngineTests {
         // revocation, so the token does not stay cached and cannot be served from the cache.
         f.engine.remember(cached, key: key, now: now)
         #expect(f.engine.tokenCache.value(forKey: key, now: now) == nil)
-        #expect(f.engine.checkAuthorization(f.request(token, device: device), now: now + 1) == .notAuthenticated)
+        #expect(f.engine.checkAuthorizationWaiting(f.request(token, device: device), now: now + 1) == .notAuthenticated)
     }
 }

@@ -46,7 +46,7 @@ struct EngineBoundsTests {
             var token = template
             let digits = Array(String(i + 1).utf8)  // never 0: "forged-00000000" is the signed original
             token.replaceSubrange((at + marker.count - digits.count)..<(at + marker.count), with: digits)
-            let code = f.engine.checkAuthorization(f.request(token, device: device), now: now + Int64(i))
+            let code = f.engine.checkAuthorizationWaiting(f.request(token, device: device), now: now + Int64(i))
             if code != .invalidSignature { Issue.record("forgery \(i) got \(code)") }
             if i % 64 == 0 { expectWithinBounds(f.engine, "forgery \(i)") }
         }
@@ -63,7 +63,7 @@ struct EngineBoundsTests {
         for i in 0..<total {
             let device = ShardedFixture.device(i)
             let token = try f.authNToken(device: device, guid: "guid-\(i)")
-            let code = f.engine.checkAuthorization(f.request(token, device: device, resource: "r\(i)"), now: now + Int64(i))
+            let code = f.engine.checkAuthorizationWaiting(f.request(token, device: device, resource: "r\(i)"), now: now + Int64(i))
             #expect(code == .validToken)
             if i % 64 == 0 { expectWithinBounds(f.engine, "device \(i)") }
         }
@@ -82,7 +82,7 @@ struct EngineBoundsTests {
             let token = try f.authNToken(device: device, guid: "guid-\(i)")
             #expect(f.engine.logout(authNTokens: [token], now: now + Int64(i)) == 1)
             // The logged-out token is refused right away.
-            #expect(f.engine.checkAuthorization(f.request(token, device: device), now: now + Int64(i)) == .notAuthenticated)
+            #expect(f.engine.checkAuthorizationWaiting(f.request(token, device: device), now: now + Int64(i)) == .notAuthenticated)
             if i % 64 == 0 { expectWithinBounds(f.engine, "logout \(i)") }
         }
         let revocations = f.engine.stats.revocations

@@ -25,10 +25,10 @@ struct EngineConcurrencyTests {
                 let request = f.request(tokens[index], device: devices[index], resource: "r\(step % 5)")
                 switch step % 3 {
                 case 0:
-                    let code = f.engine.checkAuthorization(request, now: now + Int64(step))
+                    let code = f.engine.checkAuthorizationWaiting(request, now: now + Int64(step))
                     if stable && code != .validToken { failures.add("check \(index): \(code)") }
                 case 1:
-                    let outcome = f.engine.getAuthorization(request, now: now + Int64(step))
+                    let outcome = f.engine.getAuthorizationWaiting(request, now: now + Int64(step))
                     if case .mediaToken(let media) = outcome {
                         let first = media.withUnsafeBytes { verifier.verify($0, resource: "r\(step % 5)", now: now + Int64(step)) }
                         let again = media.withUnsafeBytes { verifier.verify($0, resource: "r\(step % 5)", now: now + Int64(step)) }
@@ -39,7 +39,7 @@ struct EngineConcurrencyTests {
                 default:
                     // A thief presents the token from another device: always a mismatch.
                     let thief = f.request(tokens[index], device: devices[(index + 1) % devices.count], resource: "r0")
-                    let code = f.engine.checkAuthorization(thief, now: now + Int64(step))
+                    let code = f.engine.checkAuthorizationWaiting(thief, now: now + Int64(step))
                     if stable && code != .deviceMismatch { failures.add("thief \(index): \(code)") }
                 }
                 if worker == 0 && step == 50 { f.engine.logout(authNTokens: Array(tokens[0..<4]), now: now + 50) }
@@ -47,7 +47,7 @@ struct EngineConcurrencyTests {
         }
         #expect(failures.all.isEmpty, "\(failures.all.prefix(5))")
         for index in 0..<4 {
-            #expect(f.engine.checkAuthorization(f.request(tokens[index], device: devices[index]), now: now + 500) == .notAuthenticated)
+            #expect(f.engine.checkAuthorizationWaiting(f.request(tokens[index], device: devices[index]), now: now + 500) == .notAuthenticated)
         }
         let stats = f.engine.stats
         #expect(stats.verifiedTokens.entries <= 1_024)

@@ -7,7 +7,7 @@ struct MediaTokenTests {
 
     func minted(_ f: ShardedFixture, resource: String = "news") throws -> [UInt8] {
         let device = ShardedFixture.device(1)
-        let outcome = f.engine.getAuthorization(f.request(try f.authNToken(device: device), device: device, resource: resource), now: now)
+        let outcome = f.engine.getAuthorizationWaiting(f.request(try f.authNToken(device: device), device: device, resource: resource), now: now)
         guard case .mediaToken(let token) = outcome else {
             Issue.record("expected a media token, got \(outcome)")
             return []

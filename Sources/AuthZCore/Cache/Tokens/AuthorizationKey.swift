@@ -121,11 +121,14 @@ public struct CachedAuthorization: Sendable {
     public var expiresAt: Int64
     /// The issuer (MVPD `msoID`).
     public var msoID: String
+    /// From this time (epoch milliseconds) a hit starts a background refresh; `Int64.max` never.
+    public var refreshAt: Int64
 
     /// Creates a cache value.
     @inlinable
-    public init(expiresAt: Int64, msoID: String) {
+    public init(expiresAt: Int64, msoID: String, refreshAt: Int64 = .max) {
         self.expiresAt = expiresAt
         self.msoID = msoID
+        self.refreshAt = refreshAt
     }
 }
