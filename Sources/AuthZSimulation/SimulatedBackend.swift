@@ -22,6 +22,8 @@ public final class SimulatedBackend: Backend {
     private let seed: UInt64
     private let draws = Atomic<UInt64>(0)
     private let calls = Atomic<Int>(0)
+    /// Monotonic nanoseconds at which the load began; 0 while setting up (see ``beginLoad(atUptimeNanos:)``).
+    private let loadStart = Atomic<UInt64>(0)
 
     /// Creates a backend.
     public init(issuer: TokenIssuer, authZTTLMillis: Int64 = 3_600_000, denyRatio: Double = 0,
@@ -48,11 +50,23 @@ public final class SimulatedBackend: Backend {
         return Double(hash.value >> 11) / Double(1 << 53) < denyRatio
     }
 
-    /// Answers through `reply` after the simulated latency (inline when there is none): permits
-    /// with a signed authZ token, or denies.
+    /// Ends the set-up: from now on answers take the simulated latency. Until this is called the
+    /// backend answers inline, without latency: set-up (authorizing every device for its
+    /// favourites before the load) is not what a run measures.
+    ///
+    /// - Parameter uptimeNanos: the monotonic time the load began (the reference of scheduled faults).
+    public func beginLoad(atUptimeNanos uptimeNanos: UInt64) {
+        loadStart.store(max(uptimeNanos, 1), ordering: .releasing)
+    }
+
+    /// Whether ``beginLoad(atUptimeNanos:)`` was called.
+    public var isUnderLoad: Bool { loadStart.load(ordering: .acquiring) != 0 }
+
+    /// Answers through `reply` after the simulated latency (inline when there is none, or before
+    /// the load began): permits with a signed authZ token, or denies.
     public func authorize(_ request: BackendRequest, now: Int64, reply: BackendReply) {
         calls.add(1, ordering: .relaxed)
-        let delay = latencyNanos()
+        let delay = isUnderLoad ? latencyNanos() : 0
         guard delay > 0 else { return reply(decide(request, now: now), now: now) }
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(delay))) { [self] in
             let answeredAt = now &+ Int64(delay / 1_000_000)
