@@ -36,9 +36,19 @@ public struct SimulatedDeployment: Sendable {
         TokenCache: CacheStrategy<TokenBytesKey, VerifiedAuthN>,
         AuthZCache: CacheStrategy<AuthorizationKey, CachedAuthorization>
     >(tokenCache: TokenCache, authzCache: AuthZCache) -> AuthorizationEngine<TokenCache, AuthZCache, SimulatedBackend> {
+        makeEngine(tokenCache: tokenCache, authzCache: authzCache, backend: makeBackend())
+    }
+
+    /// An engine over the given caches and `backend` (a scripted one, in tests and
+    /// micro-benchmarks of the miss path), built from the deployment's keys and configuration.
+    public func makeEngine<
+        TokenCache: CacheStrategy<TokenBytesKey, VerifiedAuthN>,
+        AuthZCache: CacheStrategy<AuthorizationKey, CachedAuthorization>,
+        Upstream: Backend
+    >(tokenCache: TokenCache, authzCache: AuthZCache, backend: Upstream) -> AuthorizationEngine<TokenCache, AuthZCache, Upstream> {
         AuthorizationEngine(
             authNKey: keys.authN.verifyingKey, authZKey: keys.authZ.verifyingKey, bindingKey: keys.binding,
-            mediaSigningKey: keys.media, tokenCache: tokenCache, authzCache: authzCache, backend: makeBackend(),
+            mediaSigningKey: keys.media, tokenCache: tokenCache, authzCache: authzCache, backend: backend,
             configuration: configuration)
     }
 
