@@ -11,6 +11,7 @@ package enum MicroSuite {
         cases += try cryptoCases(where: wanted)
         cases += cacheCases(where: wanted)
         cases += try engineCases(where: wanted)
+        cases += try upstreamCases(where: wanted)
         cases += [harnessCase(), histogramCase()].filter { wanted($0.name) }
         return cases
     }
