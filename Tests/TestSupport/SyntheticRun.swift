@@ -33,30 +33,31 @@ package enum SyntheticRun {
     /// The steady-state prewarm of `outcome` (nil with `cold`).
     package static let prewarm = Prewarm(devices: 10_000, authorizations: 38_500, seconds: 2.75)
 
-    /// An outcome: 3 one-second intervals of 1,000 requests; response time 1µs...1ms, service
-    /// time 0.5µs...500µs, start lag 10ns...10µs, upstream wait 100µs...18ms for 180 requests per
-    /// interval; requests in flight peaking at 31, 51 and 71; stages parse and verify; a few
-    /// errors (10 `UPSTREAM_UNAVAILABLE`: the upstream's errors, timeouts and rejections) and
-    /// attacks; `upstream` counters; prewarmed unless `cold`. The codes sum to the requests.
+    /// An outcome: `seconds` (3) one-second intervals of 1,000 requests; response time 1µs...1ms,
+    /// service time 0.5µs...500µs, start lag 10ns...10µs, upstream wait 100µs...18ms for 180
+    /// requests per interval; requests in flight peaking at 31, 51, 71, 91, 111, 31, ... (every
+    /// fifth second again); stages parse and verify; a few errors (10 `UPSTREAM_UNAVAILABLE`: the
+    /// upstream's errors, timeouts and rejections) and attacks; `upstream` counters; prewarmed
+    /// unless `cold`. The codes sum to the requests.
     package static func outcome(closed: Bool = false, valid: Bool = true, build: String = "release", shard: Int = 0,
-                        shards: Int = 1, cold: Bool = false) -> RunOutcome {
+                        shards: Int = 1, cold: Bool = false, seconds: Int = 3) -> RunOutcome {
         var scenario = Scenario()
         scenario.loop = closed ? .closed : .open(rate: 1_000)
-        scenario.durationMillis = 3_000
+        scenario.durationMillis = Int64(seconds) * 1_000
         scenario.shardIndex = shard
         scenario.shardCount = shards
         scenario.cold = cold
         var intervals: [IntervalHistograms] = []
         var latency: [LatencyKind: HDRHistogram] = [:]
         var inFlight = HDRHistogram()
-        for second in 0..<3 {
+        for second in 0..<seconds {
             let interval: [LatencyKind: HDRHistogram] = [
                 .responseTime: histogram(base: 1_000 + UInt64(second), count: 1_000),
                 .serviceTime: histogram(base: 500, count: 1_000),
                 .startLag: histogram(base: 10, count: 1_000),
                 .upstreamWait: histogram(base: 100_000 + 1_000 * UInt64(second), count: 180),
             ]
-            let sends = Self.inFlight(peak: 31 + 20 * UInt64(second))
+            let sends = Self.inFlight(peak: 31 + 20 * UInt64(second % 5))
             for (kind, histogram) in interval { latency[kind, default: HDRHistogram()].add(histogram) }
             inFlight.add(sends)
             intervals.append(IntervalHistograms(startSeconds: Double(second), lengthSeconds: 1, latency: interval, requests: 1_000,
@@ -64,8 +65,8 @@ package enum SyntheticRun {
         }
         return RunOutcome(
             scenario: scenario, environment: environment(build: build), startEpochMillis: 1_700_000_000_000,
-            setupSeconds: 1.5, durationSeconds: 3.0, requests: 3_000,
-            codes: [.validToken: 2_980, .notAuthorized: 7, .invalidSignature: 3, .upstreamUnavailable: 10, .tokenExpired: 0],
+            setupSeconds: 1.5, durationSeconds: Double(seconds), requests: 1_000 * seconds,
+            codes: [.validToken: 1_000 * seconds - 20, .notAuthorized: 7, .invalidSignature: 3, .upstreamUnavailable: 10, .tokenExpired: 0],
             attacks: AttackTally(expected: [.invalidSignature: 3], unexpected: 0),
             latency: latency,
             warmupLatency: [.responseTime: histogram(base: 2_000, count: 100), .serviceTime: histogram(base: 900, count: 100),
