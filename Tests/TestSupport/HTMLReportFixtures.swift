@@ -1,23 +1,38 @@
 import Foundation
 import HDRHistogram
+import BenchHarness
 import BenchResults
 
 /// Inputs for the HTML report tests: run results from synthetic outcomes and a hand-made sweep.
 package enum HTMLReportFixtures {
-    /// A run result document; `scale` multiplies its latencies so that two results differ.
-    package static func run(scale: UInt64 = 1, scenarioNote: String? = nil) throws -> ResultDocument {
-        var outcome = SyntheticRun.outcome()
+    /// A run result document of `seconds` intervals; `scale` multiplies its latencies and its
+    /// requests in flight so that two results differ.
+    package static func run(scale: UInt64 = 1, scenarioNote: String? = nil, seconds: Int = 3) throws -> ResultDocument {
+        var outcome = SyntheticRun.outcome(seconds: seconds)
         for (kind, _) in outcome.latency {
             var histogram = HDRHistogram()
             for value in 1...2_000 { histogram.record(UInt64(value) * 500 * scale) }
             outcome.latency[kind] = histogram
         }
+        outcome.intervals = outcome.intervals.map { interval in
+            IntervalHistograms(startSeconds: interval.startSeconds, lengthSeconds: interval.lengthSeconds,
+                latency: interval.latency, requests: interval.requests, inFlight: scaled(interval.inFlight, by: scale))
+        }
+        outcome.inFlight = scaled(outcome.inFlight, by: scale)
+        outcome.maxInFlight = Int(outcome.inFlight.max)
         var document = try ResultDocument(outcome)
         if let scenarioNote, case .object(var members) = document.scenario {
             members["note"] = .string(scenarioNote)
             document.scenario = .object(members)
         }
         return document
+    }
+
+    /// `histogram` with every value multiplied by `factor`.
+    package static func scaled(_ histogram: HDRHistogram, by factor: UInt64) -> HDRHistogram {
+        var result = HDRHistogram()
+        for step in histogram.recordedValues() { result.record(step.valueIteratedTo * factor, count: step.countAtValueIteratedTo) }
+        return result
     }
 
     /// A sweep result (schema of `sweep --json`): `strategies` at `capacities`, the optimal ratio

@@ -18,41 +18,67 @@ package enum SyntheticRun {
             build: build, gitCommit: "abcdef123456")
     }
 
-    /// An outcome: 3 one-second intervals of 1,000 requests; response time 1µs...1ms, service
-    /// time 0.5µs...500µs, start lag 10ns...10µs; stages parse and verify; a few errors and attacks.
+    /// A histogram of requests in flight at 1,000 sends: 1 up to `peak`, the median about a quarter
+    /// of it (a quadratic ramp).
+    package static func inFlight(peak: UInt64) -> HDRHistogram {
+        var histogram = HDRHistogram()
+        for index in 1...1_000 { histogram.record(Swift.max(1, UInt64(index) * UInt64(index) * peak / 1_000_000)) }
+        return histogram
+    }
+
+    /// The upstream counters of `outcome` (also used by tests that check the sums of a merge).
+    package static let upstream = UpstreamStats(calls: 420, coalesced: 180, refreshes: 60, errors: 6, timeouts: 3,
+        rejected: 1, inFlight: 2, maxInFlight: 48)
+
+    /// The steady-state prewarm of `outcome` (nil with `cold`).
+    package static let prewarm = Prewarm(devices: 10_000, authorizations: 38_500, seconds: 2.75)
+
+    /// An outcome: `seconds` (3) one-second intervals of 1,000 requests; response time 1µs...1ms,
+    /// service time 0.5µs...500µs, start lag 10ns...10µs, upstream wait 100µs...18ms for 180
+    /// requests per interval; requests in flight peaking at 31, 51, 71, 91, 111, 31, ... (every
+    /// fifth second again); stages parse and verify; a few errors (10 `UPSTREAM_UNAVAILABLE`: the
+    /// upstream's errors, timeouts and rejections) and attacks; `upstream` counters; prewarmed
+    /// unless `cold`. The codes sum to the requests.
     package static func outcome(closed: Bool = false, valid: Bool = true, build: String = "release", shard: Int = 0,
-                        shards: Int = 1) -> RunOutcome {
+                        shards: Int = 1, cold: Bool = false, seconds: Int = 3) -> RunOutcome {
         var scenario = Scenario()
         scenario.loop = closed ? .closed : .open(rate: 1_000)
-        scenario.durationMillis = 3_000
+        scenario.durationMillis = Int64(seconds) * 1_000
         scenario.shardIndex = shard
         scenario.shardCount = shards
+        scenario.cold = cold
         var intervals: [IntervalHistograms] = []
         var latency: [LatencyKind: HDRHistogram] = [:]
-        for second in 0..<3 {
+        var inFlight = HDRHistogram()
+        for second in 0..<seconds {
             let interval: [LatencyKind: HDRHistogram] = [
                 .responseTime: histogram(base: 1_000 + UInt64(second), count: 1_000),
                 .serviceTime: histogram(base: 500, count: 1_000),
                 .startLag: histogram(base: 10, count: 1_000),
+                .upstreamWait: histogram(base: 100_000 + 1_000 * UInt64(second), count: 180),
             ]
+            let sends = Self.inFlight(peak: 31 + 20 * UInt64(second % 5))
             for (kind, histogram) in interval { latency[kind, default: HDRHistogram()].add(histogram) }
-            intervals.append(IntervalHistograms(startSeconds: Double(second), lengthSeconds: 1, latency: interval, requests: 1_000))
+            inFlight.add(sends)
+            intervals.append(IntervalHistograms(startSeconds: Double(second), lengthSeconds: 1, latency: interval, requests: 1_000,
+                inFlight: sends))
         }
         return RunOutcome(
             scenario: scenario, environment: environment(build: build), startEpochMillis: 1_700_000_000_000,
-            setupSeconds: 1.5, durationSeconds: 3.0, requests: 3_000,
-            codes: [.validToken: 2_990, .notAuthorized: 7, .invalidSignature: 3, .tokenExpired: 0],
+            setupSeconds: 1.5, durationSeconds: Double(seconds), requests: 1_000 * seconds,
+            codes: [.validToken: 1_000 * seconds - 20, .notAuthorized: 7, .invalidSignature: 3, .upstreamUnavailable: 10, .tokenExpired: 0],
             attacks: AttackTally(expected: [.invalidSignature: 3], unexpected: 0),
             latency: latency,
             warmupLatency: [.responseTime: histogram(base: 2_000, count: 100), .serviceTime: histogram(base: 900, count: 100),
-                            .startLag: histogram(base: 5, count: 100)],
+                            .startLag: histogram(base: 5, count: 100), .upstreamWait: histogram(base: 150_000, count: 40)],
             intervals: intervals,
             stages: [.parse: histogram(base: 100, count: 500), .verify: histogram(base: 20_000, count: 500)],
             cache: CacheReport(strategy: "sharded", capacity: 100_000,
                 verifiedTokens: CacheStats(hits: 900, misses: 100, inserts: 100, entries: 100, approximateBytes: 12_800),
                 authorizations: CacheStats(hits: 600, misses: 400, inserts: 400, evictions: 50, expirations: 10,
                                            entries: 340, approximateBytes: 43_520)),
-            validity: Validity(valid: valid, reasons: valid ? [] : ["achieved 900 req/s, below 99% of the 1,000 req/s target"]))
+            validity: Validity(valid: valid, reasons: valid ? [] : ["achieved 900 req/s, below 99% of the 1,000 req/s target"]),
+            inFlight: inFlight, maxInFlight: Int(inFlight.max), upstream: upstream, prewarm: cold ? nil : prewarm)
     }
 
     /// A fresh temporary directory.

@@ -15,7 +15,10 @@ enum CompareCommand {
           --candidate FILE...  candidate repetitions
           --threshold 5%       noise band: smaller median changes are 'unchanged' (default 5%)
           --metrics LIST       gated metrics (default throughput,responseTime.p50,responseTime.p99,responseTime.p99.9);
-                               throughput or (responseTime|serviceTime|startLag).(min|mean|p50|p90|p99|p99.9|p99.99|max)
+                               throughput, (responseTime|serviceTime|startLag|upstreamWait|inFlight).
+                               (min|mean|p50|p90|p99|p99.9|p99.99|max), or upstream.(calls|errors|timeouts|
+                               rejected|maxInFlight) (calls, errors, timeouts, rejected: per request); all but
+                               throughput are lower-is-better
           --markdown FILE      write a GitHub-flavoured Markdown summary (for $GITHUB_STEP_SUMMARY)
           --json FILE          write the verdict JSON (per-metric figures, verdict, exit code)
           --force              compare even when scenario or environment keys differ (with a warning)
@@ -25,7 +28,8 @@ enum CompareCommand {
         beyond the threshold AND the Mann-Whitney U test gives p < 0.05; the 95% interval is a bootstrap
         (2,000 resamples, fixed seed) of the relative median change. With fewer, the plain threshold applies.
         exit codes: 0 no regression, 2 regression, 4 improvements only, 5 baseline missing, 7 an input result
-        is invalid, 64 usage, 65 bad input (unreadable or malformed result, or results not comparable)
+        is invalid, 64 usage, 65 bad input (unreadable or malformed result, results not comparable, or a
+        result without a metric asked for)
         """
 
     /// Runs `compare` with `arguments` (after the command name); returns the exit code.
@@ -68,6 +72,8 @@ enum CompareCommand {
         }
         let baseline = try ComparisonSide.load(baselineFiles, role: .baseline)
         let candidate = try ComparisonSide.load(candidateFiles, role: .candidate)
+        try baseline.checkHas(metrics)
+        try candidate.checkHas(metrics)
 
         var warnings: [String] = []
         let all = zip(baseline.files, baseline.documents).map { ($0, $1) } + zip(candidate.files, candidate.documents).map { ($0, $1) }

@@ -10,7 +10,9 @@ enum MergeCommand {
         usage: authz-bench merge FILE... [--json FILE] [--hgrm DIR] [--quiet] [--force]
 
           FILE          an .hlog interval log (run --hlog) or a result JSON (run --json); several
-                        are added per histogram kind (response time, service time, start lag, stages)
+                        are added per histogram kind (response time, service time, start lag, upstream
+                        wait, requests in flight, stages); upstream counters are summed, and the
+                        maxInFlight peaks are the largest input's (shards peak at different moments)
           --json FILE   write the merged result (same schema as run --json), atomically
           --hgrm DIR    write one .hgrm per histogram (values in microseconds)
           --quiet       print nothing but errors

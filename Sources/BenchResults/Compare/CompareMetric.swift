@@ -2,8 +2,16 @@ import Foundation
 import BenchHarness
 
 /// One figure `compare` reads from every result and gates on: `throughput`
-/// (`summary.achievedRate`, higher is better) or a latency statistic such as `responseTime.p99`
-/// (lower is better).
+/// (`summary.achievedRate`, higher is better), a latency statistic such as `responseTime.p99` or
+/// `upstreamWait.p99` (lower is better), a statistic of requests in flight (`inFlight.p99`), or an
+/// upstream counter (`upstream.calls`).
+///
+/// Every metric but throughput is lower-is-better. Requests in flight follow response time at a
+/// given rate (Little's law), so more of them is worse. The upstream counters are divided by the
+/// requests, so that a closed-loop candidate that ran more requests is not blamed for the calls
+/// they made; `upstream.maxInFlight` is a peak and is compared as it is. `upstream.coalesced` and
+/// `upstream.refreshes` have no better direction (more coalescing can mean fewer calls or a
+/// slower upstream) and are not metrics.
 package struct CompareMetric: Sendable, Equatable, Hashable {
     /// What is read.
     package enum Source: Sendable, Equatable, Hashable {
@@ -11,12 +19,18 @@ package struct CompareMetric: Sendable, Equatable, Hashable {
         case throughput
         /// A statistic (`p50`, `p99.9`, `mean`, `max`, ...) of a measured-phase latency histogram, ns.
         case latency(LatencyKind, String)
+        /// A statistic of `concurrency.inFlight`, requests.
+        case inFlight(String)
+        /// An `upstream` counter: per request for `calls`, `errors`, `timeouts` and `rejected`;
+        /// as it is for `maxInFlight`.
+        case upstream(String)
     }
 
     /// Where the figure comes from.
     package var source: Source
 
-    /// The gated metrics when `--metrics` is not given.
+    /// The gated metrics when `--metrics` is not given. In-flight and upstream figures depend on the
+    /// simulated upstream more than on the code under test, so they are gated only when asked for.
     package static let defaults: [CompareMetric] = [
         CompareMetric(source: .throughput),
         CompareMetric(source: .latency(.responseTime, "p50")),
@@ -24,49 +38,90 @@ package struct CompareMetric: Sendable, Equatable, Hashable {
         CompareMetric(source: .latency(.responseTime, "p99.9")),
     ]
 
-    /// The statistics a latency metric may name.
+    /// The statistics a latency or in-flight metric may name.
     package static let statistics = ["min", "mean", "p50", "p90", "p99", "p99.9", "p99.99", "max"]
 
-    /// The metric's name: `throughput` or `KIND.STAT` (`responseTime.p99`).
+    /// The upstream counters a metric may name (`upstream.NAME`).
+    package static let upstreamCounters = ["calls", "errors", "timeouts", "rejected", "maxInFlight"]
+
+    /// The name of the in-flight metrics' histogram (`inFlight.p99`).
+    package static let inFlightName = "inFlight"
+
+    /// The metric's name: `throughput`, `KIND.STAT` (`responseTime.p99`), `inFlight.STAT` or
+    /// `upstream.COUNTER`.
     package var name: String {
         switch source {
         case .throughput: "throughput"
         case .latency(let kind, let statistic): "\(kind.rawValue).\(statistic)"
+        case .inFlight(let statistic): "\(Self.inFlightName).\(statistic)"
+        case .upstream(let counter): "upstream.\(counter)"
         }
     }
 
-    /// Whether a larger value is better (throughput) rather than worse (latencies).
+    /// Whether a larger value is better (throughput) rather than worse (everything else).
     package var higherIsBetter: Bool { source == .throughput }
 
-    /// The metric's value in `document`.
-    package func value(in document: ResultDocument) -> Double {
+    /// The unit of the metric's values, as the verdict file writes it.
+    package var unit: String {
+        switch source {
+        case .throughput: "requests/s"
+        case .latency: "ns"
+        case .inFlight: "requests"
+        case .upstream(let counter): counter == "maxInFlight" ? "calls" : "per request"
+        }
+    }
+
+    /// The metric's value in `document`; nil when the document does not have it: in-flight,
+    /// upstream-wait and upstream figures in results written before they were measured (no
+    /// `concurrency` section: an older file reads its missing `upstreamWait` as empty, which is not
+    /// a measurement of zero), and upstream counters of merges of `.hlog` files only.
+    package func value(in document: ResultDocument) -> Double? {
         switch source {
         case .throughput:
             return document.summary.achievedRate
         case .latency(let kind, let statistic):
-            let h = document.latency[kind]
-            switch statistic {
-            case "min": return Double(h.min)
-            case "mean": return h.mean
-            case "p50": return Double(h.p50)
-            case "p90": return Double(h.p90)
-            case "p99": return Double(h.p99)
-            case "p99.9": return Double(h.p999)
-            case "p99.99": return Double(h.p9999)
-            default: return Double(h.max)
+            if kind == .upstreamWait, document.concurrency == nil { return nil }
+            return Self.statistic(statistic, of: document.latency[kind])
+        case .inFlight(let statistic):
+            return document.concurrency.map { Self.statistic(statistic, of: $0.inFlight) }
+        case .upstream(let counter):
+            guard let upstream = document.upstream else { return nil }
+            let requests = Double(Swift.max(document.summary.requests, 1))
+            switch counter {
+            case "calls": return Double(upstream.calls) / requests
+            case "errors": return Double(upstream.errors) / requests
+            case "timeouts": return Double(upstream.timeouts) / requests
+            case "rejected": return Double(upstream.rejected) / requests
+            default: return Double(upstream.maxInFlight)
             }
         }
     }
 
+    /// `statistic` (one of `statistics`) of a histogram summary.
+    private static func statistic(_ statistic: String, of h: HistogramSummary) -> Double {
+        switch statistic {
+        case "min": Double(h.min)
+        case "mean": h.mean
+        case "p50": Double(h.p50)
+        case "p90": Double(h.p90)
+        case "p99": Double(h.p99)
+        case "p99.9": Double(h.p999)
+        case "p99.99": Double(h.p9999)
+        default: Double(h.max)
+        }
+    }
+
     /// Parses `--metrics`: comma-separated names (`throughput`, `responseTime.p99`,
-    /// `serviceTime.p50`, ...; a bare statistic such as `p99` means `responseTime.p99`).
+    /// `upstreamWait.p50`, `inFlight.p99`, `upstream.calls`, ...; a bare statistic such as `p99`
+    /// means `responseTime.p99`).
     package static func parseList(_ text: String) throws(BenchError) -> [CompareMetric] {
         var result: [CompareMetric] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.trimmingCharacters(in: .whitespaces)
             guard let metric = parse(name) else {
-                let kinds = LatencyKind.allCases.map(\.rawValue).joined(separator: "|")
-                throw .invalidSetting("--metrics: unknown metric '\(name)'; expected throughput or (\(kinds)).(\(statistics.joined(separator: "|")))")
+                let kinds = (LatencyKind.allCases.map(\.rawValue) + [inFlightName]).joined(separator: "|")
+                throw .invalidSetting("--metrics: unknown metric '\(name)'; expected throughput, "
+                    + "(\(kinds)).(\(statistics.joined(separator: "|"))) or upstream.(\(upstreamCounters.joined(separator: "|")))")
             }
             guard !result.contains(metric) else { throw .invalidSetting("--metrics names '\(name)' twice") }
             result.append(metric)
@@ -78,9 +133,14 @@ package struct CompareMetric: Sendable, Equatable, Hashable {
     package static func parse(_ name: String) -> CompareMetric? {
         if name == "throughput" { return CompareMetric(source: .throughput) }
         if statistics.contains(name) { return CompareMetric(source: .latency(.responseTime, name)) }
-        guard let dot = name.firstIndex(of: "."), let kind = LatencyKind(rawValue: String(name[..<dot])) else { return nil }
-        let statistic = String(name[name.index(after: dot)...])
-        guard statistics.contains(statistic) else { return nil }
-        return CompareMetric(source: .latency(kind, statistic))
+        guard let dot = name.firstIndex(of: ".") else { return nil }
+        let prefix = String(name[..<dot])
+        let rest = String(name[name.index(after: dot)...])
+        if prefix == "upstream" {
+            return upstreamCounters.contains(rest) ? CompareMetric(source: .upstream(rest)) : nil
+        }
+        guard statistics.contains(rest) else { return nil }
+        if prefix == inFlightName { return CompareMetric(source: .inFlight(rest)) }
+        return LatencyKind(rawValue: prefix).map { CompareMetric(source: .latency($0, rest)) }
     }
 }

@@ -12,9 +12,10 @@ package enum MetricVerdict: String, Codable, Sendable {
 package struct MetricComparison: Codable, Sendable, Equatable {
     /// `throughput`, `responseTime.p99`, ...
     package var metric: String
-    /// `higher` (throughput) or `lower` (latencies) is better.
+    /// `higher` (throughput) or `lower` (everything else) is better.
     package var better: String
-    /// Unit of the values: `requests/s` or `ns`.
+    /// Unit of the values: `requests/s`, `ns`, `requests` (in flight), `per request` or `calls`
+    /// (upstream).
     package var unit: String
     /// Median over the baseline's repetitions.
     package var baseline: Double
@@ -67,7 +68,7 @@ package struct Comparison: Sendable {
         let change = Bootstrap.relativeChange(from: baseMedian, to: candidateMedian)
         var result = MetricComparison(
             metric: metric.name, better: metric.higherIsBetter ? "higher" : "lower",
-            unit: metric.higherIsBetter ? "requests/s" : "ns", baseline: baseMedian, candidate: candidateMedian,
+            unit: metric.unit, baseline: baseMedian, candidate: candidateMedian,
             baselineValues: baseline, candidateValues: candidate, change: change, interval: nil, pValue: nil, u: nil,
             verdict: .unchanged)
         var significant = true

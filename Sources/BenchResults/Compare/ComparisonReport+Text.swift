@@ -4,7 +4,12 @@ import BenchHarness
 extension ComparisonReport {
     /// The value of `row` formatted in its metric's unit.
     package static func formatted(_ value: Double, of row: MetricComparison) -> String {
-        row.better == "higher" ? LatencyText.rate(value) + "/s" : LatencyText.duration(nanoseconds: value)
+        switch row.unit {
+        case "requests/s": LatencyText.rate(value) + "/s"
+        case "ns": LatencyText.duration(nanoseconds: value)
+        case "per request": String(format: "%.4g/request", value)
+        default: value == value.rounded() && abs(value) < 1e15 ? LatencyText.count(Int64(value)) : String(format: "%.1f", value)
+        }
     }
 
     /// The table rows: metric, baseline, candidate, change, interval, p-value, verdict.

@@ -19,6 +19,13 @@ package struct ComparisonSide: Sendable {
     /// Their documents, in the same order.
     package var documents: [ResultDocument]
 
+    /// A side of `documents` read from `files` (the same order).
+    package init(role: Role, files: [String], documents: [ResultDocument]) {
+        self.role = role
+        self.files = files
+        self.documents = documents
+    }
+
     /// The files `paths` name: each a result file or a directory of `*.json` result files.
     ///
     /// - Throws: `BenchError` with reason `missingBaseline` for the baseline when a path does not
@@ -55,8 +62,22 @@ package struct ComparisonSide: Sendable {
         return ComparisonSide(role: role, files: files, documents: documents)
     }
 
-    /// `metric`'s value in every repetition.
-    package func values(of metric: CompareMetric) -> [Double] { documents.map(metric.value(in:)) }
+    /// `metric`'s value in every repetition (0 where a result does not have it: `checkHas` first).
+    package func values(of metric: CompareMetric) -> [Double] { documents.map { metric.value(in: $0) ?? 0 } }
+
+    /// Checks that every repetition has every metric of `metrics`.
+    ///
+    /// - Throws: `BenchError.badInput` (exit 65) naming the first file and metric it lacks: a result
+    ///   written before in-flight and upstream figures were measured has nothing to gate on, and a
+    ///   zero in its place would read as a change beyond any band.
+    package func checkHas(_ metrics: [CompareMetric]) throws(BenchError) {
+        for metric in metrics {
+            for (file, document) in zip(files, documents) where metric.value(in: document) == nil {
+                throw .badInput("\(role.rawValue) \(file): has no \(metric.name) (a result written before it was measured, "
+                    + "or merged from .hlog files only); leave it out of --metrics")
+            }
+        }
+    }
 
     /// One line per invalid repetition: `FILE: reason; reason`.
     package var invalidRuns: [String] {

@@ -4,12 +4,16 @@ import BenchHarness
 
 /// The `.hgrm` and `.hlog` outputs of a run (HdrHistogram's own formats; see HDRHistogram's Formats article).
 package enum HistogramFiles {
-    /// Values in `.hgrm` files are microseconds: nanoseconds divided by this.
+    /// Latency values in `.hgrm` files are microseconds: nanoseconds divided by this.
     package static let hgrmValueScale = 1000.0
 
-    /// The `.hgrm` files of a result, by file name: `responseTime.hgrm`, `serviceTime.hgrm`,
-    /// `startLag.hgrm` and `stage-<name>.hgrm`, in HdrHistogram's Java percentile-distribution layout
-    /// with values in microseconds.
+    /// The `.hlog` tag and `.hgrm` name of the requests-in-flight histogram (its values are counts).
+    package static let inFlightTag = "inFlight"
+
+    /// The `.hgrm` files of a result, by file name: one per latency kind (`responseTime.hgrm`,
+    /// `serviceTime.hgrm`, `startLag.hgrm`, `upstreamWait.hgrm`) and `stage-<name>.hgrm`, values
+    /// in microseconds, and `inFlight.hgrm` (when measured), values in requests; all in
+    /// HdrHistogram's Java percentile-distribution layout.
     package static func hgrmFiles(_ result: RunResult) -> [(name: String, text: String)] {
         var files: [(name: String, text: String)] = []
         for kind in LatencyKind.allCases {
@@ -17,6 +21,9 @@ package enum HistogramFiles {
         }
         for name in result.stageNames {
             files.append(("stage-\(name).hgrm", hgrmText(result.stages[name] ?? HDRHistogram())))
+        }
+        if let inFlight = result.inFlight {
+            files.append(("\(inFlightTag).hgrm", inFlight.percentileDistributionText(outputValueUnitScalingRatio: 1)))
         }
         return files
     }
@@ -45,17 +52,24 @@ package enum HistogramFiles {
     }
 
     /// The interval log of a run: every 1-second interval of the measured phase, one line per
-    /// latency kind (`Tag=responseTime`, `Tag=serviceTime`, `Tag=startLag`), log format 1.3,
-    /// StartTime = the measured phase's wall-clock start, values in ns, interval max in ms.
+    /// latency kind (`Tag=responseTime`, `Tag=serviceTime`, `Tag=startLag`, `Tag=upstreamWait`),
+    /// values in ns, then `Tag=inFlight`, values in requests; log format 1.3, StartTime = the
+    /// measured phase's wall-clock start.
+    ///
+    /// The Interval_Max column is the value divided by 1e6 for every tag (one ratio per log, as
+    /// HdrHistogram's writers have it): milliseconds for latencies, millionths of requests for
+    /// `inFlight`. Readers take the histograms from the payloads; that column is for people.
     package static func hlogText(_ outcome: RunOutcome) throws(BenchError) -> String {
         var writer = HDRLogWriter(
             startTimeMillis: outcome.startEpochMillis, maxValueUnitRatio: 1_000_000,
-            comments: ["[authz-bench \(BenchVersion.current): values in nanoseconds, Interval_Max in milliseconds]"])
+            comments: ["[authz-bench \(BenchVersion.current): values in nanoseconds, Interval_Max in milliseconds; "
+                + "Tag=\(inFlightTag): values in requests, Interval_Max in millionths of them]"])
         for interval in outcome.intervals {
-            for kind in LatencyKind.allCases {
+            let tagged = LatencyKind.allCases.map { (tag: $0.rawValue, histogram: interval.histogram($0) ?? HDRHistogram()) }
+                + [(tag: inFlightTag, histogram: interval.inFlight)]
+            for (tag, histogram) in tagged {
                 do {
-                    try writer.append(interval.histogram(kind) ?? HDRHistogram(), startSeconds: interval.startSeconds,
-                        lengthSeconds: interval.lengthSeconds, tag: kind.rawValue)
+                    try writer.append(histogram, startSeconds: interval.startSeconds, lengthSeconds: interval.lengthSeconds, tag: tag)
                 } catch {
                     throw BenchError.failure("cannot encode an interval histogram: \(error.message)")
                 }

@@ -59,6 +59,9 @@ extension ResultDocument {
         for (name, summary) in stages {
             result["$.stages.\(name)"] = try summary.decoded(file: file, path: "$.stages.\(name)")
         }
+        if let inFlight = concurrency?.inFlight {
+            result["$.concurrency.inFlight"] = try inFlight.decoded(file: file, path: "$.concurrency.inFlight")
+        }
         return result
     }
 

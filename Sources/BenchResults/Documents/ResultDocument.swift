@@ -6,6 +6,10 @@ import BenchHarness
 /// A result file (`run --json`, `merge --json`): schema version 1 (see BenchHarness's ResultSchema article), plus the extra keys
 /// `warmup`, `attacks`, `intervals`, `setupSeconds` and `cache.caches`.
 ///
+/// The sections added with the asynchronous upstream (`concurrency`, `upstream`, `prewarm`,
+/// `summary.maxInFlight`) are optional: files written before it still read, and a section a run
+/// did not measure is absent rather than zero.
+///
 /// Encoded with sorted keys, so the same result always gives the same bytes.
 package struct ResultDocument: Codable, Sendable, Equatable {
     /// The schema version this model reads and writes.
@@ -40,6 +44,12 @@ package struct ResultDocument: Codable, Sendable, Equatable {
     package var setupSeconds: Double
     /// The resident-set curve of the run (absent in merged results and older files).
     package var memory: MemorySection? = nil
+    /// Requests in flight at the sends of the measured phase (absent in older files).
+    package var concurrency: ConcurrencySection? = nil
+    /// The engine's upstream calls (absent in older files and in merges of `.hlog` files only).
+    package var upstream: UpstreamSection? = nil
+    /// The untimed steady-state set-up before the warm-up (absent for a cold start and in older files).
+    package var prewarm: PrewarmSection? = nil
 
     /// Pretty-printed JSON with sorted keys and a final newline.
     package func jsonData() throws(BenchError) -> Data {
@@ -52,88 +62,6 @@ package struct ResultDocument: Codable, Sendable, Equatable {
     }
 }
 
-/// The result's `summary` section.
-package struct ResultSummary: Codable, Sendable, Equatable {
-    /// Requests completed in the measured phase.
-    package var requests: Int
-    /// Every code other than `VALID_TOKEN` that was observed, with its count.
-    package var errors: [String: Int]
-    /// Measured-phase length, seconds.
-    package var durationSeconds: Double
-    /// Target total rate (requests/s); `null` in closed loop (written, not omitted).
-    package var targetRate: Double?
-    /// Requests per second achieved.
-    package var achievedRate: Double
-    /// Whether the generator kept up (and a release build ran).
-    package var valid: Bool
-    /// Why not, one line each.
-    package var invalidReasons: [String]
-    /// Peak resident set size of the process, bytes (absent when unknown, e.g. merged .hlog files).
-    package var peakRSS: Int? = nil
-    /// Resident set size right after set-up (population and tokens), bytes.
-    package var setupRSS: Int? = nil
-    /// Resident set size when the run ended (the last `memory.rssSamples` entry), bytes.
-    package var finalRSS: Int? = nil
-
-    private enum CodingKeys: String, CodingKey {
-        case requests, errors, durationSeconds, targetRate, achievedRate, valid, invalidReasons, peakRSS, setupRSS
-        case finalRSS
-    }
-
-    /// Creates a summary.
-    package init(requests: Int, errors: [String: Int], durationSeconds: Double, targetRate: Double?, achievedRate: Double,
-         valid: Bool, invalidReasons: [String], peakRSS: Int? = nil, setupRSS: Int? = nil, finalRSS: Int? = nil) {
-        self.peakRSS = peakRSS
-        self.setupRSS = setupRSS
-        self.finalRSS = finalRSS
-        self.requests = requests
-        self.errors = errors
-        self.durationSeconds = durationSeconds
-        self.targetRate = targetRate
-        self.achievedRate = achievedRate
-        self.valid = valid
-        self.invalidReasons = invalidReasons
-    }
-
-    /// Decodes a summary; `targetRate` must be present (a number or `null`).
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        requests = try container.decode(Int.self, forKey: .requests)
-        errors = try container.decode([String: Int].self, forKey: .errors)
-        durationSeconds = try container.decode(Double.self, forKey: .durationSeconds)
-        guard container.contains(.targetRate) else {
-            throw DecodingError.keyNotFound(CodingKeys.targetRate, .init(
-                codingPath: container.codingPath, debugDescription: "targetRate is required (null in closed loop)"))
-        }
-        targetRate = try container.decodeIfPresent(Double.self, forKey: .targetRate)
-        achievedRate = try container.decode(Double.self, forKey: .achievedRate)
-        valid = try container.decode(Bool.self, forKey: .valid)
-        invalidReasons = try container.decode([String].self, forKey: .invalidReasons)
-        peakRSS = try container.decodeIfPresent(Int.self, forKey: .peakRSS)
-        setupRSS = try container.decodeIfPresent(Int.self, forKey: .setupRSS)
-        finalRSS = try container.decodeIfPresent(Int.self, forKey: .finalRSS)
-    }
-
-    /// Encodes every key, `targetRate` as `null` in closed loop.
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(requests, forKey: .requests)
-        try container.encode(errors, forKey: .errors)
-        try container.encode(durationSeconds, forKey: .durationSeconds)
-        if let targetRate {
-            try container.encode(targetRate, forKey: .targetRate)
-        } else {
-            try container.encodeNil(forKey: .targetRate)
-        }
-        try container.encode(achievedRate, forKey: .achievedRate)
-        try container.encode(valid, forKey: .valid)
-        try container.encode(invalidReasons, forKey: .invalidReasons)
-        try container.encodeIfPresent(peakRSS, forKey: .peakRSS)
-        try container.encodeIfPresent(setupRSS, forKey: .setupRSS)
-        try container.encodeIfPresent(finalRSS, forKey: .finalRSS)
-    }
-}
-
 /// The result's `memory` section: the resident set sampled during the run.
 package struct MemorySection: Codable, Sendable, Equatable {
     /// The sampling interval, seconds.
@@ -143,7 +71,7 @@ package struct MemorySection: Codable, Sendable, Equatable {
     package var rssSamples: [RSSSample]
 }
 
-/// The three latency histograms (`latency` and `warmup` sections).
+/// The four latency histograms (`latency` and `warmup` sections).
 package struct LatencySection: Codable, Sendable, Equatable {
     /// `done - intended start`.
     package var responseTime: HistogramSummary
@@ -301,17 +229,24 @@ package struct IntervalSection: Codable, Sendable, Equatable {
     package var responseTime: IntervalPercentiles?
     /// Service-time percentiles of the interval (absent like `responseTime`).
     package var serviceTime: IntervalPercentiles?
+    /// Requests in flight at the interval's sends, as counts (absent like `responseTime`, and when
+    /// nothing was sent in the interval).
+    package var inFlight: IntervalPercentiles?
     /// Creates a value from its stored properties.
-    package init(start: Double, length: Double, requests: Int, responseTime: IntervalPercentiles? = nil, serviceTime: IntervalPercentiles? = nil) {
+    package init(start: Double, length: Double, requests: Int, responseTime: IntervalPercentiles? = nil,
+        serviceTime: IntervalPercentiles? = nil, inFlight: IntervalPercentiles? = nil)
+    {
         self.start = start
         self.length = length
         self.requests = requests
         self.responseTime = responseTime
         self.serviceTime = serviceTime
+        self.inFlight = inFlight
     }
 }
 
-/// A few percentiles of one interval's histogram, in integer nanoseconds (for the report's timeline).
+/// A few percentiles of one interval's histogram, in the histogram's unit: integer nanoseconds for a
+/// latency, requests for `inFlight` (for the report's timelines).
 package struct IntervalPercentiles: Codable, Sendable, Equatable {
     /// Median.
     package var p50: UInt64

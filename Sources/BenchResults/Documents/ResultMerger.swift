@@ -13,6 +13,16 @@ import BenchHarness
 /// result input's without `shardIndex`/`shardCount`, or `{"merged": [files]}` when only `.hlog`
 /// files are given (then the environment is this machine's, the cache `unknown`, and no validity
 /// verdict is known). Untagged `.hlog` intervals count as response time.
+///
+/// In flight: the `inFlight` histograms are added, so the merged one is the distribution of what
+/// each shard had in flight at its own sends (not the sum over shards at one instant, which no
+/// input recorded). `summary.maxInFlight` and `upstream.maxInFlight` are the largest input's, not a
+/// sum: the shards peak at different moments, so the whole's true peak lies between the largest
+/// shard's and the sum of all of them, and only the lower bound is a value some process actually
+/// saw. From `.hlog` inputs alone, `summary.maxInFlight` is the merged histogram's highest value
+/// (exact up to 2,047, within its 3 significant digits above). The other upstream counters are
+/// summed (each shard has its own engine); `prewarm` sums devices and authorizations and keeps the
+/// longest time (shards prewarm side by side).
 package struct ResultMerger {
     /// The largest input read (bytes).
     package static let readLimit = 512 << 20
@@ -20,6 +30,7 @@ package struct ResultMerger {
     private var files: [String] = []
     private var results: [RunResult] = []
     private var latency: [LatencyKind: HDRHistogram] = [:]
+    private var logInFlight: HDRHistogram?
     private var intervalRequests: [Int64: (length: Double, requests: Int)] = [:]
     private var logRequests = 0
     private var logRates = 0.0
@@ -76,10 +87,15 @@ package struct ResultMerger {
         var end = 0.0
         for entry in log.entries {
             let kind: LatencyKind
+            if entry.tag == HistogramFiles.inFlightTag {
+                Self.add(entry.histogram, to: &logInFlight)
+                continue
+            }
             if let tag = entry.tag {
                 guard let known = LatencyKind(rawValue: tag) else {
                     let line = Self.lineNumber(of: "Tag=\(tag),", in: text)
-                    throw .badInput("\(file): line \(line): unknown tag \(tag); expected responseTime, serviceTime or startLag")
+                    let tags = LatencyKind.allCases.map(\.rawValue) + [HistogramFiles.inFlightTag]
+                    throw .badInput("\(file): line \(line): unknown tag \(tag); expected one of \(tags.joined(separator: ", "))")
                 }
                 kind = known
             } else {
@@ -106,6 +122,13 @@ package struct ResultMerger {
         intervalRequests[key] = (Swift.max(previous.length, length), previous.requests + requests)
     }
 
+    /// Adds `histogram` to `total`, which starts empty when nil (nil: nothing of the kind was read).
+    private static func add(_ histogram: HDRHistogram, to total: inout HDRHistogram?) {
+        var sum = total ?? HDRHistogram()
+        sum.add(histogram)
+        total = sum
+    }
+
     private static func lineNumber(of needle: String, in text: String) -> Int {
         var number = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -124,7 +147,9 @@ package struct ResultMerger {
                 achievedRate: logRates, valid: true, invalidReasons: []),
             latency: latency, warmup: [:], stages: [:],
             cache: CacheSection(strategy: "unknown", capacity: 0, verifiedTokens: CacheStats(), authorizations: CacheStats()),
-            attacks: AttackSection(expected: [:], unexpected: 0), intervals: [], setupSeconds: 0, sources: files)
+            attacks: AttackSection(expected: [:], unexpected: 0), intervals: [], setupSeconds: 0, sources: files,
+            inFlight: logInFlight)
+        if let logInFlight { merged.summary.maxInFlight = Int(logInFlight.max) }
         var intervals = intervalRequests
         if let first = results.first, var members = first.scenario.objectValue {
             members["shardIndex"] = nil
@@ -161,6 +186,12 @@ package struct ResultMerger {
                 intervals[key] = (Swift.max(previous.length, interval.length), previous.requests + interval.requests)
             }
             merged.setupSeconds = Swift.max(merged.setupSeconds, input.setupSeconds)
+            if let inFlight = input.inFlight { Self.add(inFlight, to: &merged.inFlight) }
+            if let peak = input.summary.maxInFlight {
+                merged.summary.maxInFlight = Swift.max(merged.summary.maxInFlight ?? 0, peak)
+            }
+            if let upstream = input.upstream { merged.upstream = merged.upstream.map { $0 + upstream } ?? upstream }
+            if let prewarm = input.prewarm { merged.prewarm = merged.prewarm.map { $0 + prewarm } ?? prewarm }
         }
         if !results.isEmpty {
             merged.cache = CacheSection(strategy: merged.cache.strategy, capacity: merged.cache.capacity,

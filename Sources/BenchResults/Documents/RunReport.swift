@@ -3,9 +3,9 @@ import Foundation
 import HDRHistogram
 import BenchHarness
 
-/// The console summary of a run (or of a merge): scenario, environment, throughput, latency
-/// percentiles, stages, caches, an ASCII histogram of response time, errors, attacks and the
-/// validity verdict.
+/// The console summary of a run (or of a merge): scenario, environment, prewarm, throughput,
+/// requests in flight, latency percentiles, stages, caches, upstream calls, an ASCII histogram of
+/// response time, errors, attacks and the validity verdict.
 package enum RunReport {
     /// The console summary of one run.
     package static func text(_ outcome: RunOutcome) -> String { text(RunResult(outcome)) }
@@ -25,7 +25,9 @@ package enum RunReport {
                 lines.append("memory      peak RSS \(String(format: "%.1f", Double(peak) / 1e6)) MB\(afterSetup)\(final)")
             }
         }
+        if let prewarm = prewarmLine(result) { lines.append(prewarm) }
         lines.append(throughputLine(result))
+        if let inFlight = inFlightLine(result) { lines.append(inFlight) }
         lines.append("")
         lines += percentileTable(result)
         if !result.stages.isEmpty {
@@ -34,6 +36,7 @@ package enum RunReport {
         }
         lines.append("")
         lines += cacheLines(result.cache)
+        if let upstream = upstreamLine(result.upstream) { lines += ["", upstream] }
         lines.append("")
         lines.append("response time distribution (\(LatencyText.count(result.histogram(.responseTime).totalCount)) requests)\(closedNote(result))")
         lines += LatencyBars.lines(result.histogram(.responseTime))

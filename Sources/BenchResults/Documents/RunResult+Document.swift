@@ -13,11 +13,14 @@ extension ResultDocument {
         }
         var stages: [String: HistogramSummary] = [:]
         for (name, histogram) in result.stages { stages[name] = try HistogramSummary(histogram) }
+        var concurrency: ConcurrencySection?
+        if let inFlight = result.inFlight { concurrency = ConcurrencySection(inFlight: try HistogramSummary(inFlight)) }
         self.init(
             environment: result.environment, scenario: result.scenario, summary: result.summary,
             latency: try section(result.latency), stages: stages, cache: result.cache,
             warmup: try section(result.warmup), attacks: result.attacks, intervals: result.intervals,
-            setupSeconds: result.setupSeconds, memory: result.memory)
+            setupSeconds: result.setupSeconds, memory: result.memory,
+            concurrency: concurrency, upstream: result.upstream, prewarm: result.prewarm)
     }
 
     /// The result file of one run.
@@ -42,6 +45,8 @@ extension RunResult {
         self.init(
             environment: document.environment, scenario: document.scenario, summary: document.summary,
             latency: latency, warmup: warmup, stages: stages, cache: document.cache, attacks: document.attacks,
-            intervals: document.intervals, setupSeconds: document.setupSeconds, memory: document.memory)
+            intervals: document.intervals, setupSeconds: document.setupSeconds, memory: document.memory,
+            inFlight: try document.concurrency?.inFlight.decoded(file: file, path: "$.concurrency.inFlight"),
+            upstream: document.upstream, prewarm: document.prewarm)
     }
 }

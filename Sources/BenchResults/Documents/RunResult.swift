@@ -32,6 +32,12 @@ package struct RunResult: Sendable {
     package var sources: [String] = []
     /// The resident-set curve (nil for merged results).
     package var memory: MemorySection? = nil
+    /// Requests in flight at every send of the measured phase (nil when not measured: older files).
+    package var inFlight: HDRHistogram? = nil
+    /// The engine's upstream calls (nil when not known: older files, `.hlog` inputs).
+    package var upstream: UpstreamSection? = nil
+    /// The untimed steady-state set-up (nil for a cold start).
+    package var prewarm: PrewarmSection? = nil
 
     /// The loop label written into the scenario: `open` or `closed` (nil when unknown).
     package var loop: String? { scenario["loop"]?.stringValue }
@@ -79,7 +85,8 @@ extension RunResult {
                 valid: outcome.validity.valid, invalidReasons: outcome.validity.reasons,
                 peakRSS: outcome.peakRSSBytes > 0 ? outcome.peakRSSBytes : nil,
                 setupRSS: outcome.setupRSSBytes > 0 ? outcome.setupRSSBytes : nil,
-                finalRSS: outcome.finalRSSBytes > 0 ? outcome.finalRSSBytes : nil),
+                finalRSS: outcome.finalRSSBytes > 0 ? outcome.finalRSSBytes : nil,
+                maxInFlight: outcome.maxInFlight),
             latency: outcome.latency, warmup: outcome.warmupLatency, stages: stages,
             cache: CacheSection(strategy: outcome.cache.strategy, capacity: outcome.cache.capacity,
                 verifiedTokens: outcome.cache.verifiedTokens, authorizations: outcome.cache.authorizations),
@@ -87,11 +94,14 @@ extension RunResult {
             intervals: outcome.intervals.map {
                 IntervalSection(start: $0.startSeconds, length: $0.lengthSeconds, requests: $0.requests,
                     responseTime: IntervalPercentiles($0.latency[.responseTime]),
-                    serviceTime: IntervalPercentiles($0.latency[.serviceTime]))
+                    serviceTime: IntervalPercentiles($0.latency[.serviceTime]),
+                    inFlight: IntervalPercentiles($0.inFlight))
             },
             setupSeconds: outcome.setupSeconds,
             memory: outcome.rssSamples.isEmpty ? nil
-                : MemorySection(sampleIntervalSeconds: outcome.rssSampleSeconds, rssSamples: outcome.rssSamples))
+                : MemorySection(sampleIntervalSeconds: outcome.rssSampleSeconds, rssSamples: outcome.rssSamples),
+            inFlight: outcome.inFlight, upstream: UpstreamSection(outcome.upstream),
+            prewarm: outcome.prewarm.map(PrewarmSection.init))
     }
 
     /// The scenario's JSON: every stored property (an absent optional written as `null`) plus

@@ -36,7 +36,7 @@ package enum ReportPage {
         var links: [(String, String)] = []
         if !inputs.runs.isEmpty {
             links += [("latency", "Latency"), ("over-time", "Over time"), ("stage-latency", "Stages"), ("summary", "Summary"),
-                      ("cache", "Cache"), ("environment", "Environment"), ("scenario", "Scenario")]
+                      ("cache", "Cache"), ("upstream", "Upstream"), ("environment", "Environment"), ("scenario", "Scenario")]
         }
         for (index, sweep) in inputs.sweeps.enumerated() { links.append(("sweep\(suffix(index))", "Sweep \(sweep.name)")) }
         return "<nav>" + links.map { "<a href=\"#\(HTMLDocument.escape($0.0))\">\(HTMLDocument.escape($0.1))</a>" }.joined() + "</nav>\n"
@@ -60,6 +60,11 @@ package enum ReportPage {
 
         let timeline = runs.map { TimelineChart.Series(name: $0.name, intervals: $0.document.intervals, targetRate: $0.document.summary.targetRate) }
         var overTime = TimelineChart.throughputSVG(id: "timeline", series: timeline)
+        if TimelineChart.hasInFlight(timeline) {
+            overTime += TimelineChart.inFlightSVG(id: "timeline-in-flight", series: timeline)
+        } else {
+            overTime += HTMLDocument.paragraph("No requests in flight per interval: these result files predate them, or are merged (a merge keeps no per-interval percentiles; concurrency.inFlight has the whole histogram).", className: "note")
+        }
         if TimelineChart.hasLatency(timeline) {
             overTime += TimelineChart.latencySVG(id: "timeline-latency", series: timeline)
         } else {
@@ -75,6 +80,9 @@ package enum ReportPage {
 
         out += HTMLDocument.section(id: "summary", title: "Summary", body: ReportTables.summary(documents, names: names))
         out += HTMLDocument.section(id: "cache", title: "Cache", body: ReportTables.cache(documents, names: names))
+        let upstreamNote = "The engine's calls to the entitlement backend: one call per authorization key at a time (the requests that joined one are coalesced), refreshes started by hits on entries near their expiry, and the calls that failed, timed out or were not sent at the in-flight bound (their requests completed with UPSTREAM_UNAVAILABLE)."
+        out += HTMLDocument.section(id: "upstream", title: "Upstream",
+            body: HTMLDocument.paragraph(upstreamNote, className: "note") + ReportTables.upstream(documents, names: names))
         out += HTMLDocument.section(id: "environment", title: "Environment",
             body: ReportTables.environment(documents.map(\.environment), names: names))
         out += HTMLDocument.section(id: "scenario", title: "Scenario", body: ReportTables.scenario(documents.map(\.scenario), names: names))

@@ -48,7 +48,8 @@ package enum ReportTables {
         }
     }
 
-    /// Summary rows: requests, rates, validity and its reasons, errors by code, memory, set-up.
+    /// Summary rows: requests, rates, requests in flight, validity and its reasons, errors by code,
+    /// memory, set-up and prewarm.
     package static func summary(_ documents: [ResultDocument], names: [String]) -> String {
         var rows: [[String]] = []
         func row(_ label: String, _ value: (ResultDocument) -> String) { rows.append([label] + documents.map(value)) }
@@ -61,6 +62,7 @@ package enum ReportTables {
             guard let target = document.summary.targetRate, target > 0 else { return achieved }
             return achieved + " (" + ReportFormat.percent(document.summary.achievedRate / target) + " of target)"
         }
+        rows += inFlightRows(documents)
         row("valid") { $0.summary.valid ? "yes" : "NO" }
         row("invalid reasons") { $0.summary.invalidReasons.joined(separator: "; ") }
         for code in Set(documents.flatMap(\.summary.errors.keys)).sorted() {
@@ -69,10 +71,11 @@ package enum ReportTables {
         row("attacks with an unexpected code") { LatencyText.count($0.attacks.unexpected) }
         row("peak RSS") { $0.summary.peakRSS.map(ReportFormat.bytes) ?? "" }
         row("set-up (excluded)") { ReportFormat.decimal($0.setupSeconds, 2) + " s" }
+        rows += prewarmRows(documents)
         return HTMLDocument.table(id: "summary-table", header: [""] + names, rows: rows)
     }
 
-    /// Latency rows: every summary percentile of the measured phase's three histograms.
+    /// Latency rows: every summary percentile of the measured phase's latency histograms.
     package static func latency(_ documents: [ResultDocument], names: [String]) -> String {
         var rows: [[String]] = []
         for kind in LatencyKind.allCases {

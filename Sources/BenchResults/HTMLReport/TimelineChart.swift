@@ -23,8 +23,8 @@ package enum TimelineChart {
         series.contains { $0.intervals.contains { $0.responseTime != nil } }
     }
 
-    /// The x axis (seconds) shared by both timeline charts.
-    private static func timeAxis(_ series: [Series], geometry g: ChartGeometry) -> (AxisScale, [AxisTick]) {
+    /// The x axis (seconds) shared by the timeline charts.
+    static func timeAxis(_ series: [Series], geometry g: ChartGeometry) -> (AxisScale, [AxisTick]) {
         let end = series.flatMap(\.intervals).map { $0.start + $0.length }.max() ?? 0
         let x = ChartTicks.linear(upTo: end, count: 10)
         let scale = AxisScale(kind: .linear, lower: 0, upper: x.upper, start: g.plotLeft, end: g.plotRight)

@@ -15,13 +15,15 @@ struct HistogramFilesTests {
         let result = RunResult(outcome)
         let paths = try HistogramFiles.writeHgrm(result, to: directory.appendingPathComponent("hgrm").path)
         let names = Set(paths.map { URL(fileURLWithPath: $0).lastPathComponent })
-        #expect(names == ["responseTime.hgrm", "serviceTime.hgrm", "startLag.hgrm", "stage-parse.hgrm", "stage-verify.hgrm"])
+        #expect(names == ["responseTime.hgrm", "serviceTime.hgrm", "startLag.hgrm", "upstreamWait.hgrm", "inFlight.hgrm",
+                          "stage-parse.hgrm", "stage-verify.hgrm"])
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("hgrm").path)
         #expect(Set(leftovers) == names)
         var expected: [String: HDRHistogram] = ["stage-parse.hgrm": outcome.stages[.parse]!, "stage-verify.hgrm": outcome.stages[.verify]!]
         for kind in LatencyKind.allCases { expected["\(kind.rawValue).hgrm"] = outcome.latency[kind]! }
         for path in paths {
             let name = URL(fileURLWithPath: path).lastPathComponent
+            guard name != "inFlight.hgrm" else { continue }
             let histogram = try #require(expected[name])
             let text = try String(contentsOfFile: path, encoding: .utf8)
             let lines = text.split(separator: "\n").map(String.init)
@@ -36,6 +38,19 @@ struct HistogramFilesTests {
         }
     }
 
+    @Test func inFlightHgrmIsInRequestsNotMicroseconds() throws {
+        let outcome = SyntheticRun.outcome()
+        let file = try #require(HistogramFiles.hgrmFiles(RunResult(outcome)).first { $0.name == "inFlight.hgrm" })
+        #expect(file.text == outcome.inFlight.percentileDistributionText(outputValueUnitScalingRatio: 1))
+        let rows = file.text.split(separator: "\n").dropFirst().filter { !$0.hasPrefix("#") }.map { $0.split(separator: " ") }
+        let last = try #require(rows.last)
+        #expect(Double(last[0]) == Double(outcome.maxInFlight))
+        // A result that did not measure it (an older file) gets no inFlight.hgrm.
+        var older = RunResult(outcome)
+        older.inFlight = nil
+        #expect(!HistogramFiles.hgrmFiles(older).contains { $0.name == "inFlight.hgrm" })
+    }
+
     @Test func hgrmIntoAFileFailsWithOneLine() throws {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -45,22 +60,47 @@ struct HistogramFilesTests {
         #expect(error?.message == "--hgrm \(file.path): is a file; expected a directory")
     }
 
+    /// The tags of one interval in the log, in order: every latency kind, then in flight.
+    static let tags = LatencyKind.allCases.map(\.rawValue) + ["inFlight"]
+
+    /// Interval `interval`'s histogram with `tag`.
+    static func histogram(_ tag: String, of interval: IntervalHistograms) -> HDRHistogram? {
+        tag == "inFlight" ? interval.inFlight : LatencyKind(rawValue: tag).flatMap(interval.histogram)
+    }
+
     @Test func hlogReadsBackWithTagsAndIntervalCounts() throws {
         let outcome = SyntheticRun.outcome()
         let log = try HDRLog(parsing: try HistogramFiles.hlogText(outcome))
         #expect(log.formatVersion == "1.3")
         #expect(log.startTimeSeconds == 1_700_000_000)
-        #expect(log.entries.count == 3 * outcome.intervals.count)
+        #expect(log.entries.count == Self.tags.count * outcome.intervals.count)
         for (index, interval) in outcome.intervals.enumerated() {
-            for (offset, kind) in LatencyKind.allCases.enumerated() {
-                let entry = log.entries[index * 3 + offset]
-                #expect(entry.tag == kind.rawValue)
+            for (offset, tag) in Self.tags.enumerated() {
+                let entry = log.entries[index * Self.tags.count + offset]
+                let histogram = try #require(Self.histogram(tag, of: interval))
+                #expect(entry.tag == tag)
                 #expect(entry.startSeconds == interval.startSeconds)
                 #expect(entry.lengthSeconds == interval.lengthSeconds)
-                #expect(entry.histogram == interval.latency[kind])
-                #expect(abs(entry.maxValue - Double(interval.latency[kind]!.max) / 1e6) < 0.0005)
+                #expect(entry.histogram == histogram)
+                #expect(histogram.totalCount > 0, "\(tag): the synthetic run fills every tag")
+                #expect(abs(entry.maxValue - Double(histogram.max) / 1e6) < 0.0005)
             }
         }
+    }
+
+    @Test func hlogMergesBackIntoTheRunsHistograms() throws {
+        let directory = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = SyntheticRun.outcome()
+        let path = directory.appendingPathComponent("run.hlog").path
+        try HistogramFiles.writeHlog(outcome, to: path)
+        let merged = try ResultMerger.merge([path])
+        for kind in LatencyKind.allCases { #expect(merged.latency[kind] == outcome.latency[kind], "\(kind)") }
+        #expect(merged.inFlight == outcome.inFlight)
+        #expect(merged.summary.maxInFlight == outcome.maxInFlight)
+        #expect(merged.summary.requests == outcome.requests)
+        // Counters the log does not carry stay unknown rather than zero.
+        #expect(merged.upstream == nil && merged.prewarm == nil)
     }
 
     @Test func pythonPortReadsOurRunLog() throws {
@@ -76,11 +116,11 @@ struct HistogramFilesTests {
         }
         let log = try JSONDecoder().decode(Log.self, from: data)
         #expect(log.startTimeSeconds == 1_700_000_000)
-        try #require(log.intervals.count == 9)
+        try #require(log.intervals.count == Self.tags.count * outcome.intervals.count)
         for (index, summary) in log.intervals.enumerated() {
-            let kind = LatencyKind.allCases[index % 3]
-            #expect(summary.tag == kind.rawValue)
-            let histogram = try #require(outcome.intervals[index / 3].latency[kind])
+            let tag = Self.tags[index % Self.tags.count]
+            #expect(summary.tag == tag)
+            let histogram = try #require(Self.histogram(tag, of: outcome.intervals[index / Self.tags.count]))
             #expect(summary.count == histogram.totalCount)
             #expect(summary.max == histogram.max)
             #expect(summary.percentiles["50.0"] == histogram.value(atPercentile: 50))

@@ -49,13 +49,20 @@ struct ResultDocumentTests {
         ("summary/requests", .integer), ("summary/errors", .object), ("summary/durationSeconds", .number),
         ("summary/targetRate", .numberOrNull), ("summary/achievedRate", .number), ("summary/valid", .bool),
         ("summary/invalidReasons", .array),
+        ("summary/maxInFlight", .integer),
         ("latency/responseTime", .object), ("latency/serviceTime", .object), ("latency/startLag", .object),
+        ("latency/upstreamWait", .object), ("concurrency/inFlight", .object),
+        ("upstream/calls", .integer), ("upstream/coalesced", .integer), ("upstream/refreshes", .integer),
+        ("upstream/errors", .integer), ("upstream/timeouts", .integer), ("upstream/rejected", .integer),
+        ("upstream/maxInFlight", .integer),
+        ("prewarm/devices", .integer), ("prewarm/authorizations", .integer), ("prewarm/seconds", .number),
         ("stages", .object),
         ("cache/strategy", .string), ("cache/capacity", .integer), ("cache/hits", .integer), ("cache/misses", .integer),
         ("cache/evictions", .integer), ("cache/expirations", .integer), ("cache/hitRatio", .number),
         ("cache/entries", .integer), ("cache/bytesPerEntry", .number),
         ("cache/caches/verifiedTokens/hits", .integer), ("cache/caches/authorizations/misses", .integer),
         ("warmup/responseTime", .object), ("warmup/serviceTime", .object), ("warmup/startLag", .object),
+        ("warmup/upstreamWait", .object),
         ("attacks/expected", .object), ("attacks/unexpected", .integer),
         ("intervals", .array), ("setupSeconds", .number),
     ]
@@ -65,8 +72,8 @@ struct ResultDocumentTests {
         for (path, kind) in Self.requiredPaths {
             #expect(Self.matches(Self.value(root, path), kind), "\(path) should be \(kind)")
         }
-        for section in ["latency/responseTime", "latency/serviceTime", "latency/startLag", "warmup/startLag",
-                        "stages/parse", "stages/verify"] {
+        for section in ["latency/responseTime", "latency/serviceTime", "latency/startLag", "latency/upstreamWait",
+                        "warmup/startLag", "warmup/upstreamWait", "concurrency/inFlight", "stages/parse", "stages/verify"] {
             for (key, kind) in Self.histogramKeys {
                 let object = Self.value(root, section) as? [String: Any]
                 #expect(Self.matches(object?[key], kind), "\(section)/\(key) should be \(kind)")
@@ -77,7 +84,8 @@ struct ResultDocumentTests {
         #expect(Self.value(root, "version") as? String == BenchVersion.current)
         #expect(Self.value(root, "scenario/loop") as? String == "open")
         #expect(Self.value(root, "summary/targetRate") as? Double == 1_000)
-        #expect(Self.value(root, "summary/errors") as? [String: Int] == ["NOT_AUTHORIZED": 7, "INVALID_SIGNATURE": 3])
+        #expect(Self.value(root, "summary/errors") as? [String: Int]
+            == ["NOT_AUTHORIZED": 7, "INVALID_SIGNATURE": 3, "UPSTREAM_UNAVAILABLE": 10])
         #expect(Self.value(root, "attacks/expected") as? [String: Int] == ["INVALID_SIGNATURE": 3])
         #expect(Self.value(root, "cache/hits") as? Int == 1_500)
         #expect(Self.value(root, "cache/entries") as? Int == 440)

@@ -36,6 +36,31 @@ struct RunReportTests {
         #expect(!text.contains("DEBUG"))
     }
 
+    @Test func showsInFlightUpstreamAndPrewarmLines() throws {
+        let outcome = SyntheticRun.outcome()
+        let lines = RunReport.text(outcome).split(separator: "\n").map(String.init)
+        let inFlight = try #require(lines.first { $0.hasPrefix("in flight   ") })
+        #expect(inFlight.contains("p50 \(LatencyText.count(outcome.inFlight.value(atPercentile: 50))),"))
+        #expect(inFlight.contains("p99 \(LatencyText.count(outcome.inFlight.value(atPercentile: 99))),"))
+        #expect(inFlight.contains("max \(outcome.maxInFlight) "))
+        #expect(inFlight.contains("(3,000 sends)"))
+        let u = outcome.upstream
+        #expect(lines.contains("upstream    calls \(u.calls), coalesced \(u.coalesced), refreshes \(u.refreshes), "
+            + "errors \(u.errors), timeouts \(u.timeouts), rejected \(u.rejected), max in flight \(u.maxInFlight)"))
+        let prewarm = try #require(outcome.prewarm)
+        let line = try #require(lines.first { $0.hasPrefix("prewarm     ") })
+        #expect(line.contains("\(LatencyText.count(prewarm.devices)) devices"))
+        #expect(line.contains("\(LatencyText.count(prewarm.authorizations)) authorizations"))
+        #expect(line.contains(String(format: "%.2f s", prewarm.seconds)) && line.contains("untimed"))
+        let wait = try #require(lines.first { $0.hasPrefix("upstreamWait") })
+        #expect(wait.hasSuffix(LatencyText.count(outcome.latency[.upstreamWait]!.totalCount)))
+        #expect(wait.contains(LatencyText.duration(outcome.latency[.upstreamWait]!.value(atPercentile: 99))))
+        // The new lines keep the 12-column label of the others.
+        for label in ["in flight", "upstream", "prewarm"] {
+            #expect(lines.contains { $0.hasPrefix(label.padding(toLength: 12, withPad: " ", startingAt: 0)) }, "\(label)")
+        }
+    }
+
     @Test func closedLoopIsLabelled() {
         let text = RunReport.text(SyntheticRun.outcome(closed: true))
         #expect(text.contains("scenario    closed loop"))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HDRHistogram
+import BenchHarness
 import BenchResults
 import TestSupport
 
@@ -57,6 +58,9 @@ struct HTMLReportTests {
         let latency = HTMLReportFixtures.svg("timeline-latency", in: html)
         #expect(HTMLReportFixtures.count("<path class=\"series p99\"", in: latency) == results)
         #expect(HTMLReportFixtures.count("<path class=\"series p50\"", in: latency) == results)
+        let inFlight = HTMLReportFixtures.svg("timeline-in-flight", in: html)
+        #expect(HTMLReportFixtures.count("<path class=\"series max\"", in: inFlight) == results)
+        #expect(HTMLReportFixtures.count("<path class=\"series p50\"", in: inFlight) == results)
         // The synthetic runs have two stages: one p50 and one p99 bar per stage and result.
         let stages = HTMLReportFixtures.svg("stages", in: html)
         #expect(HTMLReportFixtures.count("class=\"bar-p50\"", in: stages) == 2 * results)
@@ -102,6 +106,61 @@ struct HTMLReportTests {
         #expect(html.contains("<svg id=\"timeline\""))
         #expect(!html.contains("<svg id=\"timeline-latency\""))
         #expect(html.contains("No per-interval latency"))
+        #expect(!html.contains("<svg id=\"timeline-in-flight\""))
+        #expect(html.contains("No requests in flight per interval"))
+    }
+
+    @Test func inFlightChartFollowsThroughputWithEachIntervalsFigures() throws {
+        let runs = [ReportRun(name: "a.json", document: try HTMLReportFixtures.run(seconds: 30)),
+                    ReportRun(name: "b.json", document: try HTMLReportFixtures.run(scale: 2, seconds: 30))]
+        let html = ReportPage.html(ReportInputs(runs: runs))
+        // To look at the page (in a browser, or a headless Chromium screenshot), name a file here.
+        if let path = ProcessInfo.processInfo.environment["AUTHZ_BENCH_HTML_SAMPLE"] {
+            try html.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let throughput = try #require(html.range(of: "<svg id=\"timeline\""))
+        let inFlight = try #require(html.range(of: "<svg id=\"timeline-in-flight\""))
+        let latency = try #require(html.range(of: "<svg id=\"timeline-latency\""))
+        #expect(throughput.lowerBound < inFlight.lowerBound && inFlight.lowerBound < latency.lowerBound)
+        let chart = HTMLReportFixtures.svg("timeline-in-flight", in: html)
+        // One point per interval on each line; the y axis reaches the highest interval max.
+        for path in chart.components(separatedBy: "<path class=\"series ").dropFirst() {
+            #expect(HTMLReportFixtures.count(" L", in: path.components(separatedBy: "</path>")[0]) == 29)
+        }
+        let highest = try #require(runs.flatMap(\.document.intervals).compactMap(\.inFlight?.max).max())
+        let labels = chart.components(separatedBy: "class=\"tick-label\"").dropFirst().compactMap { part -> Double? in
+            guard let close = part.firstIndex(of: ">"), let end = part.firstIndex(of: "<") else { return nil }
+            return Double(part[part.index(after: close)..<end])
+        }
+        #expect(labels.max().map { $0 >= Double(highest) } == true, "\(labels)")
+        #expect(chart.contains("requests in flight"))
+        #expect(chart.contains("a.json: at most \(LatencyText.count(highest / 2)) in flight"))
+        #expect(chart.contains("b.json: at most \(LatencyText.count(highest)) in flight"))
+    }
+
+    @Test func tablesShowUpstreamWaitInFlightUpstreamAndPrewarm() throws {
+        let document = try ResultDocument(SyntheticRun.outcome())
+        let html = ReportPage.html(ReportInputs(runs: [ReportRun(name: "r.json", document: document)]))
+        let latency = try #require(html.components(separatedBy: "id=\"latency-table\"").last?.components(separatedBy: "</table>").first)
+        #expect(latency.contains("upstreamWait p99</th><td>\(LatencyText.duration(document.latency.upstreamWait.p99))</td>"))
+        let summary = try #require(html.components(separatedBy: "id=\"summary-table\"").last?.components(separatedBy: "</table>").first)
+        let inFlight = try #require(document.concurrency?.inFlight)
+        #expect(summary.contains("requests in flight p99</th><td>\(LatencyText.count(inFlight.p99))</td>"))
+        #expect(summary.contains("requests in flight max</th><td>\(LatencyText.count(try #require(document.summary.maxInFlight)))</td>"))
+        #expect(summary.contains("errors: UPSTREAM_UNAVAILABLE</th><td>10</td>"))
+        let prewarm = try #require(document.prewarm)
+        #expect(summary.contains("prewarm devices</th><td>\(LatencyText.count(prewarm.devices))</td>"))
+        #expect(summary.contains("prewarm authorizations</th><td>\(LatencyText.count(prewarm.authorizations))</td>"))
+        #expect(summary.contains("prewarm time (untimed)</th><td>\(String(format: "%.2f", prewarm.seconds)) s</td>"))
+        let upstream = try #require(html.components(separatedBy: "id=\"upstream-table\"").last?.components(separatedBy: "</table>").first)
+        let u = try #require(document.upstream)
+        for (label, value) in [("calls", u.calls), ("coalesced (joined a call in flight)", u.coalesced),
+                               ("refreshes (ahead of expiry)", u.refreshes), ("errors (upstream unavailable)", u.errors),
+                               ("timeouts", u.timeouts), ("rejected (in-flight bound)", u.rejected),
+                               ("most calls in flight", u.maxInFlight)] {
+            #expect(upstream.contains("\(label)</th><td>\(LatencyText.count(value))</td>"), "\(label)")
+        }
+        #expect(html.contains("<a href=\"#upstream\">"))
     }
 
     @Test func aRunKeepsEachIntervalsPercentiles() throws {

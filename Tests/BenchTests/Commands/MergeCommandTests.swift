@@ -68,7 +68,7 @@ struct MergeCommandTests {
         #expect(document.summary.targetRate == 2_000)
         #expect(document.summary.durationSeconds == 3)
         #expect(document.summary.valid)
-        #expect(document.summary.errors == ["NOT_AUTHORIZED": 14, "INVALID_SIGNATURE": 6])
+        #expect(document.summary.errors == ["NOT_AUTHORIZED": 14, "INVALID_SIGNATURE": 6, "UPSTREAM_UNAVAILABLE": 20])
         #expect(document.attacks.expected == ["INVALID_SIGNATURE": 6])
         #expect(document.cache.hits == 3_000)
         #expect(document.cache.caches.authorizations.evictions == 100)
@@ -77,7 +77,8 @@ struct MergeCommandTests {
         #expect(document.scenario["seed"] == .integer(1))
         #expect(document.intervals.map(\.requests) == [2_000, 2_000, 2_000])
         let written = try FileManager.default.contentsOfDirectory(atPath: hgrm)
-        #expect(Set(written) == ["responseTime.hgrm", "serviceTime.hgrm", "startLag.hgrm", "stage-parse.hgrm", "stage-verify.hgrm"])
+        #expect(Set(written) == ["responseTime.hgrm", "serviceTime.hgrm", "startLag.hgrm", "upstreamWait.hgrm", "inFlight.hgrm",
+                                 "stage-parse.hgrm", "stage-verify.hgrm"])
     }
 
     @Test func anInvalidInputMakesTheMergeInvalid() throws {

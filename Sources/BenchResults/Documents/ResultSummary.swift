@@ -1,0 +1,92 @@
+import BenchHarness
+
+/// The result's `summary` section.
+package struct ResultSummary: Codable, Sendable, Equatable {
+    /// Requests completed in the measured phase.
+    package var requests: Int
+    /// Every code other than `VALID_TOKEN` that was observed, with its count.
+    package var errors: [String: Int]
+    /// Measured-phase length, seconds.
+    package var durationSeconds: Double
+    /// Target total rate (requests/s); `null` in closed loop (written, not omitted).
+    package var targetRate: Double?
+    /// Requests per second achieved.
+    package var achievedRate: Double
+    /// Whether the generator kept up (and a release build ran).
+    package var valid: Bool
+    /// Why not, one line each.
+    package var invalidReasons: [String]
+    /// Peak resident set size of the process, bytes (absent when unknown, e.g. merged .hlog files).
+    package var peakRSS: Int? = nil
+    /// Resident set size right after set-up (population and tokens), bytes.
+    package var setupRSS: Int? = nil
+    /// Resident set size when the run ended (the last `memory.rssSamples` entry), bytes.
+    package var finalRSS: Int? = nil
+    /// The most requests in flight at a send of the measured phase (absent in files written before
+    /// it was measured). In a merged result, the largest input's: shards peak at different moments,
+    /// so their peaks do not add (see `ResultMerger`).
+    package var maxInFlight: Int? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case requests, errors, durationSeconds, targetRate, achievedRate, valid, invalidReasons, peakRSS, setupRSS
+        case finalRSS, maxInFlight
+    }
+
+    /// Creates a summary.
+    package init(requests: Int, errors: [String: Int], durationSeconds: Double, targetRate: Double?, achievedRate: Double,
+         valid: Bool, invalidReasons: [String], peakRSS: Int? = nil, setupRSS: Int? = nil, finalRSS: Int? = nil,
+        maxInFlight: Int? = nil)
+    {
+        self.peakRSS = peakRSS
+        self.setupRSS = setupRSS
+        self.finalRSS = finalRSS
+        self.maxInFlight = maxInFlight
+        self.requests = requests
+        self.errors = errors
+        self.durationSeconds = durationSeconds
+        self.targetRate = targetRate
+        self.achievedRate = achievedRate
+        self.valid = valid
+        self.invalidReasons = invalidReasons
+    }
+
+    /// Decodes a summary; `targetRate` must be present (a number or `null`).
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        requests = try container.decode(Int.self, forKey: .requests)
+        errors = try container.decode([String: Int].self, forKey: .errors)
+        durationSeconds = try container.decode(Double.self, forKey: .durationSeconds)
+        guard container.contains(.targetRate) else {
+            throw DecodingError.keyNotFound(CodingKeys.targetRate, .init(
+                codingPath: container.codingPath, debugDescription: "targetRate is required (null in closed loop)"))
+        }
+        targetRate = try container.decodeIfPresent(Double.self, forKey: .targetRate)
+        achievedRate = try container.decode(Double.self, forKey: .achievedRate)
+        valid = try container.decode(Bool.self, forKey: .valid)
+        invalidReasons = try container.decode([String].self, forKey: .invalidReasons)
+        peakRSS = try container.decodeIfPresent(Int.self, forKey: .peakRSS)
+        setupRSS = try container.decodeIfPresent(Int.self, forKey: .setupRSS)
+        finalRSS = try container.decodeIfPresent(Int.self, forKey: .finalRSS)
+        maxInFlight = try container.decodeIfPresent(Int.self, forKey: .maxInFlight)
+    }
+
+    /// Encodes every key, `targetRate` as `null` in closed loop.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(requests, forKey: .requests)
+        try container.encode(errors, forKey: .errors)
+        try container.encode(durationSeconds, forKey: .durationSeconds)
+        if let targetRate {
+            try container.encode(targetRate, forKey: .targetRate)
+        } else {
+            try container.encodeNil(forKey: .targetRate)
+        }
+        try container.encode(achievedRate, forKey: .achievedRate)
+        try container.encode(valid, forKey: .valid)
+        try container.encode(invalidReasons, forKey: .invalidReasons)
+        try container.encodeIfPresent(peakRSS, forKey: .peakRSS)
+        try container.encodeIfPresent(setupRSS, forKey: .setupRSS)
+        try container.encodeIfPresent(finalRSS, forKey: .finalRSS)
+        try container.encodeIfPresent(maxInFlight, forKey: .maxInFlight)
+    }
+}

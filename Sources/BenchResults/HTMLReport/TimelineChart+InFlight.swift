@@ -1,0 +1,52 @@
+import BenchHarness
+
+extension TimelineChart {
+    /// Whether any series has per-interval in-flight figures (results written before the
+    /// asynchronous upstream, and merged results, have none).
+    package static func hasInFlight(_ series: [Series]) -> Bool {
+        series.contains { $0.intervals.contains { $0.inFlight != nil } }
+    }
+
+    /// The in-flight chart (`svg` with `id`), on the throughput chart's time axis: per series a
+    /// solid `path.series.max` for the most requests in flight at an interval's sends and a dashed
+    /// `path.series.p50` for their median.
+    ///
+    /// Read beside throughput: at a steady rate, requests in flight grow with the time each one
+    /// takes (Little's law), so a rise with the rate flat means slower answers, typically the
+    /// upstream's.
+    package static func inFlightSVG(id: String, series: [Series]) -> String {
+        var chart = SVGChart(id: id, title: "Requests in flight per second: max (solid) and p50 (dashed) at the sends")
+        chart.geometry.height = 340
+        let g = chart.geometry
+        let (xScale, xTicks) = timeAxis(series, geometry: g)
+        let highest = series.flatMap(\.intervals).compactMap { $0.inFlight.map { Double($0.max) } }.max() ?? 0
+        let y = ChartTicks.linear(upTo: Swift.max(highest * 1.05, 1), count: 6)
+        let yScale = AxisScale(kind: .linear, lower: 0, upper: y.upper, start: g.plotBottom, end: g.plotTop)
+        let decimals = ChartTicks.decimals(forStep: y.step)
+        chart.xTicks = xTicks
+        chart.yTicks = y.values.map {
+            AxisTick(position: yScale.position($0), label: y.step >= 1000 ? ChartTicks.shortCount($0) : ChartTicks.fixed($0, decimals: decimals))
+        }
+        chart.xLabel = "seconds into the measured phase"
+        chart.yLabel = "requests in flight"
+        for (index, item) in series.enumerated() {
+            let color = Palette.color(index)
+            let intervals = item.intervals.filter { $0.inFlight != nil && $0.length > 0 }
+            let peak = intervals.compactMap { $0.inFlight?.max }.max()
+            chart.legend.append(LegendEntry(
+                label: item.name + (peak.map { ": at most \(LatencyText.count($0)) in flight" } ?? ": no per-interval in-flight figures in this file"),
+                color: color))
+            guard !intervals.isEmpty else { continue }
+            for (statistic, dashed) in [("max", false), ("p50", true)] {
+                let coordinates = intervals.compactMap { interval -> (x: Double, y: Double)? in
+                    guard let figures = interval.inFlight else { return nil }
+                    let value = statistic == "max" ? figures.max : figures.p50
+                    return (x: xScale.position(interval.start + interval.length / 2), y: yScale.position(Double(value)))
+                }
+                let dash = dashed ? " stroke-dasharray=\"6 4\"" : ""
+                chart.content.append("<path class=\"series \(statistic)\" data-series=\"\(HTMLDocument.escape(item.name))\" stroke=\"\(color)\"\(dash) d=\"\(SVGNumber.path(coordinates))\"><title>\(HTMLDocument.escape(item.name)) in flight \(statistic)</title></path>\n")
+            }
+        }
+        return chart.render()
+    }
+}
