@@ -25,7 +25,7 @@ public final class SimulatedBackend: Backend {
     public let denyRatio: Double
     /// The simulated upstream latency.
     public let latency: LatencyDistribution
-    /// Share of the load's calls answered ``BackendDecision/unavailable`` (an injected error, such
+    /// Share of the load's calls answered `unavailable` (an injected error, such
     /// as an HTTP 503), 0...1. Which calls fail is a function of the seed and the call's number.
     public let errorRatio: Double
     /// The scheduled outage, measured from the load's start; nil for none.
@@ -46,6 +46,13 @@ public final class SimulatedBackend: Backend {
     /// Creates a backend.
     ///
     /// - Parameters:
+    ///   - issuer: signs the authZ tokens.
+    ///   - authZTTLMillis: lifetime of issued authZ tokens.
+    ///   - denyRatio: share of (requestor, resource, MVPD) combinations denied, 0...1.
+    ///   - latency: the simulated latency of a call under load.
+    ///   - errorRatio: share of the load's calls answered `unavailable`, 0...1.
+    ///   - outage: the scheduled outage, from the load's start; nil for none.
+    ///   - seed: seeds the deny decisions, the error draws and the latency draws.
     ///   - uptime: the monotonic clock (by default `CLOCK_MONOTONIC`, AuthZCore's
     ///     `monotonicNanoseconds()`); a test scripts it to place calls inside or outside the outage.
     public init(issuer: TokenIssuer, authZTTLMillis: Int64 = 3_600_000, denyRatio: Double = 0,
@@ -106,11 +113,11 @@ public final class SimulatedBackend: Backend {
     /// Answers `request` through `reply`, once.
     ///
     /// Before the load began: inline, with the decision. Under load:
-    /// - inside the ``outage``: ``BackendDecision/unavailable`` inline, at once. A down upstream
+    /// - inside the ``outage``: `unavailable` inline, at once. A down upstream
     ///   refuses the connection (or its load balancer answers 503) within a round trip, which is
     ///   what clients of a real outage see; a backend that hangs instead is what the engine's
     ///   per-call timeout covers.
-    /// - otherwise after the sampled latency, on a Dispatch timer: ``BackendDecision/unavailable``
+    /// - otherwise after the sampled latency, on a Dispatch timer: `unavailable`
     ///   for a call the ``errorRatio`` draw fails (the upstream worked on it, then answered an
     ///   error), else the decision. With no latency the answer is inline.
     public func answer<Reply: SimulatedReply>(_ request: BackendRequest, now: Int64, reply: Reply) {
