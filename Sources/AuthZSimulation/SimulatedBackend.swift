@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 import AuthZCore
 
@@ -11,7 +10,8 @@ import AuthZCore
 /// load, so a seeded run asks the same questions and gets the same answers. The latency is a real
 /// wait on a Dispatch timer, as a call to a remote service would be: no thread is blocked while it
 /// runs, and the answer (and the signing of the authZ token) happens on Dispatch's threads, not
-/// the caller's.
+/// the caller's (`AnswerTimers`: delays of 16 ms and more are batched, at most a millisecond
+/// later than asked beyond Dispatch's own lateness).
 ///
 /// Faults (``errorRatio``, ``outage``) apply from ``beginLoad(atUptimeNanos:)`` on: the set-up
 /// that authorizes every device for its favourites before the load is not what a run measures,
@@ -117,7 +117,7 @@ public final class SimulatedBackend: Backend {
     ///   refuses the connection (or its load balancer answers 503) within a round trip, which is
     ///   what clients of a real outage see; a backend that hangs instead is what the engine's
     ///   per-call timeout covers.
-    /// - otherwise after the sampled latency, on a Dispatch timer: `unavailable`
+    /// - otherwise after the sampled latency, on a Dispatch timer (`AnswerTimers`): `unavailable`
     ///   for a call the ``errorRatio`` draw fails (the upstream worked on it, then answered an
     ///   error), else the decision. With no latency the answer is inline.
     public func answer<Reply: SimulatedReply>(_ request: BackendRequest, now: Int64, reply: Reply) {
@@ -136,7 +136,7 @@ public final class SimulatedBackend: Backend {
         if failed { errors.add(1, ordering: .relaxed) }
         let delay = latencyNanos(call: call)
         guard delay > 0 else { return reply(failed ? .unavailable : decide(request, now: now), now: now) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(delay))) { [self] in
+        AnswerTimers.shared.run(afterNanos: delay) { [self] in
             let answeredAt = now &+ Int64(delay / 1_000_000)
             reply(failed ? .unavailable : decide(request, now: answeredAt), now: answeredAt)
         }
