@@ -21,8 +21,9 @@ package enum NamedScenario: String, CaseIterable, Sendable {
     case expiryStampede = "expiry-stampede"
     /// The upstream is down for 3 s from 5 s after the start of the warm-up (`--upstream-outage
     /// 3s@5s`, warm-up 2s, duration 10s: from 3 s to 6 s into the measured phase). Starts cold
-    /// over 1,000 devices, so that misses still reach the upstream when it goes down (about one
-    /// lookup in ten at 5 s) while most requests are answered from the cache.
+    /// over 1,000 devices (4,000 authorization keys, many of them first asked during the warm-up),
+    /// so that misses still reach the upstream when it goes down while most requests are answered
+    /// from the cache.
     case upstreamOutage = "upstream-outage"
     /// Half the traffic is attacks (forged signatures, expired tokens, wrong devices, untrusted
     /// MVPDs, replays), all rejected before any upstream call: `--mix get=30,check=15,verify=5,attack=50`.
