@@ -159,7 +159,7 @@ if [[ -n $base_bin ]]; then
 else
   BASELINE=${BASELINE:-results/run-baseline.json}
   REPS=${REPS:-3}
-  RUN_ARGS=${RUN_ARGS:---rate 2000 --duration 20s --warmup 5s --mix get=65,check=20,verify=10,logout=2,attack=3}
+  RUN_ARGS=${RUN_ARGS:---scenario steady --duration 20s --warmup 5s}
   log "no base ref: comparing $REPS candidate run(s) of '$RUN_ARGS' with $BASELINE"
   for ((i = 1; i <= REPS; i++)); do
     run_one "$cand_bin" "$cand_commit" "$OUT/candidate/rep-$i.json"

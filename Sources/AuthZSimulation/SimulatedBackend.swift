@@ -1,15 +1,21 @@
-import Dispatch
 import Synchronization
 import AuthZCore
 
 /// A simulated upstream entitlement backend: waits a latency drawn from a distribution, denies a
-/// configurable share of (requestor, resource, MVPD) combinations, and otherwise issues a signed
-/// authZ token bound to the caller's fingerprint.
+/// configurable share of (requestor, resource, MVPD) combinations, fails a share of calls, goes
+/// down for a scheduled outage, and otherwise issues a signed authZ token bound to the caller's
+/// fingerprint.
 ///
-/// Decisions are a deterministic function of the seed and the request, so a seeded run asks the
-/// same questions and gets the same answers. The latency is a real wait on a Dispatch timer, as a
-/// call to a remote service would be: no thread is blocked while it runs, and the answer (and the
-/// signing of the authZ token) happens on Dispatch's threads, not the caller's.
+/// Decisions are a deterministic function of the seed, the request and the call's number in the
+/// load, so a seeded run asks the same questions and gets the same answers. The latency is a real
+/// wait on a Dispatch timer, as a call to a remote service would be: no thread is blocked while it
+/// runs, and the answer (and the signing of the authZ token) happens on Dispatch's threads, not
+/// the caller's (`AnswerTimers`: delays of 16 ms and more are batched, at most a millisecond
+/// later than asked beyond Dispatch's own lateness).
+///
+/// Faults (``errorRatio``, ``outage``) apply from ``beginLoad(atUptimeNanos:)`` on: the set-up
+/// that authorizes every device for its favourites before the load is not what a run measures,
+/// and a failed set-up would leave the steady state it builds incomplete.
 public final class SimulatedBackend: Backend {
     /// Signs the authZ tokens.
     public let issuer: TokenIssuer
@@ -19,26 +25,61 @@ public final class SimulatedBackend: Backend {
     public let denyRatio: Double
     /// The simulated upstream latency.
     public let latency: LatencyDistribution
+    /// Share of the load's calls answered `unavailable` (an injected error, such
+    /// as an HTTP 503), 0...1. Which calls fail is a function of the seed and the call's number.
+    public let errorRatio: Double
+    /// The scheduled outage, measured from the load's start; nil for none.
+    public let outage: Outage?
     private let seed: UInt64
-    private let draws = Atomic<UInt64>(0)
+    private let uptimeNanos: UptimeClock
     private let calls = Atomic<Int>(0)
+    private let loadCalls = Atomic<UInt64>(0)
+    private let errors = Atomic<Int>(0)
+    private let outageAnswers = Atomic<Int>(0)
     /// Monotonic nanoseconds at which the load began; 0 while setting up (see ``beginLoad(atUptimeNanos:)``).
     private let loadStart = Atomic<UInt64>(0)
 
+    /// The monotonic clock the backend places its outage with: nanoseconds since an arbitrary
+    /// fixed point, the clock ``beginLoad(atUptimeNanos:)`` is given a time of.
+    public typealias UptimeClock = @Sendable () -> UInt64
+
     /// Creates a backend.
+    ///
+    /// - Parameters:
+    ///   - issuer: signs the authZ tokens.
+    ///   - authZTTLMillis: lifetime of issued authZ tokens.
+    ///   - denyRatio: share of (requestor, resource, MVPD) combinations denied, 0...1.
+    ///   - latency: the simulated latency of a call under load.
+    ///   - errorRatio: share of the load's calls answered `unavailable`, 0...1.
+    ///   - outage: the scheduled outage, from the load's start; nil for none.
+    ///   - seed: seeds the deny decisions, the error draws and the latency draws.
+    ///   - uptime: the monotonic clock (by default `CLOCK_MONOTONIC`, AuthZCore's
+    ///     `monotonicNanoseconds()`); a test scripts it to place calls inside or outside the outage.
     public init(issuer: TokenIssuer, authZTTLMillis: Int64 = 3_600_000, denyRatio: Double = 0,
-        latency: LatencyDistribution = .none, seed: UInt64 = 1)
+        latency: LatencyDistribution = .none, errorRatio: Double = 0, outage: Outage? = nil, seed: UInt64 = 1,
+        uptime: @escaping UptimeClock = { monotonicNanoseconds() })
     {
         precondition((0...1).contains(denyRatio), "deny ratio must be within 0...1")
+        precondition((0...1).contains(errorRatio), "error ratio must be within 0...1")
         self.issuer = issuer
         self.authZTTLMillis = authZTTLMillis
         self.denyRatio = denyRatio
         self.latency = latency
+        self.errorRatio = errorRatio
+        self.outage = outage
         self.seed = seed
+        self.uptimeNanos = uptime
     }
 
-    /// How many decisions were asked for.
+    /// How many decisions were asked for (set-up included).
     public var callCount: Int { calls.load(ordering: .relaxed) }
+
+    /// What the simulation did: calls, injected errors, outage answers.
+    public var stats: SimulatedUpstreamStats {
+        SimulatedUpstreamStats(
+            calls: calls.load(ordering: .relaxed), loadCalls: Int(loadCalls.load(ordering: .relaxed)),
+            errors: errors.load(ordering: .relaxed), outageAnswers: outageAnswers.load(ordering: .relaxed))
+    }
 
     /// Whether this backend denies `request` (deterministic for the seed).
     public func denies(_ request: BackendRequest) -> Bool {
@@ -50,11 +91,12 @@ public final class SimulatedBackend: Backend {
         return Double(hash.value >> 11) / Double(1 << 53) < denyRatio
     }
 
-    /// Ends the set-up: from now on answers take the simulated latency. Until this is called the
-    /// backend answers inline, without latency: set-up (authorizing every device for its
-    /// favourites before the load) is not what a run measures.
+    /// Ends the set-up: from now on answers take the simulated latency and faults apply. Until
+    /// this is called the backend answers inline, without latency or fault: set-up (authorizing
+    /// every device for its favourites before the load) is not what a run measures.
     ///
-    /// - Parameter uptimeNanos: the monotonic time the load began (the reference of scheduled faults).
+    /// - Parameter uptimeNanos: the time the load began on the backend's monotonic clock (by
+    ///   default `monotonicNanoseconds()`): the reference of ``outage``.
     public func beginLoad(atUptimeNanos uptimeNanos: UInt64) {
         loadStart.store(max(uptimeNanos, 1), ordering: .releasing)
     }
@@ -62,15 +104,41 @@ public final class SimulatedBackend: Backend {
     /// Whether ``beginLoad(atUptimeNanos:)`` was called.
     public var isUnderLoad: Bool { loadStart.load(ordering: .acquiring) != 0 }
 
-    /// Answers through `reply` after the simulated latency (inline when there is none, or before
-    /// the load began): permits with a signed authZ token, or denies.
+    /// Answers through `reply`: permits with a signed authZ token, denies, or fails (see
+    /// ``answer(_:now:reply:)``).
     public func authorize(_ request: BackendRequest, now: Int64, reply: BackendReply) {
+        answer(request, now: now, reply: reply)
+    }
+
+    /// Answers `request` through `reply`, once.
+    ///
+    /// Before the load began: inline, with the decision. Under load:
+    /// - inside the ``outage``: `unavailable` inline, at once. A down upstream
+    ///   refuses the connection (or its load balancer answers 503) within a round trip, which is
+    ///   what clients of a real outage see; a backend that hangs instead is what the engine's
+    ///   per-call timeout covers.
+    /// - otherwise after the sampled latency, on a Dispatch timer (`AnswerTimers`): `unavailable`
+    ///   for a call the ``errorRatio`` draw fails (the upstream worked on it, then answered an
+    ///   error), else the decision. With no latency the answer is inline.
+    public func answer<Reply: SimulatedReply>(_ request: BackendRequest, now: Int64, reply: Reply) {
         calls.add(1, ordering: .relaxed)
-        let delay = isUnderLoad ? latencyNanos() : 0
-        guard delay > 0 else { return reply(decide(request, now: now), now: now) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(delay))) { [self] in
+        let start = loadStart.load(ordering: .acquiring)
+        guard start != 0 else { return reply(decide(request, now: now), now: now) }
+        let call = loadCalls.add(1, ordering: .relaxed).newValue
+        if let outage {
+            let uptime = uptimeNanos()
+            if outage.contains(elapsedNanos: uptime > start ? uptime &- start : 0) {
+                outageAnswers.add(1, ordering: .relaxed)
+                return reply(.unavailable, now: now)
+            }
+        }
+        let failed = fails(call: call)
+        if failed { errors.add(1, ordering: .relaxed) }
+        let delay = latencyNanos(call: call)
+        guard delay > 0 else { return reply(failed ? .unavailable : decide(request, now: now), now: now) }
+        AnswerTimers.shared.run(afterNanos: delay) { [self] in
             let answeredAt = now &+ Int64(delay / 1_000_000)
-            reply(decide(request, now: answeredAt), now: answeredAt)
+            reply(failed ? .unavailable : decide(request, now: answeredAt), now: answeredAt)
         }
     }
 
@@ -86,45 +154,24 @@ public final class SimulatedBackend: Backend {
         return .permit(authZToken: token)
     }
 
-    private func latencyNanos() -> UInt64 {
+    /// Whether the load's call number `call` (1-based) is an injected error.
+    private func fails(call: UInt64) -> Bool {
+        guard errorRatio > 0 else { return false }
+        return unitInterval(SplitMix64.mix(SplitMix64.mix(seed ^ Self.errorStream) &+ call)) < errorRatio
+    }
+
+    /// The latency of the load's call number `call`.
+    private func latencyNanos(call: UInt64) -> UInt64 {
         guard latency != .none else { return 0 }
-        let n = draws.add(1, ordering: .relaxed).newValue
-        let u1 = unitInterval(SplitMix64.mix(seed &+ n &* 2))
-        let u2 = unitInterval(SplitMix64.mix(seed &+ n &* 2 &+ 1))
+        let u1 = unitInterval(SplitMix64.mix(seed &+ call &* 2))
+        let u2 = unitInterval(SplitMix64.mix(seed &+ call &* 2 &+ 1))
         return latency.sample(u1, u2)
     }
 
+    /// Decorrelates the error draws from the latency draws of the same call.
+    private static let errorStream: UInt64 = 0xE7707_5EED
+
     private func unitInterval(_ bits: UInt64) -> Double {
         (Double(bits >> 11) + 0.5) / Double(1 << 53)
-    }
-}
-
-extension SimulatedBackend {
-    /// What a simulated backend is built from, besides its signing key.
-    public struct Settings: Sendable, Equatable {
-        /// Lifetime of issued authZ tokens, milliseconds.
-        public var authZTTLMillis: Int64
-        /// Share of (requestor, resource, MVPD) combinations denied, 0...1.
-        public var denyRatio: Double
-        /// The simulated upstream latency.
-        public var latency: LatencyDistribution
-        /// Seeds the deny decisions and the latency draws.
-        public var seed: UInt64
-
-        /// Settings; the defaults are those of ``SimulatedBackend/init(issuer:authZTTLMillis:denyRatio:latency:seed:)``.
-        public init(authZTTLMillis: Int64 = 3_600_000, denyRatio: Double = 0, latency: LatencyDistribution = .none,
-            seed: UInt64 = 1)
-        {
-            self.authZTTLMillis = authZTTLMillis
-            self.denyRatio = denyRatio
-            self.latency = latency
-            self.seed = seed
-        }
-    }
-
-    /// Creates a backend signing with `issuer` under `settings`.
-    public convenience init(issuer: TokenIssuer, settings: Settings) {
-        self.init(issuer: issuer, authZTTLMillis: settings.authZTTLMillis, denyRatio: settings.denyRatio,
-            latency: settings.latency, seed: settings.seed)
     }
 }

@@ -10,26 +10,51 @@ import BenchResults
 enum RunCommand {
     /// The `--help` text.
     static let usage = """
-        usage: authz-bench run [--devices N] [--requestors N] [--mvpds N] [--resources N] [--zipf S]
+        usage: authz-bench run [--scenario steady|cold-start|expiry-stampede|upstream-outage|attack-flood]
+                               [--devices N] [--requestors N] [--mvpds N] [--resources N] [--zipf S] [--favorites K]
                                [--mix get=70,check=20,verify=10,logout=0,attack=0] [--alg es256|rs256|ed25519|hs256]
                                [--cache mutex|sharded|lru|sieve|tinylfu] [--capacity N] [--threads N]
-                               [--rate R | --closed] [--duration 10s] [--warmup 2s] [--seed N]
+                               [--rate R [--arrivals uniform|poisson] | --closed [--concurrency N]] [--cold]
+                               [--duration 10s] [--warmup 2s] [--seed N]
                                [--inject-stall 200ms@2s] [--authn-ttl 1d] [--authz-ttl 1h] [--stage-sample N]
-                               [--backend-latency 200us/2ms] [--deny-ratio 0.02] [--skew 30s]
+                               [--backend-latency 200ms/1s] [--deny-ratio 0.02] [--skew 30s] [--refresh-ahead 0.8|off]
+                               [--upstream-errors 0.01] [--upstream-timeout 5s] [--upstream-outage 5s@20s]
+                               [--upstream-max-in-flight 65536]
                                [--json FILE] [--hgrm DIR] [--hlog FILE] [--report FILE.html] [--record-trace FILE] [--shard I/N] [--quiet]
                                [--rss-sample-interval 10s] [--force]
                                [--format result|github-benchmark]
 
+          --scenario NAME  start from a named scenario; the other flags given override it:
+        \(scenarioList)
           --rate R         target total requests per second of this process (open loop, the default)
-          --closed         closed loop: each worker sends its next request when the last one is done
+          --arrivals A     the open loop's arrivals: uniform (evenly spaced, the default) or poisson
+          --closed         closed loop: each session sends its next request when its last one is done
+          --concurrency N  closed-loop sessions (default one per worker)
+          --favorites K    favourite resources per device, drawn from the Zipf popularity (default 4)
+          --cold           start from empty caches (default: every device authorized for its favourites
+                           before the warm-up, untimed)
           --shard I/N      run only slice I (1-based) of N of the device population
           --stage-sample N time the hot-path stages of 1 request in N (default 64; 0: never)
+          --backend-latency M/P    simulated upstream latency, log-normal median/p99 (equal values: constant)
+          --refresh-ahead F        refresh a cached authorization hit past F of its lifetime (0 < F < 1; off)
+          --upstream-errors X      share of upstream calls answered with an error (UPSTREAM_UNAVAILABLE)
+          --upstream-timeout D     the engine's timeout per upstream call (default 5s)
+          --upstream-outage D@T    the upstream refuses every call for D from T after the start of the warm-up
+          --upstream-max-in-flight N  the engine's bound on upstream calls in flight (default 65536)
           --record-trace FILE  write the measured requests (no attacks) as a trace for 'sweep --trace'
           --rss-sample-interval D  sample the resident set every D (default 10s; JSON "memory")
           --force          allow replacing an existing output whose name contains 'baseline'
           --format F       what --json writes: result (default) or github-benchmark (customSmallerIsBetter array)
         exit codes: 0 ok, 7 run invalid (generator saturated, or a debug build), 64 usage, 65 bad input
         """
+
+    /// One help line per named scenario: its name and the flags it sets.
+    static var scenarioList: String {
+        NamedScenario.allCases.map { named in
+            let name = named.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0)
+            return "                     \(name)\(named.flags.isEmpty ? "run's defaults: steady state, 2,000 req/s, 10,000 devices, upstream 200ms/1s" : named.flags)"
+        }.joined(separator: "\n")
+    }
 
     /// Options of `run` besides the workload's (`WorkloadFlags`): its outputs and the RSS sampling.
     static let valueOptions: Set<String> = ["json", "hgrm", "hlog", "report", "record-trace", "format", "rss-sample-interval"]

@@ -69,8 +69,10 @@ package struct HarnessSetup: Sendable {
     /// Interval of the resident-set samples (`MemorySampler`), nanoseconds.
     package var rssSampleNanos: UInt64 = 10_000_000_000
 
-    /// Generates fresh keys for the scenario's algorithm (HS256: random 32-byte secrets); the
-    /// backend has the scenario's log-normal latency (none when the median is 0).
+    /// Generates fresh keys for the scenario's algorithm (HS256: random 32-byte secrets). The
+    /// backend has the scenario's log-normal latency (none when the median is 0, constant when the
+    /// p99 equals it), error share and outage; the engine its refresh ahead, upstream timeout and
+    /// in-flight bound.
     package init(scenario: Scenario) throws {
         self.scenario = scenario
         algorithm = scenario.algorithm
@@ -84,11 +86,19 @@ package struct HarnessSetup: Sendable {
         var configuration = EngineConfiguration()
         configuration.allowedMVPDs = directory.engineAllowList
         if let skew = scenario.skewMillis { configuration.skewMillis = skew }
+        configuration.refreshAheadFraction = scenario.refreshAhead
+        configuration.upstreamTimeoutMillis = scenario.upstreamTimeoutMillis
+        configuration.maxUpstreamInFlight = scenario.upstreamMaxInFlight
         let median = UInt64(scenario.backendMedianMicros) * 1_000
         let p99 = UInt64(scenario.backendP99Micros) * 1_000
+        var outage: SimulatedBackend.Outage?
+        if let duration = scenario.upstreamOutageMillis, let start = scenario.upstreamOutageAtMillis {
+            outage = SimulatedBackend.Outage(startMillis: start, durationMillis: duration)
+        }
         let backend = SimulatedBackend.Settings(
             authZTTLMillis: scenario.authZTTLMillis, denyRatio: scenario.backendDenyRatio,
-            latency: median == 0 ? .none : .logNormal(median: median, p99: max(p99, median)), seed: scenario.seed)
+            latency: median == 0 ? .none : .logNormal(median: median, p99: max(p99, median)),
+            errorRatio: scenario.upstreamErrorRatio, outage: outage, seed: scenario.seed)
         deployment = SimulatedDeployment(keys: keys, backend: backend, configuration: configuration)
     }
 

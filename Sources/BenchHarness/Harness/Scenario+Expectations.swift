@@ -24,8 +24,18 @@ extension Scenario {
         case "alg": return "one of " + SignatureAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")
         case "cache": return "one of " + CacheStrategyKind.allCases.map(\.rawValue).joined(separator: ", ")
         case "inject-stall": return "DURATION@PERIOD with DURATION < PERIOD (e.g. 200ms@2s)"
-        case "backend-latency": return "MEDIAN/P99 durations (e.g. 200us/2ms)"
+        case "backend-latency": return "MEDIAN/P99 durations (e.g. 200ms/1s)"
         case "shard": return "I/N with 1 <= I <= N (e.g. 2/4)"
+        case "favorites": return integer(Limits.favorites)
+        case "arrivals": return "one of " + Arrivals.allCases.map(\.rawValue).joined(separator: ", ")
+        case "concurrency": return integer(Limits.concurrency)
+        case "refresh-ahead": return "a fraction of the lifetime between 0 and 1, both excluded (e.g. 0.8), or off"
+        case "upstream-errors": return "a share between 0 and 1 (e.g. 0.01)"
+        case "upstream-timeout": return "a duration between 1ms and 1d (e.g. 2s or 500ms)"
+        case "upstream-outage":
+            return "DURATION@TIME, down for DURATION (1ms to 1d) from TIME after the start of the warm-up (e.g. 5s@20s)"
+        case "upstream-max-in-flight": return integer(Limits.upstreamMaxInFlight)
+        case "scenario": return "one of " + NamedScenario.allCases.map(\.rawValue).joined(separator: ", ")
         default: return "a valid value"
         }
     }

@@ -38,6 +38,14 @@ extension Scenario {
         package static let ttlMillis: Int64 = 3_650 * 86_400_000
         /// `--backend-latency` p99: 60 s.
         package static let backendMicros = 60_000_000
+        /// `--favorites` per device.
+        package static let favorites = 1...1_000
+        /// `--concurrency`: closed-loop sessions.
+        package static let concurrency = 1...1_000_000
+        /// `--upstream-max-in-flight`.
+        package static let upstreamMaxInFlight = 1...16_777_216
+        /// `--upstream-timeout` and the `--upstream-outage` duration: 1 day.
+        package static let upstreamMillis: Int64 = 86_400_000
     }
 
     /// Checks every range and consistency rule of the inputs, here only (the flag parser just reads
@@ -96,6 +104,13 @@ extension Scenario {
         if backendMedianMicros < 0 || backendP99Micros > Limits.backendMicros {
             throw fail("--backend-latency needs 0 <= median <= p99 <= 60s")
         }
+        try validateUpstream(quoting: text)
+        if !Limits.favorites.contains(favorites) { throw expected("favorites", "\(favorites)") }
+        if let concurrency {
+            if !Limits.concurrency.contains(concurrency) { throw expected("concurrency", "\(concurrency)") }
+            if loop != .closed { throw fail("--concurrency sets the closed loop's sessions; it needs --closed") }
+        }
+        if let name, NamedScenario(rawValue: name) == nil { throw expected("scenario", name) }
         if shardCount < 1 || !(0..<shardCount).contains(shardIndex) {
             throw expected("shard", "\(shardIndex &+ 1)/\(shardCount)")
         }
@@ -106,6 +121,37 @@ extension Scenario {
         if population && local < 2 * threads {
             throw fail("--devices: shard \(shardIndex + 1)/\(shardCount) holds \(local) devices; each of the \(threads) "
                 + "workers needs at least 2 (raise --devices or lower --threads)")
+        }
+    }
+
+    /// The rules of the upstream's settings: refresh ahead, errors, timeout, outage, in-flight bound.
+    private func validateUpstream(quoting text: (String) -> String?) throws(BenchError) {
+        func expected(_ flag: String, _ value: @autoclosure () -> String) -> BenchError {
+            Scenario.expects(flag, got: text(flag) ?? value())
+        }
+        if let refreshAhead, !(refreshAhead > 0 && refreshAhead < 1) { throw expected("refresh-ahead", "\(refreshAhead)") }
+        if !(0...1).contains(upstreamErrorRatio) { throw expected("upstream-errors", "\(upstreamErrorRatio)") }
+        if !(1...Limits.upstreamMillis).contains(upstreamTimeoutMillis) {
+            throw expected("upstream-timeout", "\(upstreamTimeoutMillis)ms")
+        }
+        if !Limits.upstreamMaxInFlight.contains(upstreamMaxInFlight) {
+            throw expected("upstream-max-in-flight", "\(upstreamMaxInFlight)")
+        }
+        switch (upstreamOutageMillis, upstreamOutageAtMillis) {
+        case (nil, nil): break
+        case let (outage?, at?):
+            if !(1...Limits.upstreamMillis).contains(outage) || !(0...Limits.durationMillis + Limits.warmupMillis).contains(at) {
+                throw expected("upstream-outage", "\(outage)ms@\(at)ms")
+            }
+            // An outage after the load would silently test nothing.
+            let end = warmupMillis + durationMillis
+            if at >= end {
+                let given = text("upstream-outage") ?? "\(outage)ms@\(at)ms" + (name.map { " (from --scenario \($0))" } ?? "")
+                let load = LatencyText.duration(UInt64(end) * 1_000_000)
+                throw BenchError.invalidSetting("--upstream-outage \(given) starts after the load ends (warm-up plus "
+                    + "duration: \(load)); TIME counts from the start of the warm-up")
+            }
+        default: throw BenchError.invalidSetting("--upstream-outage needs both DURATION and TIME (DURATION@TIME)")
         }
     }
 }

@@ -46,7 +46,7 @@ package struct Scenario: Sendable, Equatable {
     package var shardIndex: Int
     /// How many slices the population is split into.
     package var shardCount: Int
-    /// Simulated backend latency, median and 99th percentile, microseconds.
+    /// Simulated backend latency, median, microseconds (log-normal; equal to the p99: constant).
     package var backendMedianMicros: Int
     /// Simulated backend latency, 99th percentile, microseconds.
     package var backendP99Micros: Int
@@ -67,20 +67,22 @@ package struct Scenario: Sendable, Equatable {
     package var concurrency: Int?
     /// Refresh ahead at this fraction of an authorization's lifetime; nil = off.
     package var refreshAhead: Double?
-    /// Share of upstream calls the simulated upstream fails (`UPSTREAM_UNAVAILABLE`).
+    /// Share of the load's upstream calls the simulated upstream fails (`UPSTREAM_UNAVAILABLE`).
     package var upstreamErrorRatio: Double
     /// The engine's per-call upstream timeout, milliseconds.
     package var upstreamTimeoutMillis: Int64
     /// Simulated upstream outage: down for `upstreamOutageMillis` from `upstreamOutageAtMillis`
-    /// after the start of the warm-up; nil = none.
+    /// after the load's start (the start of the warm-up); nil = none.
     package var upstreamOutageMillis: Int64?
     /// Start of the outage, milliseconds after the start of the warm-up.
     package var upstreamOutageAtMillis: Int64?
     /// The engine's bound on upstream calls in flight.
     package var upstreamMaxInFlight: Int
-    /// A scenario; every input not given takes its default, which is `run`'s default (this
-    /// initialiser is the one place the defaults are written).
-    package init(devices: Int = 10_000, requestors: Int = 20, mvpds: Int = 10, resources: Int = 1_000, zipf: Double = 1.0, mix: OperationMix = OperationMix(), algorithm: SignatureAlgorithm = .es256, cache: CacheStrategyKind = .sharded, capacity: Int = 100_000, threads: Int = 2, loop: Loop = .open(rate: 2_000), durationMillis: Int64 = 10_000, warmupMillis: Int64 = 2_000, seed: UInt64 = 1, stallMillis: Int64? = nil, stallPeriodMillis: Int64? = nil, authNTTLMillis: Int64 = 86_400_000, authZTTLMillis: Int64 = 3_600_000, stageSample: Int = 64, shardIndex: Int = 0, shardCount: Int = 1, backendMedianMicros: Int = 200, backendP99Micros: Int = 2_000, backendDenyRatio: Double = 0.02, skewMillis: Int64? = nil, name: String? = nil, favorites: Int = 4, arrivals: Arrivals = .uniform, cold: Bool = false, concurrency: Int? = nil, refreshAhead: Double? = 0.8, upstreamErrorRatio: Double = 0, upstreamTimeoutMillis: Int64 = 5_000, upstreamOutageMillis: Int64? = nil, upstreamOutageAtMillis: Int64? = nil, upstreamMaxInFlight: Int = 65_536) {
+    /// A scenario; every input not given takes its default, which is `run`'s default and the
+    /// named scenario `steady` (`NamedScenario`): steady state at 2,000 requests/s over 10,000
+    /// devices, with a realistic upstream (200 ms median, 1 s p99). This initialiser is the one
+    /// place the defaults are written.
+    package init(devices: Int = 10_000, requestors: Int = 20, mvpds: Int = 10, resources: Int = 1_000, zipf: Double = 1.0, mix: OperationMix = OperationMix(), algorithm: SignatureAlgorithm = .es256, cache: CacheStrategyKind = .sharded, capacity: Int = 100_000, threads: Int = 2, loop: Loop = .open(rate: 2_000), durationMillis: Int64 = 10_000, warmupMillis: Int64 = 2_000, seed: UInt64 = 1, stallMillis: Int64? = nil, stallPeriodMillis: Int64? = nil, authNTTLMillis: Int64 = 86_400_000, authZTTLMillis: Int64 = 3_600_000, stageSample: Int = 64, shardIndex: Int = 0, shardCount: Int = 1, backendMedianMicros: Int = 200_000, backendP99Micros: Int = 1_000_000, backendDenyRatio: Double = 0.02, skewMillis: Int64? = nil, name: String? = nil, favorites: Int = 4, arrivals: Arrivals = .uniform, cold: Bool = false, concurrency: Int? = nil, refreshAhead: Double? = 0.8, upstreamErrorRatio: Double = 0, upstreamTimeoutMillis: Int64 = 5_000, upstreamOutageMillis: Int64? = nil, upstreamOutageAtMillis: Int64? = nil, upstreamMaxInFlight: Int = 65_536) {
         self.devices = devices
         self.requestors = requestors
         self.mvpds = mvpds

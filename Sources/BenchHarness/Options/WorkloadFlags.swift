@@ -10,22 +10,29 @@ package enum WorkloadFlags {
     /// The options that describe the simulated population and its traffic, in the order errors
     /// name them: every command that generates the workload takes them.
     package static let populationOptions = ["devices", "requestors", "mvpds", "resources", "zipf", "mix", "seed"]
-    /// The options that describe how `run` drives the engine: algorithm, cache, loop, timing,
-    /// simulated backend and shard.
+    /// The options that describe how `run` drives the engine: the named scenario, algorithm,
+    /// cache, loop, sessions, timing, simulated upstream and shard.
     package static let loadOptions: Set<String> = [
-        "alg", "cache", "capacity", "threads", "rate", "duration", "warmup", "inject-stall", "shard", "authn-ttl",
-        "authz-ttl", "stage-sample", "backend-latency", "deny-ratio", "skew",
+        "scenario", "alg", "cache", "capacity", "threads", "rate", "duration", "warmup", "inject-stall", "shard",
+        "authn-ttl", "authz-ttl", "stage-sample", "backend-latency", "deny-ratio", "skew", "favorites", "arrivals",
+        "concurrency", "refresh-ahead", "upstream-errors", "upstream-timeout", "upstream-outage",
+        "upstream-max-in-flight",
     ]
     /// Every workload option that takes a value.
     package static var valueOptions: Set<String> { loadOptions.union(populationOptions) }
     /// The workload's boolean flags.
-    package static let flagOptions: Set<String> = ["closed"]
+    package static let flagOptions: Set<String> = ["closed", "cold"]
 
     /// The scenario the flags describe (unvalidated: call `Scenario.validate(quoting:)` next);
-    /// `defaultThreads` when `--threads` is absent. Text that does not read as a value is a usage
-    /// error naming its flag (exit 64).
+    /// `defaultThreads` when `--threads` is absent. `--scenario NAME` is applied first, then every
+    /// other flag over it. Text that does not read as a value is a usage error naming its flag
+    /// (exit 64).
     package static func scenario(from args: Arguments, defaultThreads: Int) throws(BenchError) -> Scenario {
         var s = Scenario()
+        if let name = args.value("scenario") {
+            guard let named = NamedScenario(rawValue: name.lowercased()) else { throw Scenario.expects("scenario", got: name) }
+            named.apply(to: &s)
+        }
         s.devices = try value(args, "devices", default: s.devices)
         s.requestors = try value(args, "requestors", default: s.requestors)
         s.mvpds = try value(args, "mvpds", default: s.mvpds)
@@ -55,12 +62,46 @@ package enum WorkloadFlags {
             s.backendMedianMicros = Int(median)
             s.backendP99Micros = Int(p99)
         }
+        try upstream(args, into: &s)
+        try sessions(args, into: &s)
         if let text = args.value("shard") {
             let (index, count) = try pair(text, "shard", "/") { Int($0) }
             s.shardIndex = index &- 1  // wrapping: an index out of range stays out of range for validate()
             s.shardCount = count
         }
         return s
+    }
+
+    /// `--refresh-ahead`, `--upstream-errors`, `--upstream-timeout`, `--upstream-outage` and
+    /// `--upstream-max-in-flight` into `s`.
+    private static func upstream(_ args: Arguments, into s: inout Scenario) throws(BenchError) {
+        if let text = args.value("refresh-ahead") {
+            if text.lowercased() == "off" {
+                s.refreshAhead = nil
+            } else {
+                guard let fraction = Double(text) else { throw Scenario.expects("refresh-ahead", got: text) }
+                s.refreshAhead = fraction
+            }
+        }
+        s.upstreamErrorRatio = try value(args, "upstream-errors", default: s.upstreamErrorRatio)
+        if let text = args.value("upstream-timeout") {
+            guard let millis = DurationText.millis(text) else { throw Scenario.expects("upstream-timeout", got: text) }
+            s.upstreamTimeoutMillis = millis
+        }
+        if let text = args.value("upstream-outage") {
+            let (duration, start) = try pair(text, "upstream-outage", "@", DurationText.millis)
+            s.upstreamOutageMillis = duration
+            s.upstreamOutageAtMillis = start
+        }
+        s.upstreamMaxInFlight = try value(args, "upstream-max-in-flight", default: s.upstreamMaxInFlight)
+    }
+
+    /// `--favorites`, `--arrivals`, `--cold` and `--concurrency` into `s`.
+    private static func sessions(_ args: Arguments, into s: inout Scenario) throws(BenchError) {
+        s.favorites = try value(args, "favorites", default: s.favorites)
+        s.arrivals = try choice(args, "arrivals", default: s.arrivals)
+        if args.flag("cold") { s.cold = true }
+        if args.value("concurrency") != nil { s.concurrency = try value(args, "concurrency", default: 0) }
     }
 
     /// Parses `get=70,check=20,verify=10,logout=0,attack=0`: missing shares are 0; whether the

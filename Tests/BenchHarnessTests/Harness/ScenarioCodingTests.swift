@@ -7,10 +7,12 @@ import BenchHarness
 /// values the string-typed one did, and reads what it wrote.
 @Suite("Scenario JSON")
 struct ScenarioCodingTests {
-    /// The keys and values every default scenario shares, in sorted-key order, without the loop's.
-    static let defaults = #""algorithm":"es256","authNTTLMillis":86400000,"authZTTLMillis":3600000,"#
-        + #""backendDenyRatio":0.02,"backendMedianMicros":200,"backendP99Micros":2000,"cache":"sharded","#
-        + #""capacity":100000,"#
+    /// The keys and values every default scenario shares, in sorted-key order, up to the loop's.
+    static let defaults = #""algorithm":"es256","arrivals":"uniform","authNTTLMillis":86400000,"#
+        + #""authZTTLMillis":3600000,"backendDenyRatio":0.02,"backendMedianMicros":200000,"#
+        + #""backendP99Micros":1000000,"cache":"sharded","capacity":100000,"#
+    /// The keys and values of the upstream every default scenario shares, in sorted-key order.
+    static let upstreamDefaults = #""upstreamErrorRatio":0,"upstreamMaxInFlight":65536,"upstreamTimeoutMillis":5000,"#
 
     static func json(_ scenario: Scenario) throws -> String {
         let encoder = JSONEncoder()
@@ -23,10 +25,10 @@ struct ScenarioCodingTests {
     }
 
     @Test func anOpenLoopWritesClosedLoopFalseAndItsRate() throws {
-        let expected = "{" + Self.defaults + #""closedLoop":false,"devices":10000,"durationMillis":10000,"#
-            + #""mix":{"attack":0,"check":20,"get":70,"logout":0,"verify":10},"mvpds":10,"rate":2000,"requestors":20,"#
-            + #""resources":1000,"seed":1,"shardCount":1,"shardIndex":0,"stageSample":64,"threads":2,"#
-            + #""warmupMillis":2000,"zipf":1}"#
+        let expected = "{" + Self.defaults + #""closedLoop":false,"cold":false,"devices":10000,"durationMillis":10000,"#
+            + #""favorites":4,"mix":{"attack":0,"check":20,"get":70,"logout":0,"verify":10},"mvpds":10,"rate":2000,"#
+            + #""refreshAhead":0.8,"requestors":20,"resources":1000,"seed":1,"shardCount":1,"shardIndex":0,"#
+            + #""stageSample":64,"threads":2,"# + Self.upstreamDefaults + #""warmupMillis":2000,"zipf":1}"#
         #expect(try Self.json(Scenario()) == expected)
     }
 
@@ -38,31 +40,68 @@ struct ScenarioCodingTests {
         scenario.stallMillis = 200
         scenario.stallPeriodMillis = 2_000
         scenario.skewMillis = 0
-        let expected = #"{"algorithm":"ed25519","authNTTLMillis":86400000,"authZTTLMillis":3600000,"#
-            + #""backendDenyRatio":0.02,"backendMedianMicros":200,"backendP99Micros":2000,"cache":"tinylfu","#
-            + #""capacity":100000,"closedLoop":true,"devices":10000,"durationMillis":10000,"#
-            + #""mix":{"attack":0,"check":20,"get":70,"logout":0,"verify":10},"mvpds":10,"requestors":20,"#
-            + #""resources":1000,"seed":1,"shardCount":1,"shardIndex":0,"skewMillis":0,"stageSample":64,"#
-            + #""stallMillis":200,"stallPeriodMillis":2000,"threads":2,"warmupMillis":2000,"zipf":1}"#
+        scenario.concurrency = 64
+        scenario.refreshAhead = nil
+        let expected = #"{"algorithm":"ed25519","arrivals":"uniform","authNTTLMillis":86400000,"#
+            + #""authZTTLMillis":3600000,"backendDenyRatio":0.02,"backendMedianMicros":200000,"#
+            + #""backendP99Micros":1000000,"cache":"tinylfu","capacity":100000,"closedLoop":true,"cold":false,"#
+            + #""concurrency":64,"devices":10000,"durationMillis":10000,"favorites":4,"#
+            + #""mix":{"attack":0,"check":20,"get":70,"logout":0,"verify":10},"mvpds":10,"refreshAhead":null,"#
+            + #""requestors":20,"resources":1000,"seed":1,"shardCount":1,"shardIndex":0,"skewMillis":0,"stageSample":64,"#
+            + #""stallMillis":200,"stallPeriodMillis":2000,"threads":2,"# + Self.upstreamDefaults
+            + #""warmupMillis":2000,"zipf":1}"#
         #expect(try Self.json(scenario) == expected)
     }
 
-    @Test(arguments: [Scenario(), Scenario(algorithm: .rs256, cache: .mutex, loop: .closed, skewMillis: 5),
-                      Scenario(loop: .open(rate: 0.5), stallMillis: 1, stallPeriodMillis: 2)])
+    @Test func theUpstreamAndSessionKeysAreWritten() throws {
+        let scenario = Scenario(name: "upstream-outage", favorites: 2, arrivals: .poisson, cold: true,
+            refreshAhead: 0.5, upstreamErrorRatio: 0.01, upstreamTimeoutMillis: 2_000, upstreamOutageMillis: 3_000,
+            upstreamOutageAtMillis: 5_000, upstreamMaxInFlight: 128)
+        let json = try Self.json(scenario)
+        for member in [#""name":"upstream-outage""#, #""favorites":2"#, #""arrivals":"poisson""#, #""cold":true"#,
+                       #""refreshAhead":0.5"#, #""upstreamErrorRatio":0.01"#, #""upstreamTimeoutMillis":2000"#,
+                       #""upstreamOutageMillis":3000"#, #""upstreamOutageAtMillis":5000"#, #""upstreamMaxInFlight":128"#] {
+            #expect(json.contains(member), "\(member) missing from \(json)")
+        }
+    }
+
+    @Test(arguments: [
+        Scenario(), Scenario(algorithm: .rs256, cache: .mutex, loop: .closed, skewMillis: 5),
+        Scenario(loop: .open(rate: 0.5), stallMillis: 1, stallPeriodMillis: 2),
+        Scenario(loop: .closed, name: "steady", favorites: 1, arrivals: .poisson, cold: true, concurrency: 8,
+                 refreshAhead: nil, upstreamErrorRatio: 1, upstreamTimeoutMillis: 1, upstreamOutageMillis: 1,
+                 upstreamOutageAtMillis: 0, upstreamMaxInFlight: 1),
+        NamedScenario.expiryStampede.scenario, NamedScenario.upstreamOutage.scenario,
+    ])
     func aScenarioReadsBackAsWritten(_ scenario: Scenario) throws {
         #expect(try Self.decoded(Self.json(scenario)) == scenario)
     }
 
+    /// A result's scenario as written before the asynchronous upstream: no session or upstream
+    /// keys, and the old default backend latency (200us/2ms).
+    static let oldDocument = #"{"algorithm":"es256","authNTTLMillis":86400000,"authZTTLMillis":3600000,"#
+        + #""backendDenyRatio":0.02,"backendMedianMicros":200,"backendP99Micros":2000,"cache":"sharded","#
+        + #""capacity":100000,"devices":10000,"durationMillis":10000,"#
+        + #""mix":{"attack":0,"check":20,"get":70,"logout":0,"verify":10},"mvpds":10,"requestors":20,"#
+        + #""resources":1000,"seed":1,"shardCount":1,"shardIndex":0,"stageSample":64,"threads":2,"#
+        + #""warmupMillis":2000,"zipf":1,"stallMillis":null,"stallPeriodMillis":null,"skewMillis":null,"loop":"#
+
     @Test func oldFilesRead() throws {
         // A result's scenario writes absent optionals as null; a closed loop as `closedLoop` with a
         // null rate (older files sometimes kept a rate beside it: the loop is still closed).
-        let base = "{" + Self.defaults + #""devices":10000,"durationMillis":10000,"#
-            + #""mix":{"attack":0,"check":20,"get":70,"logout":0,"verify":10},"mvpds":10,"requestors":20,"#
-            + #""resources":1000,"seed":1,"shardCount":1,"shardIndex":0,"stageSample":64,"threads":2,"#
-            + #""warmupMillis":2000,"zipf":1,"stallMillis":null,"stallPeriodMillis":null,"skewMillis":null,"loop":"#
+        let base = Self.oldDocument
         #expect(try Self.decoded(base + #""closed","closedLoop":true,"rate":null}"#).loop == .closed)
         #expect(try Self.decoded(base + #""closed","closedLoop":true,"rate":2000}"#).loop == .closed)
-        #expect(try Self.decoded(base + #""open","closedLoop":false,"rate":1500}"#) == Scenario(loop: .open(rate: 1_500)))
+        // The keys added since read as their defaults: unnamed, 4 favourites, uniform arrivals, warm,
+        // one session per worker, refresh ahead at 0.8, no upstream faults, 5 s timeout, 65,536 calls.
+        let old = try Self.decoded(base + #""open","closedLoop":false,"rate":1500}"#)
+        #expect(old == Scenario(loop: .open(rate: 1_500), backendMedianMicros: 200, backendP99Micros: 2_000))
+        #expect(old.name == nil && old.favorites == 4 && old.arrivals == .uniform && !old.cold && old.concurrency == nil)
+        #expect(old.refreshAhead == 0.8 && old.upstreamErrorRatio == 0 && old.upstreamTimeoutMillis == 5_000)
+        #expect(old.upstreamOutageMillis == nil && old.upstreamOutageAtMillis == nil && old.upstreamMaxInFlight == 65_536)
+        // Refresh ahead off is written as null, and null reads as off (absent reads as the default).
+        let off = base + #""open","closedLoop":false,"rate":1500,"refreshAhead":null}"#
+        #expect(try Self.decoded(off).refreshAhead == nil)
         // An open loop without its rate, or an algorithm no flag names, is not a scenario.
         #expect(throws: DecodingError.self) { try Self.decoded(base + #""open","closedLoop":false,"rate":null}"#) }
         #expect(throws: DecodingError.self) {

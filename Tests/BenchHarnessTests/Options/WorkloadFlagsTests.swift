@@ -5,30 +5,19 @@ import BenchHarness
 @Suite("run flags: the scenario they describe")
 struct RunFlagsTests {
     /// The scenario the flags describe, parsed and validated as `run` does.
-    func scenario(_ arguments: [String]) throws -> Scenario {
-        let args = try Arguments(arguments, options: WorkloadFlags.valueOptions, flags: WorkloadFlags.flagOptions)
-        let scenario = try WorkloadFlags.scenario(from: args, defaultThreads: 2)
-        try scenario.validate(quoting: args.value)
-        return scenario
-    }
+    func scenario(_ arguments: [String]) throws -> Scenario { try FlagParsing.scenario(arguments) }
 
     /// The usage error's message for `arguments` (nil when they are accepted).
-    func message(_ arguments: [String]) -> String? {
-        do {
-            _ = try scenario(arguments)
-            return nil
-        } catch let error as BenchError {
-            return error.reason == .invalidSetting ? error.message : "not a usage error: \(error.message)"
-        } catch {
-            return "unexpected error \(error)"
-        }
-    }
+    func message(_ arguments: [String]) -> String? { FlagParsing.message(arguments) }
 
     @Test func defaultsAreAnOpenLoopScenario() throws {
         let s = try scenario([])
         #expect(s.loop == .open(rate: 2_000))
         #expect(s.threads == 2)
         #expect(s.mix == OperationMix())
+        // Steady state over 10,000 devices with a realistic upstream: the `steady` scenario.
+        #expect(s.devices == 10_000 && !s.cold && s.backendMedianMicros == 200_000 && s.backendP99Micros == 1_000_000)
+        #expect(s.name == nil)
     }
 
     @Test func everyFlagLandsInTheScenario() throws {

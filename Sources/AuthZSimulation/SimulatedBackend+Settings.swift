@@ -1,0 +1,39 @@
+import AuthZCore
+
+extension SimulatedBackend {
+    /// What a simulated backend is built from, besides its signing key (and its clock).
+    public struct Settings: Sendable, Equatable {
+        /// Lifetime of issued authZ tokens, milliseconds.
+        public var authZTTLMillis: Int64
+        /// Share of (requestor, resource, MVPD) combinations denied, 0...1.
+        public var denyRatio: Double
+        /// The simulated upstream latency.
+        public var latency: LatencyDistribution
+        /// Share of the load's calls answered `unavailable`, 0...1.
+        public var errorRatio: Double
+        /// The scheduled outage, measured from the load's start; nil for none.
+        public var outage: Outage?
+        /// Seeds the deny decisions, the error draws and the latency draws.
+        public var seed: UInt64
+
+        /// Settings; the defaults are those of
+        /// ``SimulatedBackend/init(issuer:authZTTLMillis:denyRatio:latency:errorRatio:outage:seed:uptime:)``.
+        public init(authZTTLMillis: Int64 = 3_600_000, denyRatio: Double = 0, latency: LatencyDistribution = .none,
+            errorRatio: Double = 0, outage: Outage? = nil, seed: UInt64 = 1)
+        {
+            self.authZTTLMillis = authZTTLMillis
+            self.denyRatio = denyRatio
+            self.latency = latency
+            self.errorRatio = errorRatio
+            self.outage = outage
+            self.seed = seed
+        }
+    }
+
+    /// Creates a backend signing with `issuer` under `settings`, placing its outage on `uptime`.
+    public convenience init(issuer: TokenIssuer, settings: Settings, uptime: @escaping UptimeClock = { monotonicNanoseconds() }) {
+        self.init(issuer: issuer, authZTTLMillis: settings.authZTTLMillis, denyRatio: settings.denyRatio,
+            latency: settings.latency, errorRatio: settings.errorRatio, outage: settings.outage, seed: settings.seed,
+            uptime: uptime)
+    }
+}
