@@ -23,7 +23,7 @@ extension AuthorizationEngine {
 /// A completion a thread can wait on: one outcome handed from the completing thread to a waiting
 /// one (set-up, tools and tests only).
 public final class WaitingCompletion<Outcome: Sendable>: AuthorizationCompletion {
-    private let outcome = Mutex<Outcome?>(nil)
+    private let outcome = Locked<Outcome?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
     /// A completion not completed yet.

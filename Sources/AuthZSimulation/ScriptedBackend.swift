@@ -18,7 +18,7 @@ public final class ScriptedBackend: Backend {
     }
 
     private let answer: (@Sendable (BackendRequest, Int64) -> BackendDecision)?
-    private let held = Mutex<[HeldCall]>([])
+    private let held = Locked<[HeldCall]>([])
     private let calls = Atomic<Int>(0)
 
     /// A backend answering every call inline with `answer(request, now)`; without `answer`, one

@@ -51,14 +51,15 @@ public final class AuthorizationEngine<
         self.configuration = configuration
         self.negativeCache = ExpiringKeySet(capacity: configuration.negativeCacheCapacity, policy: .dropOldestGeneration)
         self.revoked = ExpiringKeySet(capacity: configuration.revocationCapacity, policy: .dropOldestGeneration)
-        self.upstream = UpstreamCalls(limit: configuration.maxUpstreamInFlight)
+        self.upstream = UpstreamCalls(
+            limit: configuration.maxUpstreamInFlight,
+            sweepEveryMillis: configuration.sweepsUpstreamTimeouts
+                ? max(1, min(100, configuration.upstreamTimeoutMillis / 10)) : nil)
         var random = SystemRandomNumberGenerator()
         self.sessionPrefix = random.next()
-        if configuration.sweepsUpstreamTimeouts {
-            upstream.startSweeping(everyMillis: min(100, configuration.upstreamTimeoutMillis / 10)) { [weak self] in
-                guard let self else { return }
-                self.expireUpstreamCalls(now: SystemClock().nowMillis())
-            }
+        upstream.startSweeping { [weak self] in
+            guard let self else { return }
+            self.expireUpstreamCalls(now: SystemClock().nowMillis())
         }
     }
 

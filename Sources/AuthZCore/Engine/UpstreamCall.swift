@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A request parked on an upstream call: how to complete it, and the fingerprint its
 /// authentication token carries (the authZ token must carry the same).
 @usableFromInline
@@ -48,10 +46,14 @@ extension UpstreamCallOwner {
 /// One call to the upstream backend for one authorization key, and the requests waiting on it
 /// (single flight: concurrent misses on the key join the call instead of starting their own).
 ///
-/// The one allocation of a parked miss on the engine's side. Its waiters are only appended
-/// while the call is in the engine's in-flight table (under the table shard's lock), and taken
-/// once, by whoever ends the call first (the backend's reply or the timeout sweep).
-final class UpstreamCall: Sendable {
+/// The one allocation of a parked miss on the engine's side. Its waiters are appended while the
+/// call is in the engine's in-flight table and taken once, by whoever ends the call first (the
+/// backend's reply or the timeout sweep).
+final class UpstreamCall: @unchecked Sendable {
+    // @unchecked: `ended`, `first` and `more` are only read and written by `UpstreamCalls` under
+    // the lock of the table shard that `key` selects (a pthread mutex, which ThreadSanitizer sees;
+    // `Synchronization.Mutex` it cannot see on Linux).
+
     /// The authorization being decided.
     let key: AuthorizationKey
     /// What the backend is asked.
@@ -62,13 +64,9 @@ final class UpstreamCall: Sendable {
     let isRefresh: Bool
     /// The engine that started the call.
     let owner: any UpstreamCallOwner
-    private let state: Mutex<State>
-
-    private struct State: ~Copyable {
-        var ended = false
-        var first: UpstreamWaiter?
-        var more: [UpstreamWaiter] = []
-    }
+    private var ended = false
+    private var first: UpstreamWaiter?
+    private var more: [UpstreamWaiter] = []
 
     init(key: AuthorizationKey, request: BackendRequest, deadline: Int64, isRefresh: Bool,
         owner: any UpstreamCallOwner, waiter: UpstreamWaiter?)
@@ -78,27 +76,24 @@ final class UpstreamCall: Sendable {
         self.deadline = deadline
         self.isRefresh = isRefresh
         self.owner = owner
-        state = Mutex(State(first: waiter))
+        first = waiter
     }
 
-    /// Adds a waiter (the caller holds the table shard's lock and found the call there, so it has
-    /// not ended).
+    /// Adds a waiter. The caller holds the key's shard lock and found the call in the table, so
+    /// it has not ended.
     func add(_ waiter: UpstreamWaiter) {
-        state.withLock { state in
-            if state.first == nil { state.first = waiter } else { state.more.append(waiter) }
-        }
+        if first == nil { first = waiter } else { more.append(waiter) }
     }
 
-    /// Ends the call: returns its waiters the first time (the first one apart, so that a call
-    /// with one waiter allocates no array), nil afterwards.
+    /// Ends the call (the caller holds the key's shard lock): returns its waiters the first time
+    /// (the first one apart, so that a call with one waiter allocates no array), nil afterwards.
     func end() -> (first: UpstreamWaiter?, more: [UpstreamWaiter])? {
-        state.withLock { state -> (first: UpstreamWaiter?, more: [UpstreamWaiter])? in
-            guard !state.ended else { return nil }
-            state.ended = true
-            let taken = (state.first, state.more)
-            state.first = nil
-            state.more = []
-            return taken
+        guard !ended else { return nil }
+        ended = true
+        defer {
+            first = nil
+            more = []
         }
+        return (first, more)
     }
 }

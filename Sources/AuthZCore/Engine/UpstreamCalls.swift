@@ -46,7 +46,7 @@ final class UpstreamCalls: Sendable {
     let limit: Int
     private let shards: PaddedMutexArray<[AuthorizationKey: UpstreamCall]>
     private let counters = Counters()
-    private let sweeper: Mutex<SweepTimer?> = Mutex(nil)
+    private let sweeper: SweepTimer?
 
     private final class Counters: Sendable {
         let calls = Atomic<Int>(0)
@@ -59,27 +59,35 @@ final class UpstreamCalls: Sendable {
         let maxInFlight = Atomic<Int>(0)
     }
 
-    /// A table of at most `limit` calls.
-    init(limit: Int) {
+    /// A table of at most `limit` calls; with `sweepEveryMillis`, a timer (started by
+    /// ``startSweeping(_:)``) times calls out at that period.
+    init(limit: Int, sweepEveryMillis: Int64?) {
         self.limit = max(1, limit)
         shards = PaddedMutexArray(count: 16) { _ in [:] }
+        sweeper = sweepEveryMillis.map(SweepTimer.init(everyMillis:))
     }
 
-    /// The timer of ``startSweeping(everyMillis:_:)``, cancelled with the table.
+    /// The timer of ``startSweeping(_:)``, cancelled with the table.
     private final class SweepTimer: @unchecked Sendable {
-        // @unchecked: a dispatch source may be used from any thread; it is only resumed once, in
-        // `init`, and cancelled once, in `deinit`.
+        // @unchecked: a dispatch source may be used from any thread; it is given its handler and
+        // resumed once (`start`), and cancelled once, in `deinit`.
         let source: any DispatchSourceTimer
 
-        init(everyMillis intervalMillis: Int64, _ sweep: @escaping @Sendable () -> Void) {
+        init(everyMillis intervalMillis: Int64) {
             source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "authz.upstream-timeouts"))
             let interval = DispatchTimeInterval.milliseconds(Int(max(1, intervalMillis)))
             source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(1))
+        }
+
+        func start(_ sweep: @escaping @Sendable () -> Void) {
             source.setEventHandler(handler: sweep)
             source.resume()
         }
 
-        deinit { source.cancel() }
+        deinit {
+            source.setEventHandler(handler: nil)
+            source.cancel()
+        }
     }
 
     /// The counters now.
@@ -131,10 +139,11 @@ final class UpstreamCalls: Sendable {
     /// Takes `call` out of the table and ends it: its waiters the first time, nil when it had
     /// ended already (a late reply after a timeout, or a second reply).
     func end(_ call: UpstreamCall, with result: UpstreamResult) -> (first: UpstreamWaiter?, more: [UpstreamWaiter])? {
-        shards.withLock(shard(call.key)) { calls in
+        let ended = shards.withLock(shard(call.key)) { calls in
             if let current = calls[call.key], current === call { calls[call.key] = nil }
+            return call.end()
         }
-        guard let waiters = call.end() else { return nil }
+        guard let waiters = ended else { return nil }
         counters.inFlight.subtract(1, ordering: .relaxed)
         switch result {
         case .timedOut: counters.timeouts.add(1, ordering: .relaxed)
@@ -155,10 +164,10 @@ final class UpstreamCalls: Sendable {
         return found
     }
 
-    /// Starts a timer calling `sweep` every `intervalMillis` until the table is released.
-    func startSweeping(everyMillis intervalMillis: Int64, _ sweep: @escaping @Sendable () -> Void) {
-        let timer = SweepTimer(everyMillis: intervalMillis, sweep)
-        sweeper.withLock { $0 = timer }
+    /// Starts the timer (if the table has one) calling `sweep` at its period until the table is
+    /// released. Called once.
+    func startSweeping(_ sweep: @escaping @Sendable () -> Void) {
+        sweeper?.start(sweep)
     }
 
     private func shard(_ key: AuthorizationKey) -> Int {

@@ -1,4 +1,3 @@
-import Synchronization
 import AuthZCore
 import AuthZSimulation
 
@@ -48,10 +47,10 @@ struct UpstreamFixture: Sendable {
 
 /// Every completion a test expects, by request number: each must arrive exactly once.
 final class CompletionLedger<Outcome: Sendable>: Sendable {
-    private let entries: Mutex<[[Outcome]]>
+    private let entries: Locked<[[Outcome]]>
 
     init(count: Int) {
-        entries = Mutex(Array(repeating: [], count: count))
+        entries = Locked(Array(repeating: [], count: count))
     }
 
     /// The completion of request `index`.

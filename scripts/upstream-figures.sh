@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The asynchronous upstream's figures, each measured side by side in one script on one machine:
+#
+#   1. realistic upstream (200ms/1s) against none (0us/0us), steady state, 2,000 req/s, 10,000 devices:
+#      validity, achieved share, requests in flight, response p50 of both and their ratio;
+#   2. cold start, HS256, gets only, 20,000 req/s, upstream 500ms/2s: validity, requests in flight,
+#      resident set per request in flight ((peak RSS - RSS after set-up) / max in flight);
+#   3. hit-only HS256 closed loop (the peak), then open loop at half of it: start-lag p99;
+#   4. expiry-stampede with refresh ahead on and off: upstream calls, coalesced, response p99.
+#
+#   scripts/upstream-figures.sh [STEP...]     steps 1-4 (default all); OUT (results/upstream) holds the JSON
+#
+# Release build (built here). The machine is shared and noisy: repeat a step to see its spread.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${OUT:-results/upstream}
+mkdir -p "$out"
+swift build -c release --product authz-bench >/dev/null
+bin=$(swift build -c release --show-bin-path)/authz-bench
+steps=("$@")
+[ ${#steps[@]} -eq 0 ] && steps=(1 2 3 4)
+
+field() { # FILE EXPRESSION: a value of a result file (python, for tests and scripts only)
+  python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"
+}
+
+run() { # NAME ARGS...: runs, keeps the JSON, prints the lines that matter
+  local name=$1; shift
+  echo "== $name: authz-bench run $*"
+  "$bin" run "$@" --quiet --json "$out/$name.json" || true
+  field "$out/$name.json" "'  valid %s, achieved %.1f%% of %s req/s, requests %d, max in flight %d, response p50 %.3f ms p99 %.3f ms, start lag p99 %.1f us' % (r['summary']['valid'], 100*r['summary']['achievedRate']/(r['summary']['targetRate'] or r['summary']['achievedRate']), r['summary']['targetRate'], r['summary']['requests'], r['summary'].get('maxInFlight',0), r['latency']['responseTime']['p50']/1e6, r['latency']['responseTime']['p99']/1e6, r['latency']['startLag']['p99']/1e3)"
+}
+
+for step in "${steps[@]}"; do
+  case $step in
+  1)
+    run realistic --scenario steady --rate 2000 --duration 8s --warmup 2s --backend-latency 200ms/1s
+    run no-latency --scenario steady --rate 2000 --duration 8s --warmup 2s --backend-latency 0us/0us
+    python3 - "$out/realistic.json" "$out/no-latency.json" <<'PY'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+print("  response p50 realistic / none: %.3f / %.3f ms = %.2fx" % (
+    a['latency']['responseTime']['p50'] / 1e6, b['latency']['responseTime']['p50'] / 1e6,
+    a['latency']['responseTime']['p50'] / b['latency']['responseTime']['p50']))
+PY
+    ;;
+  2)
+    run cold-20k --alg hs256 --mix get=100,check=0,verify=0 --cold --rate 20000 --duration 8s --warmup 2s \
+      --backend-latency 500ms/2s
+    field "$out/cold-20k.json" "'  RSS per request in flight: (%d - %d) / %d = %.0f bytes' % (r['summary']['peakRSS'], r['summary']['setupRSS'], r['summary']['maxInFlight'], (r['summary']['peakRSS'] - r['summary']['setupRSS']) / max(1, r['summary']['maxInFlight']))"
+    ;;
+  3)
+    run closed-hits --alg hs256 --mix get=100,check=0,verify=0 --closed --duration 5s --warmup 1s --devices 1000
+    rate=$(field "$out/closed-hits.json" "int(r['summary']['achievedRate'] / 2)")
+    run open-half --alg hs256 --mix get=100,check=0,verify=0 --rate "$rate" --duration 5s --warmup 1s --devices 1000
+    ;;
+  4)
+    run stampede-refresh --scenario expiry-stampede
+    run stampede-no-refresh --scenario expiry-stampede --refresh-ahead off
+    for name in stampede-refresh stampede-no-refresh; do
+      field "$out/$name.json" "'  $name: upstream calls %d, coalesced %d, refreshes %d, response p99 %.3f ms' % (r['upstream']['calls'], r['upstream']['coalesced'], r['upstream']['refreshes'], r['latency']['responseTime']['p99']/1e6)"
+    done
+    ;;
+  *) echo "upstream-figures: unknown step $step (1-4)" >&2; exit 64 ;;
+  esac
+done
