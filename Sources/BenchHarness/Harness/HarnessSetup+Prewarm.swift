@@ -6,9 +6,10 @@ extension HarnessSetup {
     /// The steady state a run starts from by default: every device of `population` authorized
     /// for each of its favourites, as a viewer who has watched them before would be (untimed, not
     /// measured). Runs on every core at once, in chunks of devices; blocks on each answer, which is
-    /// only right before the load begins, while the simulated upstream answers inline.
-    package static func prewarm<Target: LoadTarget>(
-        _ target: Target, population: Population, directory: WorkloadDirectory, now: Int64
+    /// only right before the load begins, while the simulated upstream answers inline. Each device
+    /// is authorized at the time read from `clock` then: a call's timeout counts from its `now`.
+    package static func prewarm<Target: LoadTarget, Clock: WallClock>(
+        _ target: Target, population: Population, directory: WorkloadDirectory, clock: Clock
     ) -> Prewarm {
         let start = MonotonicClock.nanoseconds()
         let chunk = 256
@@ -28,6 +29,7 @@ extension HarnessSetup {
             var none = NoStageObserver()
             for slot in item.range {
                 let device = devices[slot]
+                let now = clock.nowMillis()
                 var asked: [Int32] = []
                 for resource in favorites.favorites(of: slot) where !asked.contains(resource) {
                     asked.append(resource)

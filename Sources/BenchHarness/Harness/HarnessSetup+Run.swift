@@ -30,7 +30,7 @@ extension HarnessSetup {
         if !scenario.cold {
             let devices = population.slices.reduce(0) { $0 + $1.count }
             progress?("prewarming: authorizing \(devices) devices for their \(population.favorites.first?.perDevice ?? 0) favourites...")
-            let done = Self.prewarm(engine, population: population, directory: directory, now: SystemClock().nowMillis())
+            let done = Self.prewarm(engine, population: population, directory: directory, clock: SystemClock())
             progress?(String(format: "prewarmed %d authorizations in %.2f s", done.authorizations, done.seconds))
             prewarm = done
         }
