@@ -1,4 +1,5 @@
 import AuthZCore
+import AuthZSimulation
 import Dispatch
 import Synchronization
 
@@ -20,7 +21,7 @@ package struct InboxEntry: Sendable {
 ///
 /// Two buffers swap under a lock, so a steady stream of completions allocates nothing. A worker
 /// with nothing left to send but parked requests waits on a semaphore the next completion
-/// signals (no sleep loop).
+/// signals (no sleep loop). The lock is a pthread mutex (`Locked`), which ThreadSanitizer sees.
 package final class WorkerInbox<Clock: WorkerClock>: Sendable {
     private struct State: Sendable {
         var entries: [InboxEntry] = []
@@ -31,7 +32,7 @@ package final class WorkerInbox<Clock: WorkerClock>: Sendable {
     package let clock: Clock
     /// The run's count of parked requests (a completion takes its request off).
     package let gauge: InFlightGauge
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let hasEntries = Atomic<Bool>(false)
     private let wake = DispatchSemaphore(value: 0)
 

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import AuthZCore
 import AuthZSimulation
 
@@ -12,7 +11,7 @@ final class ScriptedBackend: Backend {
     }
 
     private let decider: SimulatedBackend
-    private let held = Mutex<[Held]>([])
+    private let held = Locked<[Held]>([])
     /// Signalled on every call.
     let asked = DispatchSemaphore(value: 0)
 

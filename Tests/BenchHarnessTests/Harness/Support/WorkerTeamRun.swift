@@ -1,4 +1,3 @@
-import Synchronization
 import AuthZCore
 import AuthZSimulation
 import BenchHarness
@@ -71,7 +70,7 @@ struct WorkerTeamRun<Target: LoadTarget, Clock: WorkerClock> {
             directory: directory, timing: timing, mediaTTLMillis: 300_000, clock: clock, gauge: InFlightGauge(),
             control: control)
         let plans = WorkerPlan.plans(for: scenario, deviceCounts: population.slices.map(\.count))
-        let logs = Mutex<[CollectedRequestLog]>(Array(repeating: CollectedRequestLog(), count: scenario.threads))
+        let logs = Locked<[CollectedRequestLog]>(Array(repeating: CollectedRequestLog(), count: scenario.threads))
         WorkerTeam.launch(
             context: context, plans: plans, population: population,
             replayCandidates: plans.map { _ in nil }, mix: scenario.mix, traces: plans.map { _ in .disabled },
