@@ -6,13 +6,14 @@ extension LoadWorker {
     /// requests; returns what it measured.
     package mutating func run() -> WorkerResult {
         let timing = context.timing
+        // A local, not a stored property: passing a property of `self` inout to a method of `self`
+        // would make the call copy `self` (and its histograms) on every request. Made before the
+        // start, so that what the load adds to the resident set is the load's own.
+        var stages = StageHistograms()
         let t0 = context.control.arriveAndWaitForStart()
         measuredStart = t0 &+ timing.warmupNanos
         let end = measuredStart &+ timing.durationNanos
         lastInterval = max(0, Int((timing.durationNanos + 999_999_999) / 1_000_000_000) - 1)
-        // A local, not a stored property: passing a property of `self` inout to a method of `self`
-        // would make the call copy `self` (and its histograms) on every request.
-        var stages = StageHistograms()
         if var stream, plan.isActive {
             if let schedule = plan.schedule() {
                 runOpenLoop(t0: t0, end: end, schedule: schedule, stream: &stream, stages: &stages)
