@@ -35,7 +35,7 @@ extension LoadWorker {
         stages: inout StageHistograms)
     {
         let timing = context.timing
-        let clock = context.clock
+        let clock = context.clock.forWorkerThread()
         let hardStop = end &+ timing.graceNanos
         var schedule = schedule
         var nextStall = timing.stallNanos > 0 ? t0 &+ timing.stallPeriodNanos : UInt64.max
@@ -73,7 +73,7 @@ extension LoadWorker {
         stages: inout StageHistograms)
     {
         let timing = context.timing
-        let clock = context.clock
+        let clock = context.clock.forWorkerThread()
         var idle = sessions
         var nextStall = timing.stallNanos > 0 ? t0 &+ timing.stallPeriodNanos : UInt64.max
         var sequence: UInt64 = 0

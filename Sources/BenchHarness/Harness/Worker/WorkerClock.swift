@@ -18,13 +18,36 @@ package protocol WorkerClock: Sendable {
     func sleep(nanoseconds: UInt64)
     /// The Dispatch deadline of the monotonic instant `target`, for a blocking wait.
     func deadline(at target: UInt64) -> DispatchTime
+    /// The clock a worker paces with on the calling thread (its own thread): this one, set up for
+    /// the thread if the clock needs to.
+    func forWorkerThread() -> Self
+}
+
+extension WorkerClock {
+    /// This clock: it needs no set-up per thread.
+    package func forWorkerThread() -> Self { self }
 }
 
 /// The system's clocks: `CLOCK_MONOTONIC`, the coarse wall clock, and ``Pacer`` (sleep while far,
-/// spin the last stretch).
+/// spin the last stretch; shorter sleeps on a worker's thread, whose timer slack is tightened).
 package struct SystemWorkerClock: WorkerClock {
-    /// The system clocks.
-    package init() {}
+    /// Whether the pacing thread's timer slack is tight.
+    private let tightSlack: Bool
+
+    /// The system clocks, pacing for a thread with the default timer slack.
+    package init() {
+        tightSlack = false
+    }
+
+    /// The system clocks, pacing for the calling thread after tightening its timer slack (the
+    /// worker's own thread).
+    package func forWorkerThread() -> SystemWorkerClock {
+        return Pacer.tightenTimerSlack() ? SystemWorkerClock(tightSlack: true) : self
+    }
+
+    private init(tightSlack: Bool) {
+        self.tightSlack = tightSlack
+    }
 
     @inline(__always)
     package func nanoseconds() -> UInt64 { MonotonicClock.nanoseconds() }
@@ -33,7 +56,7 @@ package struct SystemWorkerClock: WorkerClock {
     package func nowMillis() -> Int64 { CoarseClock().nowMillis() }
 
     @inline(__always)
-    package func wait(until target: UInt64) { Pacer.wait(until: target) }
+    package func wait(until target: UInt64) { Pacer.wait(until: target, tightSlack: tightSlack) }
 
     package func sleep(nanoseconds: UInt64) { Pacer.sleep(nanoseconds: nanoseconds) }
 
