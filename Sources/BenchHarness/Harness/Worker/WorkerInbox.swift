@@ -5,7 +5,7 @@ import Synchronization
 
 /// One parked request's completion, on its way back to its worker.
 package struct InboxEntry: Sendable {
-    /// The pending slot and its generation (``PendingTable/Ticket``).
+    /// The pending slot and its generation (``PendingTable/nextTicket``).
     package var ticket: UInt64
     /// When the engine completed the request (the worker's monotonic clock, read in the completion).
     package var done: UInt64
