@@ -15,6 +15,8 @@ extension HarnessSetup {
         var requests = 0
         var lastSend: UInt64 = 0
         var stalls = 0
+        var maxInFlight = 0
+        var ledger = CompletionLedger()
         // One interval at a time, kept packed: memory stays a few KB per second of the run.
         let intervalCount = results.map(\.latency.intervalCount).max() ?? 0
         var intervals: [IntervalHistograms] = []
@@ -25,7 +27,8 @@ extension HarnessSetup {
             total.add(set)
             intervals.append(IntervalHistograms(
                 startSeconds: Double(index),
-                lengthSeconds: min(1, Double(timing.durationNanos) / 1e9 - Double(index)), latency: set.byKind, requests: set.requests))
+                lengthSeconds: min(1, Double(timing.durationNanos) / 1e9 - Double(index)), latency: set.byKind,
+                requests: set.requests, inFlight: set.inFlight))
         }
         for result in results {
             warmup.add(result.latency.warmup)
@@ -38,6 +41,8 @@ extension HarnessSetup {
             requests += result.requests
             lastSend = max(lastSend, result.lastSendNanos)
             stalls += result.stalls
+            maxInFlight = max(maxInFlight, result.maxInFlight)
+            ledger.add(result.ledger)
         }
 
         // The measured phase lasts its planned length, unless the generator was still sending
@@ -46,7 +51,7 @@ extension HarnessSetup {
         let end = t0 &+ timing.warmupNanos &+ timing.durationNanos
         var overshoot = lastSend > end ? lastSend - end : 0
         overshoot = overshoot > timing.stallNanos ? overshoot - timing.stallNanos : 0
-        if timing.periodNanos == nil { overshoot = 0 }
+        if !timing.isOpenLoop { overshoot = 0 }
         let durationSeconds = Double(timing.durationNanos + overshoot) / 1e9
 
         var reasons: [String] = []
@@ -57,9 +62,11 @@ extension HarnessSetup {
             let achieved = Double(requests) / durationSeconds
             if achieved < 0.99 * target {
                 reasons.append(String(format: "achieved %.0f requests/s, below 99%% of the target %.0f/s: ", achieved, target)
-                    + "the load generator saturated (lower --rate, or add --threads when the backend latency blocks workers)")
+                    + "the load generator saturated (lower --rate or add --threads)")
             }
         }
+        // Exactly once: every parked request completed, none twice.
+        reasons += ledger.invalidReasons
 
         var codeCounts: [ResultCode: Int] = [:]
         var attackCounts: [ResultCode: Int] = [:]
@@ -79,6 +86,7 @@ extension HarnessSetup {
             cache: CacheReport(strategy: scenario.cache.rawValue, capacity: scenario.capacity,
                 verifiedTokens: stats.verifiedTokens, authorizations: stats.authorizations),
             validity: Validity(valid: reasons.isEmpty, reasons: reasons),
-            peakRSSBytes: ProcessMemory.peakResidentBytes, setupRSSBytes: setupRSS, injectedStalls: stalls)
+            peakRSSBytes: ProcessMemory.peakResidentBytes, setupRSSBytes: setupRSS, injectedStalls: stalls,
+            inFlight: total.inFlight, maxInFlight: maxInFlight, upstream: stats.upstream)
     }
 }

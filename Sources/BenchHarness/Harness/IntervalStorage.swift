@@ -2,7 +2,7 @@ import Synchronization
 
 /// The bytes the harness itself keeps for completed 1-second intervals, process-wide.
 ///
-/// Every worker keeps each completed interval packed (three `PackedHistogram`s, a few KB) until the
+/// Every worker keeps each completed interval packed (five `PackedHistogram`s, a few KB) until the
 /// run ends, for the per-second percentiles and the `.hlog`: the harness's memory grows by a few KB
 /// per second of run by design. The resident-set samples record this count beside the RSS
 /// (`RSSSample.intervalBytes`), so that a soak can tell the harness's own growth from the
@@ -15,7 +15,6 @@ package enum IntervalStorage {
 
     /// Counts a packed interval: its encodings plus an array header each.
     package static func count(_ set: LatencyRecorder.PackedSet) {
-        let bytes = set.response.bytes.count + set.service.bytes.count + set.startLag.bytes.count + 3 * 32
-        retained.add(bytes, ordering: .relaxed)
+        retained.add(set.bytes + set.histograms.count * 32, ordering: .relaxed)
     }
 }

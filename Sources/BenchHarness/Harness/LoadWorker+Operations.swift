@@ -12,7 +12,7 @@ extension LoadWorker {
         case .check:
             return .check(request(device: slot, resource: resource))
         case .verify:
-            if let entry = pending.pop(notBefore: now - mediaTTLMillis / 2) {
+            if let entry = pending.pop(notBefore: now - context.mediaTTLMillis / 2) {
                 return .verify(token: entry.token, resource: entry.resource)
             }
             return .get(request(device: slot, resource: resource))
@@ -26,6 +26,7 @@ extension LoadWorker {
     /// The request of device `slot` (its current token) for `resource`.
     package func request(device slot: Int, resource: Int) -> AuthorizationRequest {
         let device = devices[slot]
+        let directory = context.directory
         return AuthorizationRequest(
             deviceID: device.deviceID, authNToken: device.authNToken,
             requestorID: directory.requestorIDs[Int(device.requestor)], resourceID: directory.resourceIDs[resource])
@@ -36,6 +37,7 @@ extension LoadWorker {
         attackVariant &+= 1
         let n = attackVariant
         let size = kit.valid.count
+        let directory = context.directory
         let resourceID = directory.resourceIDs[resource]
         func attackRequest(_ entry: AttackKit.Entry, token: [UInt8], deviceID: DeviceID) -> AuthorizationRequest {
             AuthorizationRequest(deviceID: deviceID, authNToken: token,
@@ -56,77 +58,68 @@ extension LoadWorker {
             let entry = kit.untrusted[n % size]
             return .check(attackRequest(entry, token: entry.token, deviceID: entry.deviceID))
         case .replayedMediaToken:
-            if replayCandidate == nil || now - (replayCandidate?.verifiedAt ?? 0) > mediaTTLMillis / 2 {
-                refreshReplayCandidate(now: now)
-            }
-            let candidate = replayCandidate ?? (token: [], resource: resource, verifiedAt: now)
+            let stale = replayCandidate.map { now - $0.verifiedAt > context.mediaTTLMillis / 2 } ?? true
+            if stale && !refreshingReplay { refreshReplayCandidate(now: now) }
+            let candidate = replayCandidate ?? ReplayCandidate(token: [], resource: resource, verifiedAt: now)
             return .verify(token: candidate.token, resource: candidate.resource)
         }
     }
 
-    /// Simulation bookkeeping (untimed, not counted): mints a media token with a kit device and
-    /// verifies it once, so that presenting it again is a replay.
-    package mutating func refreshReplayCandidate(now: Int64) {
-        let entry = kit.valid[0]
-        for resource in 0..<min(64, directory.resourceIDs.count) {
-            let request = AuthorizationRequest(deviceID: entry.deviceID, authNToken: entry.token,
-                requestorID: directory.requestorIDs[entry.requestor], resourceID: directory.resourceIDs[resource])
-            guard case .mediaToken(let token) = engine.getAuthorizationWaiting(request, now: now) else { continue }
-            let code = token.withUnsafeBytes {
-                mediaVerifier.verify($0, resource: directory.resourceIDs[resource], now: now)
-            }
-            if code == .validToken {
-                replayCandidate = (token, resource, now)
-                return
-            }
-        }
-    }
-
-    /// The timed engine call.
+    /// The timed engine call. Returns its outcome when answered inline; nil when the engine parked
+    /// it (its completion, carrying `ticket`, lands in the worker's inbox).
     @inline(__always)
-    package func execute<Observer: StageObserver>(_ call: PreparedCall, now: Int64, observer: inout Observer) -> CallOutcome {
+    package func execute<Observer: StageObserver>(_ call: PreparedCall, now: Int64, ticket: UInt64,
+        observer: inout Observer) -> CallOutcome?
+    {
         switch call {
         case .check(let request):
-            let waiting = WaitingCompletion<ResultCode>()
-            return CallOutcome(code: engine.checkAuthorization(request, now: now, observer: &observer, completion: waiting)
-                ?? waiting.wait())
+            let completion = SlotCompletion<Clock, ResultCode>(inbox: inbox, ticket: ticket)
+            return context.target.checkAuthorization(request, now: now, observer: &observer, completion: completion)
+                .map { CallOutcome(code: $0) }
         case .get(let request):
-            let waiting = WaitingCompletion<AuthorizationOutcome>()
-            switch engine.getAuthorization(request, now: now, observer: &observer, completion: waiting) ?? waiting.wait() {
+            let completion = SlotCompletion<Clock, AuthorizationOutcome>(inbox: inbox, ticket: ticket)
+            switch context.target.getAuthorization(request, now: now, observer: &observer, completion: completion) {
             case .mediaToken(let token): return CallOutcome(code: .validToken, mediaToken: token)
             case .rejected(let code): return CallOutcome(code: code)
+            case nil: return nil
             }
         case .verify(let token, let resource):
             let code = token.withUnsafeBytes {
-                mediaVerifier.verify($0, resource: directory.resourceIDs[resource], now: now, observer: &observer)
+                context.mediaVerifier.verify($0, resource: context.directory.resourceIDs[resource], now: now,
+                    observer: &observer)
             }
             return CallOutcome(code: code)
         case .logout(let tokens):
-            let revoked = engine.logout(authNTokens: tokens, now: now)
+            let revoked = context.target.logout(authNTokens: tokens, now: now)
             return CallOutcome(code: revoked > 0 ? .validToken : .notAuthenticated)
         }
     }
 
-    /// Simulation bookkeeping after a call (untimed): keeps minted media tokens for verification,
-    /// the last verified one for the replay attack, and re-authenticates a device after a logout
-    /// or when its token was found expired.
+    /// Simulation bookkeeping after a call answered inline (untimed): keeps minted media tokens
+    /// for verification, the last verified one for the replay attack, and re-authenticates a
+    /// device after a logout or when its token was found expired.
     package mutating func finish(_ operation: Operation, _ call: PreparedCall, _ outcome: CallOutcome, now: Int64) {
         if operation.kind == .attack { return }
         let slot = Int(operation.device)
         switch call {
-        case .get:
-            if let token = outcome.mediaToken {
-                pending.push(MediaTokenRing.Entry(token: token, resource: Int(operation.resource), mintedAt: now))
-            } else if outcome.code == .tokenExpired {
-                try? authenticator.authenticate(&devices[slot], now: now)
-            }
-        case .check:
-            if outcome.code == .tokenExpired { try? authenticator.authenticate(&devices[slot], now: now) }
+        case .get, .check:
+            finishAuthorization(operation, code: outcome.code, mediaToken: outcome.mediaToken, now: now)
         case .verify(let token, let resource):
-            if outcome.code == .validToken { replayCandidate = (token, resource, now) }
+            if outcome.code == .validToken { replayCandidate = ReplayCandidate(token: token, resource: resource, verifiedAt: now) }
         case .logout:
             devices[slot].store.logout()
-            try? authenticator.authenticate(&devices[slot], now: now)
+            try? context.authenticator.authenticate(&devices[slot], now: now)
+        }
+    }
+
+    /// The bookkeeping of an authorization, answered inline or completed after parking: a minted
+    /// media token is kept for a later `verify`; an expired authentication token is renewed.
+    package mutating func finishAuthorization(_ operation: Operation, code: ResultCode, mediaToken: [UInt8]?, now: Int64) {
+        if operation.kind == .attack { return }
+        if let mediaToken {
+            pending.push(MediaTokenRing.Entry(token: mediaToken, resource: Int(operation.resource), mintedAt: now))
+        } else if code == .tokenExpired {
+            try? context.authenticator.authenticate(&devices[Int(operation.device)], now: now)
         }
     }
 }

@@ -7,123 +7,195 @@ package typealias HarnessEngine<TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>,
 
 /// The timing plan of a run, shared by every worker (all nanoseconds).
 package struct WorkerTiming: Sendable {
-    /// Open loop: the interval between two requests of one worker (`threads / rate` seconds); nil in closed loop.
-    package var periodNanos: Double?
+    /// Open loop (a schedule per worker) or closed loop (sessions).
+    package var isOpenLoop: Bool
     /// Warm-up length.
     package var warmupNanos: UInt64
     /// Measured phase length.
     package var durationNanos: UInt64
     /// After the measured phase ends, how long a late worker may still send its scheduled requests.
     package var graceNanos: UInt64
+    /// After its last send, how long a worker waits for its parked requests: the engine's
+    /// upstream timeout ends every one of them before (with a margin for its sweep).
+    package var drainNanos: UInt64
     /// Injected stall length (0 = none) and period.
     package var stallNanos: UInt64
     /// Period of the injected stall.
     package var stallPeriodNanos: UInt64
     /// 1 request in `stageSample` is observed (0 = none).
     package var stageSample: Int
+
+    /// A plan from its values.
+    package init(isOpenLoop: Bool, warmupNanos: UInt64, durationNanos: UInt64, graceNanos: UInt64, drainNanos: UInt64,
+        stallNanos: UInt64 = 0, stallPeriodNanos: UInt64 = 0, stageSample: Int = 0)
+    {
+        self.isOpenLoop = isOpenLoop
+        self.warmupNanos = warmupNanos
+        self.durationNanos = durationNanos
+        self.graceNanos = graceNanos
+        self.drainNanos = drainNanos
+        self.stallNanos = stallNanos
+        self.stallPeriodNanos = stallPeriodNanos
+        self.stageSample = stageSample
+    }
 }
 
-/// One worker thread of the load: owns a slice of the devices, generates its operation stream,
-/// paces it (open loop) and records every request's latencies.
-package struct LoadWorker<TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>, AC: CacheStrategy<AuthorizationKey, CachedAuthorization>> {
-    package let index: Int
-    package let threads: Int
-    package let engine: HarnessEngine<TC, AC>
-    package let mediaVerifier: MediaTokenVerifier
-    package let authenticator: Authenticator
-    package let directory: WorkloadDirectory
+/// What every worker of a run shares: the target, the simulated world, the timing plan, the clock
+/// and the run's coordination.
+package struct WorkerContext<Target: LoadTarget, Clock: WorkerClock>: Sendable {
+    /// The engine driven.
+    package var target: Target
+    /// The media server's verifier (`verify` operations, replay attacks).
+    package var mediaVerifier: MediaTokenVerifier
+    /// Re-authenticates devices (after a logout, or an expired token).
+    package var authenticator: Authenticator
+    /// Names and trust relations.
+    package var directory: WorkloadDirectory
+    /// The timing plan.
+    package var timing: WorkerTiming
+    /// Lifetime of minted media tokens, milliseconds.
+    package var mediaTTLMillis: Int64
+    /// The clocks.
+    package var clock: Clock
+    /// The run's parked requests.
+    package var gauge: InFlightGauge
+    /// Start barrier, progress and results.
+    package var control: RunControl
+
+    /// A context from its values.
+    package init(target: Target, mediaVerifier: MediaTokenVerifier, authenticator: Authenticator,
+        directory: WorkloadDirectory, timing: WorkerTiming, mediaTTLMillis: Int64, clock: Clock,
+        gauge: InFlightGauge, control: RunControl)
+    {
+        self.target = target
+        self.mediaVerifier = mediaVerifier
+        self.authenticator = authenticator
+        self.directory = directory
+        self.timing = timing
+        self.mediaTTLMillis = mediaTTLMillis
+        self.clock = clock
+        self.gauge = gauge
+        self.control = control
+    }
+}
+
+/// A media token verified once, kept to be presented again by the replay attack.
+package struct ReplayCandidate: Sendable {
+    /// The token bytes.
+    package var token: [UInt8]
+    /// The resource index it was minted for.
+    package var resource: Int
+    /// When it was verified, epoch milliseconds.
+    package var verifiedAt: Int64
+}
+
+/// One worker of the load, run as one long block on its own Dispatch queue: owns a slice of the
+/// devices (sessions of one simulated viewer each), sends its schedule (open loop) or keeps its
+/// sessions busy (closed loop), and never waits for the upstream: a parked request takes a slot of
+/// the worker's pending table and completes through the worker's inbox, which the worker empties
+/// between sends and records single-threaded.
+///
+/// Generic over the target, the clock and the request log, so that tests can drive the same code
+/// with a manual clock and a scripted upstream; the run specialises it for the engine, the system
+/// clocks and no log.
+package struct LoadWorker<Target: LoadTarget, Clock: WorkerClock, Log: RequestLog> {
+    package let context: WorkerContext<Target, Clock>
+    package let plan: WorkerPlan
     package let kit: AttackKit
-    package let timing: WorkerTiming
-    package let mediaTTLMillis: Int64
     package var devices: [SimulatedDevice]
-    package var stream: OperationStream
+    package var stream: OperationStream?
     package var pending = MediaTokenRing()
-    package var replayCandidate: (token: [UInt8], resource: Int, verifiedAt: Int64)?
+    package var replayCandidate: ReplayCandidate?
+    /// Whether a fresh media token for the replay attack is being minted (parked).
+    package var refreshingReplay = false
     package var recorder: LatencyRecorder
     /// The measured requests' trace (`run --record-trace`); disabled by default.
     package var trace = TraceBuffer.disabled
+    package var log = Log()
     package var codes = [Int](repeating: 0, count: ResultCode.harnessCount)
     package var attacksExpected = [Int](repeating: 0, count: ResultCode.harnessCount)
     package var attacksUnexpected = 0
     package var attackVariant = 0
+    package let inbox: WorkerInbox<Clock>
+    package var table = PendingTable()
+    package var batch: [InboxEntry] = []
+    package var ledger = CompletionLedger()
+    /// Measured requests completed, the latest measured send, and injected stalls that hit one.
+    package var requests = 0
+    package var lastSend: UInt64 = 0
+    package var stalls = 0
+    /// The most requests in flight at a measured send.
+    package var maxInFlight = 0
+    /// Measured intervals handed to the run's progress.
+    package var published = 0
+    /// Start of the measured phase and of its last interval (set when the run starts).
+    package var measuredStart: UInt64 = 0
+    package var lastInterval = 0
 
-    /// Runs the worker to the end of the measured phase; returns what it measured.
-    package mutating func run(control: RunControl) -> WorkerResult {
-        let t0 = control.arriveAndWaitForStart()
-        let measuredStart = t0 &+ timing.warmupNanos
-        let end = measuredStart &+ timing.durationNanos
-        let hardStop = end &+ timing.graceNanos
-        // Spread the workers' schedules so the aggregate is evenly spaced.
-        let offset = timing.periodNanos.map { $0 * Double(index) / Double(threads) } ?? 0
-        var nextStall = timing.stallNanos > 0 ? t0 &+ timing.stallPeriodNanos : UInt64.max
-        var published = 0
-        var requests = 0
-        var lastSend: UInt64 = 0
-        var stalls = 0
-        var sequence: UInt64 = 0
-        var none = NoStageObserver()
-        // A local, not a stored property: passing a property of `self` inout to a method of `self`
-        // would make the call copy `self` (and its histograms) on every request.
-        var stages = StageHistograms()
-        let recordsTrace = trace.isEnabled
-        while true {
-            let operation = stream.next()
-            let now0 = CoarseClock().nowMillis()
-            let call = prepare(operation, now: now0)
-            let intended: UInt64
-            if let period = timing.periodNanos {
-                intended = t0 &+ UInt64(offset + Double(sequence) * period)
-                if intended >= end { break }
-                Pacer.wait(until: intended)
-            } else {
-                intended = MonotonicClock.nanoseconds()
-                if intended >= end { break }
-            }
-            // Timed section: from here to `done`.
-            let send = MonotonicClock.nanoseconds()
-            if send >= hardStop { break }
-            let measured = intended >= measuredStart
-            if send >= nextStall {
-                Pacer.sleep(nanoseconds: timing.stallNanos)
-                while nextStall <= send { nextStall &+= timing.stallPeriodNanos }
-                if measured { stalls += 1 }
-            }
-            let now = CoarseClock().nowMillis()
-            let observed = measured && timing.stageSample > 0 && sequence % UInt64(timing.stageSample) == 0
-            let outcome = observed
-                ? execute(call, now: now, observer: &stages)
-                : execute(call, now: now, observer: &none)
-            let done = MonotonicClock.nanoseconds()
-            // Untimed from here: recording and simulation bookkeeping.
-            let interval = measured ? Int((intended &- measuredStart) / 1_000_000_000) : nil
-            if let interval {
-                while published < interval && published < recorder.intervalCount {
-                    control.publish(recorder.interval(published))
-                    published += 1
-                }
-            }
-            recorder.record(interval: interval, response: done &- intended, service: done &- send,
-                startLag: send &- intended)
-            if measured {
-                requests += 1
-                lastSend = max(lastSend, send)
-                codes[outcome.code.harnessIndex] += 1
-                if let attack = operation.attack {
-                    attacksExpected[attack.expectedCode.harnessIndex] += 1
-                    if outcome.code != attack.expectedCode { attacksUnexpected += 1 }
-                }
-                if recordsTrace { recordTrace(operation, call, sentAt: send &- measuredStart) }
-            }
-            finish(operation, call, outcome, now: now)
-            sequence &+= 1
+    /// The worker's index.
+    package var index: Int { plan.worker }
+
+    /// A worker of `plan` over its devices (with their `favorites`) and its attack `kit`.
+    package init(context: WorkerContext<Target, Clock>, plan: WorkerPlan, devices: [SimulatedDevice],
+        favorites: DeviceFavorites, kit: AttackKit, replayCandidate: ReplayCandidate?, mix: OperationMix,
+        trace: TraceBuffer)
+    {
+        self.context = context
+        self.plan = plan
+        self.kit = kit
+        self.devices = devices
+        self.replayCandidate = replayCandidate
+        self.trace = trace
+        if !devices.isEmpty {
+            stream = OperationStream(seed: plan.seed, shard: plan.shard, worker: plan.worker, mix: mix,
+                favorites: favorites)
         }
-        while published < recorder.intervalCount {
-            control.publish(recorder.interval(published))
-            published += 1
+        recorder = LatencyRecorder(recordsStartLag: context.timing.isOpenLoop)
+        inbox = WorkerInbox(clock: context.clock, gauge: context.gauge)
+        batch.reserveCapacity(256)
+    }
+}
+
+/// A worker's exactly-once account of its parked requests: in a correct run every parked request
+/// completes once, so `stray` and `pendingAtStop` are zero (otherwise the run is invalid).
+package struct CompletionLedger: Sendable, Equatable {
+    /// Requests the engine parked (the load's and the worker's own bookkeeping).
+    package var parked = 0
+    /// Completions matched to a parked request.
+    package var completed = 0
+    /// Completions for no parked request (a free slot, or an earlier generation of one): a
+    /// request completed twice, or one the engine had answered inline.
+    package var stray = 0
+    /// Parked requests still without a completion when the worker stopped waiting.
+    package var pendingAtStop = 0
+
+    /// A ledger from its values.
+    package init(parked: Int = 0, completed: Int = 0, stray: Int = 0, pendingAtStop: Int = 0) {
+        self.parked = parked
+        self.completed = completed
+        self.stray = stray
+        self.pendingAtStop = pendingAtStop
+    }
+
+    /// Adds `other`'s counts.
+    package mutating func add(_ other: CompletionLedger) {
+        parked += other.parked
+        completed += other.completed
+        stray += other.stray
+        pendingAtStop += other.pendingAtStop
+    }
+
+    /// Why a run with this ledger is invalid, one line each; empty when every parked request
+    /// completed exactly once.
+    package var invalidReasons: [String] {
+        var reasons: [String] = []
+        if stray > 0 {
+            reasons.append("\(stray) completions matched no parked request (a request completed twice, or both "
+                + "answered and completed)")
         }
-        return WorkerResult(
-            latency: recorder, stages: stages, codes: codes, attacksExpected: attacksExpected,
-            attacksUnexpected: attacksUnexpected, requests: requests, lastSendNanos: lastSend, stalls: stalls,
-            trace: trace.take())
+        if pendingAtStop > 0 {
+            reasons.append("\(pendingAtStop) parked requests never completed (the engine's upstream timeout did not end them)")
+        }
+        return reasons
     }
 }

@@ -10,6 +10,12 @@ package enum PreparedCall: Sendable {
     case verify(token: [UInt8], resource: Int)
     /// `logout` of these authentication tokens.
     case logout([[UInt8]])
+
+    /// Whether the call is a `getAuthorization` (granted, it carries a media token).
+    package var isGet: Bool {
+        if case .get = self { return true }
+        return false
+    }
 }
 
 /// What a timed call answered.

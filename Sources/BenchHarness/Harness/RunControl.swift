@@ -38,10 +38,14 @@ package final class RunControl: Sendable {
         return startNanos.load(ordering: .acquiring)
     }
 
-    /// Called by the coordinator: waits for every worker, then starts them all at `t0 = now + lead`.
-    package func startWhenReady(leadNanos: UInt64 = 20_000_000) -> UInt64 {
+    /// Called by the coordinator: waits for every worker, calls `beforeStart` with
+    /// `t0 = now + lead` (on `clock`), then starts them all at t0 and returns it.
+    package func startWhenReady<Clock: WorkerClock>(
+        clock: Clock, leadNanos: UInt64 = 20_000_000, beforeStart: (UInt64) -> Void = { _ in }
+    ) -> UInt64 {
         for _ in 0..<workers { ready.wait() }
-        let t0 = MonotonicClock.nanoseconds() + leadNanos
+        let t0 = clock.nanoseconds() + leadNanos
+        beforeStart(t0)
         startNanos.store(t0, ordering: .releasing)
         for _ in 0..<workers { go.signal() }
         return t0
@@ -85,6 +89,10 @@ package struct WorkerResult: Sendable {
     package var lastSendNanos: UInt64
     /// Injected stalls that hit a measured request.
     package var stalls: Int
+    /// The most requests in flight at one of its measured sends.
+    package var maxInFlight: Int
+    /// Its exactly-once account of parked requests.
+    package var ledger: CompletionLedger
     /// The measured requests' trace (empty unless recording).
     package var trace: [TraceEntry] = []
 }

@@ -54,9 +54,9 @@ extension Scenario {
     /// - Parameters:
     ///   - text: the text a flag was given as on the command line, if any (`Arguments.value`), so
     ///     that a message quotes what was typed (`got '1e400'`) rather than the value read from it.
-    ///   - population: whether workers will drive a built population (`run`). Only then must every
-    ///     worker own two devices and requestors and MVPDs fit a device's 16-bit indexes; a sweep
-    ///     replays key strings and has no such limits.
+    ///   - population: whether workers will drive a built population (`run`). Only then must
+    ///     requestors and MVPDs fit a device's 16-bit indexes; a sweep replays key strings and has
+    ///     no such limit.
     package func validate(quoting text: (String) -> String? = { _ in nil }, population: Bool = true) throws(BenchError) {
         func fail(_ message: String) -> BenchError { .invalidSetting(message) }
         func expected(_ flag: String, _ value: @autoclosure () -> String) -> BenchError {
@@ -116,11 +116,6 @@ extension Scenario {
         }
         if devices < shardCount {
             throw fail("--shard \(text("shard") ?? "\(shardIndex + 1)/\(shardCount)"): fewer devices (\(devices)) than shards")
-        }
-        let local = Population.localCount(devices: devices, shardIndex: shardIndex, shardCount: shardCount)
-        if population && local < 2 * threads {
-            throw fail("--devices: shard \(shardIndex + 1)/\(shardCount) holds \(local) devices; each of the \(threads) "
-                + "workers needs at least 2 (raise --devices or lower --threads)")
         }
     }
 

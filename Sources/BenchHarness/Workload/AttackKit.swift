@@ -1,8 +1,8 @@
 import AuthZCore
 
-/// A worker's ready-made attack material, issued at set-up: long-lived valid tokens of its own
-/// devices (bases for tampering and for the wrong-device attack), tokens from the untrusted MVPD,
-/// and tokens that expired long ago (beyond any clock skew).
+/// A worker's ready-made attack material, issued at set-up: long-lived valid tokens of the kit's
+/// own devices (bases for tampering and for the wrong-device attack), tokens from the untrusted
+/// MVPD, and tokens that expired long ago (beyond any clock skew).
 package struct AttackKit: Sendable {
     /// A token and the device it is bound to.
     package struct Entry: Sendable {
@@ -23,26 +23,36 @@ package struct AttackKit: Sendable {
     /// Tokens whose expiry is two days in the past.
     package var expired: [Entry] = []
 
-    /// How many devices of a slice a kit uses (distinct devices, so the wrong-device attack works).
+    /// How many devices a kit uses (distinct devices, so the wrong-device attack works).
     package static let size = 8
 
-    /// Issues a kit for the first devices of `devices` (at least 2).
-    package init(worker: Int, devices: ArraySlice<SimulatedDevice>, authenticator: Authenticator, now: Int64) throws {
-        precondition(devices.count >= 2, "an attack kit needs two devices")
-        let untrusted = authenticator.directory.untrustedMVPD
-        for (n, device) in devices.prefix(Self.size).enumerated() {
-            let requestor = Int(device.requestor)
+    /// No attack material (a run without attack traffic).
+    package init() {}
+
+    /// Issues the kit of worker `worker` of shard `shard` (of `threads` workers): its own `size`
+    /// devices, numbered after the `devices` of the population so that they are no device a
+    /// session drives (any population size, even one device, gives every kit distinct devices).
+    package init(worker: Int, threads: Int, shard: Int, devices: Int, seed: UInt64, authenticator: Authenticator,
+        now: Int64) throws
+    {
+        let directory = authenticator.directory
+        let untrusted = directory.untrustedMVPD
+        let first = devices + (shard * threads + worker) * Self.size
+        for n in 0..<Self.size {
+            let g = first + n
+            let deviceID = Population.deviceInfo(seed: seed, index: g).deviceID
+            let assigned = directory.assignment(seed: seed, device: g)
             func entry(mvpd: Int, expiresAt: Int64, tag: String) throws -> Entry {
                 let issued = try authenticator.token(
-                    deviceID: device.deviceID, requestor: requestor, mvpd: mvpd,
+                    deviceID: deviceID, requestor: assigned.requestor, mvpd: mvpd,
                     guid: "kit\(worker)-\(n)-\(tag)", expiresAt: expiresAt)
-                return Entry(token: issued.bytes, deviceID: device.deviceID, requestor: requestor,
+                return Entry(token: issued.bytes, deviceID: deviceID, requestor: assigned.requestor,
                     signature: Self.signatureRange(issued.bytes))
             }
             let day: Int64 = 86_400_000
-            valid.append(try entry(mvpd: Int(device.mvpd), expiresAt: now + 30 * day, tag: "v"))
+            valid.append(try entry(mvpd: assigned.mvpd, expiresAt: now + 30 * day, tag: "v"))
             self.untrusted.append(try entry(mvpd: untrusted, expiresAt: now + 30 * day, tag: "u"))
-            expired.append(try entry(mvpd: Int(device.mvpd), expiresAt: now - 2 * day, tag: "x"))
+            expired.append(try entry(mvpd: assigned.mvpd, expiresAt: now - 2 * day, tag: "x"))
         }
     }
 

@@ -49,4 +49,12 @@ package struct Operation: Sendable, Equatable {
     package var resource: Int32
     /// For `.attack`, which attack; otherwise `nil`.
     package var attack: AttackKind?
+
+    /// An operation from its values.
+    package init(kind: OperationKind, device: Int32, resource: Int32, attack: AttackKind?) {
+        self.kind = kind
+        self.device = device
+        self.resource = resource
+        self.attack = attack
+    }
 }

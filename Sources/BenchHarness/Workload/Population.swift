@@ -3,16 +3,19 @@ import Foundation
 import AuthZSimulation
 
 /// This process's simulated devices, split into one slice per worker, with their authentication
-/// tokens pre-issued (in parallel) and each worker's attack kit.
+/// tokens pre-issued (in parallel), their favourite resources, and each worker's attack kit.
 ///
 /// Deterministic for a seed: device `g` of the whole population has the same device info,
-/// requestor and MVPD (`WorkloadDirectory.assignment(seed:device:)`) in every process and every
-/// shard. With `shardCount` N, this process holds devices `g` with `g % N == shardIndex`; worker
-/// `w` of `threads` owns the local devices `k` with `k % threads == w`.
+/// requestor and MVPD (`WorkloadDirectory.assignment(seed:device:)`) and the same favourites in
+/// every process and every shard. With `shardCount` N, this process holds devices `g` with
+/// `g % N == shardIndex`; worker `w` of `threads` owns the local devices `k` with
+/// `k % threads == w`. With fewer local devices than workers, the last workers own none.
 package struct Population: Sendable {
     /// Per worker, its devices.
     package var slices: [[SimulatedDevice]]
-    /// Per worker, its attack material.
+    /// Per worker, its devices' favourite resources (slot for slot with `slices`).
+    package var favorites: [DeviceFavorites]
+    /// Per worker, its attack material (empty without attack traffic).
     package var kits: [AttackKit]
 
     /// The number of devices this shard holds.
@@ -30,11 +33,14 @@ package struct Population: Sendable {
             model: models[g % models.count], teamID: "TEAM\(g % 89)")
     }
 
-    /// Builds the population of `scenario`'s shard for `threads` workers, issuing every token.
+    /// Builds the population of `scenario`'s shard for `threads` workers, issuing every token and
+    /// drawing every device's favourites.
     package static func build(scenario: Scenario, authenticator: Authenticator) throws -> Population {
         let threads = scenario.threads
         let local = localCount(devices: scenario.devices, shardIndex: scenario.shardIndex, shardCount: scenario.shardCount)
         let directory = authenticator.directory
+        let popularity = ZipfSampler(count: scenario.resources, exponent: scenario.zipf)
+        let empty = DeviceFavorites(wanted: scenario.favorites, resourceCount: scenario.resources)
         // Work items: (worker, first position, end position) in chunks.
         let chunk = 2_048
         var items: [(worker: Int, range: Range<Int>)] = []
@@ -47,7 +53,7 @@ package struct Population: Sendable {
             }
         }
         let work = items
-        let results = Locked<[[SimulatedDevice]?]>(Array(repeating: nil, count: work.count))
+        let results = Locked<[([SimulatedDevice], DeviceFavorites)?]>(Array(repeating: nil, count: work.count))
         let failure = Locked<(any Error)?>(nil)
         let seed = scenario.seed
         let shardIndex = scenario.shardIndex
@@ -56,6 +62,8 @@ package struct Population: Sendable {
             let item = work[itemIndex]
             var built: [SimulatedDevice] = []
             built.reserveCapacity(item.range.count)
+            var favorites = empty
+            favorites.reserve(devices: item.range.count)
             do {
                 for position in item.range {
                     let k = position * threads + item.worker
@@ -68,12 +76,13 @@ package struct Population: Sendable {
                         authNToken: [], store: DeviceTokenStore())
                     try authenticator.authenticate(&device, now: SystemClock().nowMillis())
                     built.append(device)
+                    favorites.append(device: g, seed: seed, popularity: popularity)
                 }
             } catch {
                 failure.withLock { $0 = error }
                 return
             }
-            results.withLock { $0[itemIndex] = built }
+            results.withLock { $0[itemIndex] = (built, favorites) }
         }
         if let error = failure.withLock({ $0 }) { throw error }
         var chunks = results.withLock { value in
@@ -82,18 +91,25 @@ package struct Population: Sendable {
             return taken
         }
         var slices: [[SimulatedDevice]] = Array(repeating: [], count: threads)
+        var favorites: [DeviceFavorites] = Array(repeating: empty, count: threads)
         for (index, item) in work.enumerated() {
             if slices[item.worker].isEmpty {
                 let count = local > item.worker ? (local - item.worker + threads - 1) / threads : 0
                 slices[item.worker].reserveCapacity(count)
+                favorites[item.worker].reserve(devices: count)
             }
-            slices[item.worker].append(contentsOf: chunks[index] ?? [])
+            if let (devices, drawn) = chunks[index] {
+                slices[item.worker].append(contentsOf: devices)
+                favorites[item.worker].append(contentsOf: drawn)
+            }
             chunks[index] = nil
         }
         let now = SystemClock().nowMillis()
         let kits = try (0..<threads).map { worker in
-            try AttackKit(worker: worker, devices: slices[worker][...], authenticator: authenticator, now: now)
+            guard scenario.mix.attack > 0, !slices[worker].isEmpty else { return AttackKit() }
+            return try AttackKit(worker: worker, threads: threads, shard: shardIndex, devices: scenario.devices,
+                seed: seed, authenticator: authenticator, now: now)
         }
-        return Population(slices: slices, kits: kits)
+        return Population(slices: slices, favorites: favorites, kits: kits)
     }
 }

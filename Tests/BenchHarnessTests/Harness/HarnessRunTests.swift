@@ -122,16 +122,31 @@ struct HarnessRunTests {
         var scenario = Self.scenario(algorithm: .hs256)
         scenario.threads = 1
         scenario.devices = 100
+        scenario.loop = .open(rate: 50_000_000)   // far beyond what one worker can send
+        scenario.warmupMillis = 0
+        scenario.durationMillis = 200
+        scenario.mix = OperationMix(get: 0, check: 100, verify: 0, logout: 0, attack: 0)
+        let outcome = try Harness.run(scenario, progress: nil)
+        #expect(!outcome.validity.valid)
+        #expect(outcome.validity.reasons.contains { $0.contains("saturated") })
+    }
+
+    @Test("A slow upstream does not hold a worker: its requests park, the schedule goes on")
+    func slowUpstreamDoesNotSaturate() throws {
+        var scenario = Self.scenario(algorithm: .hs256)
+        scenario.threads = 1
+        scenario.devices = 100
         scenario.loop = .open(rate: 400)
         scenario.warmupMillis = 0
         scenario.durationMillis = 500
         scenario.mix = OperationMix(get: 0, check: 100, verify: 0, logout: 0, attack: 0)
-        scenario.backendMedianMicros = 5_000   // every call waits >= ~5 ms: at most ~200/s per worker
-        scenario.backendP99Micros = 5_000
-        scenario.capacity = 1                  // so most checks reach the backend
+        scenario.backendMedianMicros = 50_000   // one blocked worker could send at most 20/s
+        scenario.backendP99Micros = 50_000
+        scenario.capacity = 1                   // so most checks reach the backend
         let outcome = try Harness.run(scenario, progress: nil)
-        #expect(!outcome.validity.valid)
-        #expect(outcome.validity.reasons.contains { $0.contains("saturated") })
+        #expect(!outcome.validity.reasons.contains { $0.contains("saturated") })
+        #expect((outcome.latency[.upstreamWait]?.totalCount ?? 0) > UInt64(outcome.requests / 2))
+        #expect(outcome.codes.values.reduce(0, +) == outcome.requests)
     }
 
     @Test("Bad scenarios are usage errors naming the flag")
@@ -152,7 +167,8 @@ struct HarnessRunTests {
         #expect(message { $0.loop = .open(rate: 0) }?.contains("--rate") == true)
         #expect(message { $0.stallMillis = 500; $0.stallPeriodMillis = 200 }?.contains("--inject-stall") == true)
         #expect(message { $0.shardIndex = 2; $0.shardCount = 2 }?.contains("--shard") == true)
-        #expect(message { $0.devices = 3 }?.contains("--devices") == true)
+        #expect(message { $0.devices = 1 } == nil)  // any number of devices works with any number of workers
+        #expect(message { $0.devices = 0 }?.contains("--devices") == true)
         #expect(message { $0.mvpds = 1 }?.contains("--mvpds") == true)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import HDRHistogram
 import BenchHarness
@@ -38,6 +39,20 @@ struct PacerTests {
         #expect(service.value(atPercentile: 50) >= 50_000)
         #expect(sleeps > 0)
     }
+
+    #if os(Linux)
+    @Test func aWorkerThreadTightensItsTimerSlack() throws {
+        let thread = try #require(try? String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8))
+        let tid = try #require(thread.split(separator: " ").first)
+        #expect(Pacer.tightenTimerSlack())
+        let slack = try String(contentsOfFile: "/proc/\(tid)/timerslack_ns", encoding: .utf8)
+        #expect(slack.trimmingCharacters(in: .whitespacesAndNewlines) == "\(Pacer.tightSlackNanos)")
+        // With the tight slack the pacer also sleeps through short gaps, and is never early.
+        let target = MonotonicClock.nanoseconds() + 2 * Pacer.spinNanos
+        Pacer.wait(until: target, tightSlack: true)
+        #expect(MonotonicClock.nanoseconds() >= target)
+    }
+    #endif
 
     @Test func aPastTargetReturnsWithoutSleeping() {
         let now = MonotonicClock.nanoseconds()

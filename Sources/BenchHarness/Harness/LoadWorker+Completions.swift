@@ -1,0 +1,104 @@
+import AuthZCore
+
+extension LoadWorker {
+    /// Sends one prepared request: answered inline, it is recorded at once; parked, it takes the
+    /// slot of the ticket its completion carries. Returns whether it was answered inline.
+    @inline(__always)
+    mutating func issue<Observer: StageObserver>(_ call: PreparedCall, _ sent: SentRequest, now: Int64,
+        observer: inout Observer) -> Bool
+    {
+        let ticket = table.nextTicket
+        let answered = execute(call, now: now, ticket: ticket, observer: &observer)
+        let done = context.clock.nanoseconds()
+        // Untimed from here: recording and simulation bookkeeping.
+        if let answered {
+            complete(sent, parkedAt: nil, done: done, code: answered.code)
+            finish(sent.operation, call, answered, now: now)
+        } else {
+            table.park(PendingTable.Slot(request: sent, parkedAt: done, isGet: call.isGet, isBookkeeping: false))
+            context.gauge.park()
+            ledger.parked += 1
+        }
+        if sent.measured {
+            if sent.send > lastSend { lastSend = sent.send }
+            if trace.isEnabled { recordTrace(sent.operation, call, sentAt: sent.send &- measuredStart) }
+        }
+        return answered != nil
+    }
+
+    /// Records a completed request: `responseTime = done - intended` (coordinated-omission
+    /// correct), `serviceTime = done - send`, `startLag = send - intended`, and for a parked
+    /// request `upstreamWait = done - parkedAt`; a measured one also counts its code.
+    @inline(__always)
+    mutating func complete(_ sent: SentRequest, parkedAt: UInt64?, done: UInt64, code: ResultCode) {
+        let response = done &- sent.intended
+        let service = done &- sent.send
+        let startLag = sent.send &- sent.intended
+        let upstreamWait = parkedAt.map { done > $0 ? done &- $0 : 0 }
+        if sent.measured {
+            let interval = interval(at: done)
+            if interval > published { publishIntervals(before: interval) }
+            recorder.record(interval: interval, response: response, service: service, startLag: startLag,
+                upstreamWait: upstreamWait)
+            requests += 1
+            codes[code.harnessIndex] += 1
+            if let attack = sent.operation.attack {
+                attacksExpected[attack.expectedCode.harnessIndex] += 1
+                if code != attack.expectedCode { attacksUnexpected += 1 }
+            }
+        } else {
+            recorder.record(interval: nil, response: response, service: service, startLag: startLag,
+                upstreamWait: upstreamWait)
+        }
+        if Log.isEnabled {
+            log.append(LoggedRequest(
+                intended: sent.intended, send: sent.send, parkedAt: parkedAt, done: done, response: response,
+                service: service, startLag: startLag, upstreamWait: upstreamWait, operation: sent.operation,
+                measured: sent.measured, code: code))
+        }
+    }
+
+    /// Takes every completion waiting in the inbox and records it against its pending slot (the
+    /// ledger counts one that matches no parked request). Returns how many of the load's requests
+    /// completed (the sessions freed, in closed loop).
+    mutating func drainInbox() -> Int {
+        inbox.take(into: &batch)
+        var freed = 0
+        for index in batch.indices {
+            let entry = batch[index]
+            guard let slot = table.complete(entry.ticket) else {
+                ledger.stray += 1
+                continue
+            }
+            ledger.completed += 1
+            if slot.isBookkeeping {
+                replayMinted(entry.mediaToken, resource: Int(slot.request.operation.resource))
+                continue
+            }
+            complete(slot.request, parkedAt: slot.parkedAt, done: entry.done, code: entry.code)
+            finishAuthorization(slot.request.operation, code: entry.code, mediaToken: entry.mediaToken,
+                now: context.clock.nowMillis())
+            freed += 1
+        }
+        batch.removeAll(keepingCapacity: true)
+        return freed
+    }
+
+    /// After the last send: waits (on the inbox, no polling) until every parked request completed,
+    /// or until the drain time passed (the engine's upstream timeout ends every parked request
+    /// well before); what is still parked then is counted in the ledger.
+    mutating func awaitParked() {
+        let clock = context.clock
+        let deadline = clock.nanoseconds() &+ context.timing.drainNanos
+        while table.count > 0 {
+            if !inbox.mayHaveEntries {
+                if clock.nanoseconds() >= deadline { break }
+                if inbox.waitForEntries(until: clock.deadline(at: deadline)) == .timedOut { break }
+            }
+            _ = drainInbox()
+        }
+        // A completion for no parked request (a broken contract) may still be waiting.
+        if inbox.mayHaveEntries { _ = drainInbox() }
+        ledger.pendingAtStop = table.count
+    }
+}

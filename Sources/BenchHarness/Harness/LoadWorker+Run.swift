@@ -1,0 +1,140 @@
+import AuthZCore
+
+extension LoadWorker {
+    /// Runs the worker: waits for the run's start, sends its schedule (open loop) or keeps its
+    /// sessions busy (closed loop) to the end of the measured phase, then waits for its parked
+    /// requests; returns what it measured.
+    package mutating func run() -> WorkerResult {
+        let timing = context.timing
+        // A local, not a stored property: passing a property of `self` inout to a method of `self`
+        // would make the call copy `self` (and its histograms) on every request. Made before the
+        // start, so that what the load adds to the resident set is the load's own.
+        var stages = StageHistograms()
+        let t0 = context.control.arriveAndWaitForStart()
+        measuredStart = t0 &+ timing.warmupNanos
+        let end = measuredStart &+ timing.durationNanos
+        lastInterval = max(0, Int((timing.durationNanos + 999_999_999) / 1_000_000_000) - 1)
+        if var stream, plan.isActive {
+            if let schedule = plan.schedule() {
+                runOpenLoop(t0: t0, end: end, schedule: schedule, stream: &stream, stages: &stages)
+            } else {
+                runClosedLoop(t0: t0, end: end, sessions: plan.sessions, stream: &stream, stages: &stages)
+            }
+            awaitParked()
+        }
+        publishIntervals(before: Int.max)
+        return WorkerResult(
+            latency: recorder, stages: stages, codes: codes, attacksExpected: attacksExpected,
+            attacksUnexpected: attacksUnexpected, requests: requests, lastSendNanos: lastSend, stalls: stalls,
+            maxInFlight: maxInFlight, ledger: ledger, trace: trace.take())
+    }
+
+    /// Open loop: request `i` is due at `t0 + schedule(i)` however slow the answers; the pacer waits
+    /// for it (sleeping while far, spinning the last stretch), completions are taken between sends.
+    mutating func runOpenLoop(t0: UInt64, end: UInt64, schedule: ArrivalSchedule, stream: inout OperationStream,
+        stages: inout StageHistograms)
+    {
+        let timing = context.timing
+        let clock = context.clock.forWorkerThread()
+        let hardStop = end &+ timing.graceNanos
+        var schedule = schedule
+        var nextStall = timing.stallNanos > 0 ? t0 &+ timing.stallPeriodNanos : UInt64.max
+        var sequence: UInt64 = 0
+        var none = NoStageObserver()
+        while true {
+            if inbox.mayHaveEntries { _ = drainInbox() }
+            let operation = stream.next()
+            let call = prepare(operation, now: clock.nowMillis())
+            let intended = t0 &+ schedule.next()
+            if intended >= end { break }
+            clock.wait(until: intended)
+            // Timed section: from here to `done`.
+            let send = clock.nanoseconds()
+            if send >= hardStop { break }
+            let measured = intended >= measuredStart
+            if send >= nextStall { stall(measured: measured, at: send, next: &nextStall) }
+            if measured { sampleInFlight(at: send) }
+            let sent = SentRequest(intended: intended, send: send, operation: operation, measured: measured)
+            let now = clock.nowMillis()
+            if measured && timing.stageSample > 0 && sequence % UInt64(timing.stageSample) == 0 {
+                _ = issue(call, sent, now: now, observer: &stages)
+            } else {
+                _ = issue(call, sent, now: now, observer: &none)
+            }
+            sequence &+= 1
+        }
+    }
+
+    /// Closed loop: `sessions` sessions, each sending its next request as soon as its last one
+    /// completed (its intended start is its send: no start lag). While a session's request is
+    /// parked the worker serves its other sessions; with all of them parked it waits for a
+    /// completion.
+    mutating func runClosedLoop(t0: UInt64, end: UInt64, sessions: Int, stream: inout OperationStream,
+        stages: inout StageHistograms)
+    {
+        let timing = context.timing
+        let clock = context.clock.forWorkerThread()
+        var idle = sessions
+        var nextStall = timing.stallNanos > 0 ? t0 &+ timing.stallPeriodNanos : UInt64.max
+        var sequence: UInt64 = 0
+        var none = NoStageObserver()
+        clock.wait(until: t0)
+        while true {
+            if inbox.mayHaveEntries { idle += drainInbox() }
+            if idle == 0 {
+                if clock.nanoseconds() >= end { break }
+                _ = inbox.waitForEntries(until: clock.deadline(at: end))
+                continue
+            }
+            let operation = stream.next()
+            let call = prepare(operation, now: clock.nowMillis())
+            let send = clock.nanoseconds()
+            if send >= end { break }
+            let measured = send >= measuredStart
+            if send >= nextStall { stall(measured: measured, at: send, next: &nextStall) }
+            if measured { sampleInFlight(at: send) }
+            let sent = SentRequest(intended: send, send: send, operation: operation, measured: measured)
+            let now = clock.nowMillis()
+            idle -= 1
+            let answered = measured && timing.stageSample > 0 && sequence % UInt64(timing.stageSample) == 0
+                ? issue(call, sent, now: now, observer: &stages)
+                : issue(call, sent, now: now, observer: &none)
+            if answered { idle += 1 }
+            sequence &+= 1
+        }
+    }
+
+    /// The injected stall: the engine call about to be made blocks its worker for the stall's length.
+    mutating func stall(measured: Bool, at send: UInt64, next: inout UInt64) {
+        context.clock.sleep(nanoseconds: context.timing.stallNanos)
+        while next <= send { next &+= context.timing.stallPeriodNanos }
+        if measured { stalls += 1 }
+    }
+
+    /// Samples the requests in flight at a measured send: every request parked on the upstream in
+    /// the whole run (``InFlightGauge``), plus the one being sent. Requests being answered inline
+    /// by other workers at that instant are not counted (at most one per worker, and counting them
+    /// would cost every hit a shared write).
+    @inline(__always)
+    mutating func sampleInFlight(at send: UInt64) {
+        let inFlight = context.gauge.parked &+ 1
+        if inFlight > maxInFlight { maxInFlight = inFlight }
+        let interval = interval(at: send)
+        if interval > published { publishIntervals(before: interval) }
+        recorder.recordInFlight(interval: interval, inFlight)
+    }
+
+    /// The measured interval of monotonic time `time` (the last one for any time after it).
+    @inline(__always)
+    func interval(at time: UInt64) -> Int {
+        time > measuredStart ? min(Int((time &- measuredStart) / 1_000_000_000), lastInterval) : 0
+    }
+
+    /// Hands the run's progress every measured interval before `interval` that the recorder has.
+    mutating func publishIntervals(before interval: Int) {
+        while published < interval && published < recorder.intervalCount {
+            context.control.publish(recorder.interval(published))
+            published += 1
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import AuthZCore
+import Dispatch
+
+/// The clocks a load worker reads and waits on: the monotonic clock its schedule and every
+/// latency are measured with, and the wall clock the engine checks token expiry against.
+///
+/// Generic, not an existential: the run specialises the worker for ``SystemWorkerClock`` (no
+/// indirection on a request's path); tests drive the same worker with a manual clock, so that a
+/// recorded latency can be checked against the exact times the test chose.
+package protocol WorkerClock: Sendable {
+    /// Monotonic nanoseconds (the schedule, `send`, `done`).
+    func nanoseconds() -> UInt64
+    /// Wall-clock epoch milliseconds (what the engine is told `now` is).
+    func nowMillis() -> Int64
+    /// Returns at or just after the monotonic instant `target` (at once if it is past).
+    func wait(until target: UInt64)
+    /// Spends `nanoseconds` (an injected stall).
+    func sleep(nanoseconds: UInt64)
+    /// The Dispatch deadline of the monotonic instant `target`, for a blocking wait.
+    func deadline(at target: UInt64) -> DispatchTime
+    /// The clock a worker paces with on the calling thread (its own thread): this one, set up for
+    /// the thread if the clock needs to.
+    func forWorkerThread() -> Self
+}
+
+extension WorkerClock {
+    /// This clock: it needs no set-up per thread.
+    package func forWorkerThread() -> Self { self }
+}
+
+/// The system's clocks: `CLOCK_MONOTONIC`, the coarse wall clock, and ``Pacer`` (sleep while far,
+/// spin the last stretch; shorter sleeps on a worker's thread, whose timer slack is tightened).
+package struct SystemWorkerClock: WorkerClock {
+    /// Whether the pacing thread's timer slack is tight.
+    private let tightSlack: Bool
+
+    /// The system clocks, pacing for a thread with the default timer slack.
+    package init() {
+        tightSlack = false
+    }
+
+    /// The system clocks, pacing for the calling thread after tightening its timer slack (the
+    /// worker's own thread).
+    package func forWorkerThread() -> SystemWorkerClock {
+        return Pacer.tightenTimerSlack() ? SystemWorkerClock(tightSlack: true) : self
+    }
+
+    private init(tightSlack: Bool) {
+        self.tightSlack = tightSlack
+    }
+
+    @inline(__always)
+    package func nanoseconds() -> UInt64 { MonotonicClock.nanoseconds() }
+
+    @inline(__always)
+    package func nowMillis() -> Int64 { CoarseClock().nowMillis() }
+
+    @inline(__always)
+    package func wait(until target: UInt64) { Pacer.wait(until: target, tightSlack: tightSlack) }
+
+    package func sleep(nanoseconds: UInt64) { Pacer.sleep(nanoseconds: nanoseconds) }
+
+    package func deadline(at target: UInt64) -> DispatchTime {
+        let now = MonotonicClock.nanoseconds()
+        return .now() + .nanoseconds(Int(min(target > now ? target - now : 0, UInt64(Int.max))))
+    }
+}
