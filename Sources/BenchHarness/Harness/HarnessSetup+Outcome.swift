@@ -1,9 +1,12 @@
 import AuthZCore
 
 extension HarnessSetup {
-    /// Merges the workers' results into the run's outcome, with the validity verdict.
+    /// Merges the workers' results into the run's outcome, with the validity verdict; the engine's
+    /// counters are reported since `before` (the load's start: warm-up and measured phase, not the
+    /// prewarm).
     package func assemble<TC, AC>(
-        _ results: [WorkerResult], engine: HarnessEngine<TC, AC>, t0: UInt64, timing: WorkerTiming,
+        _ results: [WorkerResult], engine: HarnessEngine<TC, AC>, since before: EngineStats, t0: UInt64,
+        timing: WorkerTiming,
         setupSeconds: Double, setupRSS: Int, startEpochMillis: Int64
     ) -> RunOutcome {
         var warmup = LatencyRecorder.Set()
@@ -75,7 +78,7 @@ extension HarnessSetup {
             if codes[index] > 0 { codeCounts[code] = codes[index] }
             if expected[index] > 0 { attackCounts[code] = expected[index] }
         }
-        let stats = engine.stats
+        let stats = engine.stats.since(before)
         return RunOutcome(
             scenario: scenario, environment: Environment.current(), startEpochMillis: startEpochMillis,
             setupSeconds: setupSeconds, durationSeconds: durationSeconds, requests: requests, codes: codeCounts,

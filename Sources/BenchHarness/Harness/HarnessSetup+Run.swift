@@ -52,8 +52,11 @@ extension HarnessSetup {
         // The resident set right before the load: what the load adds (parked requests) is the
         // difference to the peak.
         var setupRSS = 0
+        // The counters before the load: the result reports what the load did, not the prewarm.
+        var before = engine.stats
         let t0 = control.startWhenReady(clock: clock) { t0 in
             setupRSS = ProcessMemory.residentBytes
+            before = engine.stats
             engine.backend.beginLoad(atUptimeNanos: t0)
         }
         let sampler = MemorySampler(intervalNanos: rssSampleNanos)
@@ -64,8 +67,8 @@ extension HarnessSetup {
         }
         let rssSamples = sampler.stop(seconds: Double(MonotonicClock.nanoseconds() &- t0) / 1e9)
         let results = control.collect()
-        var outcome = assemble(results, engine: engine, t0: t0, timing: timing, setupSeconds: setupSeconds,
-            setupRSS: setupRSS, startEpochMillis: startEpochMillis)
+        var outcome = assemble(results, engine: engine, since: before, t0: t0, timing: timing,
+            setupSeconds: setupSeconds, setupRSS: setupRSS, startEpochMillis: startEpochMillis)
         outcome.prewarm = prewarm
         if recordsTrace { outcome.trace = recordedTrace(results) }
         outcome.rssSamples = rssSamples
