@@ -7,7 +7,7 @@ import TestSupport
 struct RunCommandTests {
     @Test(arguments: [
         ["--mix", "get=50"], ["--rate", "0"], ["--closed", "--rate", "5"], ["--shard", "3/2"], ["extra"],
-        ["--json", "/proc/no/such/dir/r.json"], ["--hgrm", "/etc/hostname"],
+        ["--json", "/proc/no/such/dir/r.json"], ["--hgrm", "/etc/hostname"], ["--devices", "0"],
     ])
     func badFlagsExit64WithOneLine(arguments: [String]) throws {
         let output = try CLIHarness.bench(["run", "--duration", "1s"] + arguments)
