@@ -2,10 +2,15 @@
 # The asynchronous upstream's figures, each measured side by side in one script on one machine:
 #
 #   1. realistic upstream (200ms/1s) against none (0us/0us), steady state, 2,000 req/s, 10,000 devices:
-#      validity, achieved share, requests in flight, response p50 of both and their ratio;
-#   2. cold start, HS256, gets only, 20,000 req/s, upstream 500ms/2s: validity, requests in flight,
-#      resident set per request in flight ((peak RSS - RSS after set-up) / max in flight);
-#   3. hit-only HS256 closed loop (the peak), then open loop at half of it: start-lag p99;
+#      validity, achieved share, requests in flight, response p50 of both and their ratio; and the
+#      same realistic run from a cold start (every authorization asked upstream once);
+#   2. cold start, HS256, gets only, 20,000 req/s, upstream 500ms/2s, beside the same run with no
+#      upstream latency: validity, requests in flight, and the resident set per request in flight,
+#      ((peak - before the load) with latency - the same without) / max in flight: what parking
+#      costs, net of what both runs add (cache entries, histograms). Then the same with 100,000
+#      devices (400,000 authorizations, four times the cache), so misses go on past the warm-up;
+#   3. hit-only HS256 (steady state, nothing denied) closed loop (the peak), then open loop at half
+#      of it: start-lag p99;
 #   4. expiry-stampede with refresh ahead on and off: upstream calls, coalesced, response p99.
 #
 #   scripts/upstream-figures.sh [STEP...]     steps 1-4 (default all); OUT (results/upstream) holds the JSON
@@ -36,6 +41,7 @@ for step in "${steps[@]}"; do
   1)
     run realistic --scenario steady --rate 2000 --duration 8s --warmup 2s --backend-latency 200ms/1s
     run no-latency --scenario steady --rate 2000 --duration 8s --warmup 2s --backend-latency 0us/0us
+    run realistic-cold --scenario steady --cold --rate 2000 --duration 8s --warmup 2s --backend-latency 200ms/1s
     python3 - "$out/realistic.json" "$out/no-latency.json" <<'PY'
 import json, sys
 a, b = (json.load(open(f)) for f in sys.argv[1:3])
@@ -45,14 +51,25 @@ print("  response p50 realistic / none: %.3f / %.3f ms = %.2fx" % (
 PY
     ;;
   2)
-    run cold-20k --alg hs256 --mix get=100,check=0,verify=0 --cold --rate 20000 --duration 8s --warmup 2s \
-      --backend-latency 500ms/2s
-    field "$out/cold-20k.json" "'  RSS per request in flight: (%d - %d) / %d = %.0f bytes' % (r['summary']['peakRSS'], r['summary']['setupRSS'], r['summary']['maxInFlight'], (r['summary']['peakRSS'] - r['summary']['setupRSS']) / max(1, r['summary']['maxInFlight']))"
+    for devices in 10000 100000; do
+      for latency in 500ms/2s 0us/0us; do
+        run "cold-20k-$devices-${latency//\//-}" --alg hs256 --mix get=100,check=0,verify=0 --cold --rate 20000 \
+          --duration 8s --warmup 2s --devices "$devices" --backend-latency "$latency"
+      done
+      python3 - "$out/cold-20k-$devices-500ms-2s.json" "$out/cold-20k-$devices-0us-0us.json" <<'PY'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+grow = lambda r: r['summary']['peakRSS'] - r['summary']['setupRSS']
+n = a['summary']['maxInFlight']
+print("  RSS per request in flight: (%.1f MiB - %.1f MiB) / %d = %.0f bytes (with latency / without)" % (
+    grow(a) / 2**20, grow(b) / 2**20, n, (grow(a) - grow(b)) / max(1, n)))
+PY
+    done
     ;;
   3)
-    run closed-hits --alg hs256 --mix get=100,check=0,verify=0 --closed --duration 5s --warmup 1s --devices 1000
+    run closed-hits --alg hs256 --mix get=100,check=0,verify=0 --deny-ratio 0 --closed --duration 5s --warmup 1s --devices 1000
     rate=$(field "$out/closed-hits.json" "int(r['summary']['achievedRate'] / 2)")
-    run open-half --alg hs256 --mix get=100,check=0,verify=0 --rate "$rate" --duration 5s --warmup 1s --devices 1000
+    run open-half --alg hs256 --mix get=100,check=0,verify=0 --deny-ratio 0 --rate "$rate" --duration 5s --warmup 1s --devices 1000
     ;;
   4)
     run stampede-refresh --scenario expiry-stampede
