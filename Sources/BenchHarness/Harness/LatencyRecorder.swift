@@ -93,8 +93,9 @@ package struct LatencyRecorder: Sendable {
     package var warmup = Set()
     /// Completed measured intervals, packed; entry `i` is second `i`.
     package private(set) var completed: [PackedSet] = []
-    /// The interval being recorded: second `currentIndex` (-1 before the measured phase).
+    /// The interval being recorded: second `currentIndex`.
     package private(set) var current = Set()
+    /// The second being recorded (-1 before the measured phase).
     package private(set) var currentIndex = -1
     /// Whether start lag is recorded (open loop); closed loop records none.
     package let recordsStartLag: Bool

@@ -99,38 +99,54 @@ package struct ReplayCandidate: Sendable {
 /// with a manual clock and a scripted upstream; the run specialises it for the engine, the system
 /// clocks and no log.
 package struct LoadWorker<Target: LoadTarget, Clock: WorkerClock, Log: RequestLog> {
-    package let context: WorkerContext<Target, Clock>
-    package let plan: WorkerPlan
-    package let kit: AttackKit
-    package var devices: [SimulatedDevice]
-    package var stream: OperationStream?
-    package var pending = MediaTokenRing()
-    package var replayCandidate: ReplayCandidate?
+    /// What every worker of the run shares.
+    let context: WorkerContext<Target, Clock>
+    /// This worker's share of the run.
+    let plan: WorkerPlan
+    /// Its attack material.
+    let kit: AttackKit
+    /// Its devices (their tokens change on re-authentication).
+    var devices: [SimulatedDevice]
+    /// Its operations (nil without devices).
+    var stream: OperationStream?
+    /// Media tokens minted and not verified yet.
+    var pending = MediaTokenRing()
+    /// The media token the replay attack presents again.
+    var replayCandidate: ReplayCandidate?
     /// Whether a fresh media token for the replay attack is being minted (parked).
-    package var refreshingReplay = false
-    package var recorder: LatencyRecorder
+    var refreshingReplay = false
+    /// Latency and in-flight histograms.
+    var recorder: LatencyRecorder
     /// The measured requests' trace (`run --record-trace`); disabled by default.
-    package var trace = TraceBuffer.disabled
-    package var log = Log()
-    package var codes = [Int](repeating: 0, count: ResultCode.harnessCount)
-    package var attacksExpected = [Int](repeating: 0, count: ResultCode.harnessCount)
-    package var attacksUnexpected = 0
-    package var attackVariant = 0
-    package let inbox: WorkerInbox<Clock>
-    package var table = PendingTable()
-    package var batch: [InboxEntry] = []
-    package var ledger = CompletionLedger()
+    var trace = TraceBuffer.disabled
+    /// Every completed request (tests); nothing in a run.
+    var log = Log()
+    /// Measured result codes by `ResultCode.harnessIndex`.
+    var codes = [Int](repeating: 0, count: ResultCode.harnessCount)
+    /// Measured attacks by expected code, and those answered otherwise.
+    var attacksExpected = [Int](repeating: 0, count: ResultCode.harnessCount)
+    var attacksUnexpected = 0
+    /// Round-robin position in the kit.
+    var attackVariant = 0
+    /// Where the completions of its parked requests land.
+    let inbox: WorkerInbox<Clock>
+    /// Its parked requests.
+    var table = PendingTable()
+    /// The completions being recorded (its capacity is reused).
+    var batch: [InboxEntry] = []
+    /// Its exactly-once account of parked requests.
+    var ledger = CompletionLedger()
     /// Measured requests completed, the latest measured send, and injected stalls that hit one.
-    package var requests = 0
-    package var lastSend: UInt64 = 0
-    package var stalls = 0
+    var requests = 0
+    var lastSend: UInt64 = 0
+    var stalls = 0
     /// The most requests in flight at a measured send.
-    package var maxInFlight = 0
+    var maxInFlight = 0
     /// Measured intervals handed to the run's progress.
-    package var published = 0
-    /// Start of the measured phase and of its last interval (set when the run starts).
-    package var measuredStart: UInt64 = 0
-    package var lastInterval = 0
+    var published = 0
+    /// Start of the measured phase and the index of its last interval (set when the run starts).
+    var measuredStart: UInt64 = 0
+    var lastInterval = 0
 
     /// The worker's index.
     package var index: Int { plan.worker }

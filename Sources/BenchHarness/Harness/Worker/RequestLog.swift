@@ -40,18 +40,24 @@ package struct LoggedRequest: Sendable, Equatable {
 
 /// The log of a run: nothing.
 package struct NoRequestLog: RequestLog {
+    /// Off: the worker's calls are compiled out.
     package static var isEnabled: Bool { false }
+    /// The empty log.
     package init() {}
+    /// Does nothing.
     @inline(__always)
     package mutating func append(_ request: LoggedRequest) {}
 }
 
 /// A log that keeps every request (tests).
 package struct CollectedRequestLog: RequestLog {
+    /// On.
     package static var isEnabled: Bool { true }
     /// The requests, in the order the worker completed them.
     package private(set) var requests: [LoggedRequest] = []
+    /// An empty log.
     package init() {}
+    /// Keeps `request`.
     package mutating func append(_ request: LoggedRequest) { requests.append(request) }
 }
 

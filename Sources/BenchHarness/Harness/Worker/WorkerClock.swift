@@ -49,17 +49,22 @@ package struct SystemWorkerClock: WorkerClock {
         self.tightSlack = tightSlack
     }
 
+    /// `CLOCK_MONOTONIC`.
     @inline(__always)
     package func nanoseconds() -> UInt64 { MonotonicClock.nanoseconds() }
 
+    /// The coarse wall clock.
     @inline(__always)
     package func nowMillis() -> Int64 { CoarseClock().nowMillis() }
 
+    /// ``Pacer/wait(until:tightSlack:)``.
     @inline(__always)
     package func wait(until target: UInt64) { Pacer.wait(until: target, tightSlack: tightSlack) }
 
+    /// `nanosleep`.
     package func sleep(nanoseconds: UInt64) { Pacer.sleep(nanoseconds: nanoseconds) }
 
+    /// Now plus the time left until `target`.
     package func deadline(at target: UInt64) -> DispatchTime {
         let now = MonotonicClock.nanoseconds()
         return .now() + .nanoseconds(Int(min(target > now ? target - now : 0, UInt64(Int.max))))
