@@ -22,7 +22,7 @@ public final class ScriptedBackend: Backend {
     private let calls = Atomic<Int>(0)
 
     /// A backend answering every call inline with `answer(request, now)`; without `answer`, one
-    /// that holds every call until ``replyToAll(_:now:)`` or ``takeHeld()``.
+    /// that holds every call until ``replyToAll(now:_:)`` or ``takeHeld()``.
     public init(answer: (@Sendable (BackendRequest, Int64) -> BackendDecision)? = nil) {
         self.answer = answer
     }
