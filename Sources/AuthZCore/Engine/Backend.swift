@@ -55,7 +55,9 @@ public protocol Backend: Sendable {
 ///
 /// A small value (one reference): copying it to a response handler allocates nothing. The first
 /// call delivers the decision; later calls, and calls after the engine timed the call out, are
-/// ignored.
+/// ignored. A reply references its call, and the call the engine, until the reply is released:
+/// call it once (late is fine) and let it go; a backend that keeps replies forever keeps the
+/// engine with them.
 public struct BackendReply: Sendable {
     let call: UpstreamCall
 

@@ -50,6 +50,11 @@ struct RefreshAheadTests {
         #expect(f.engine.checkAuthorization(request, now: Self.start + 90_000, completion: WarmOnly()) == .validToken)
         // The refresh point moved halfway to expiry: no retry on every hit.
         #expect(f.backend.heldCount == (failure == nil ? 1 : 0))
+        // A reply after the timeout is ignored: it neither replaces the entry nor counts.
+        f.permitAll(now: Self.start + 91_000)
+        #expect(f.engine.upstreamStats.calls == 2)
+        #expect(f.engine.checkAuthorization(request, now: Self.start + 100_001, completion: CompletionHandler { _ in }) == nil)
+        f.permitAll(now: Self.start + 100_002)
     }
 
     @Test func anExpiredEntryIsNeverServed() throws {

@@ -23,9 +23,12 @@ struct UpstreamFailureTests {
         #expect(ledger.outcomes == [.upstreamUnavailable, .upstreamUnavailable, .upstreamUnavailable])
         let stats = f.engine.upstreamStats
         #expect(stats.timeouts == 1 && stats.calls == 1 && stats.coalesced == 2 && stats.inFlight == 0)
-        // The next request asks again.
-        #expect(f.engine.checkAuthorization(request, now: Self.start + 3_000, completion: ledger.completion(0)) == nil)
+        // The next request asks again, and is answered.
+        let next = CompletionLedger<ResultCode>(count: 1)
+        #expect(f.engine.checkAuthorization(request, now: Self.start + 3_000, completion: next.completion(0)) == nil)
         #expect(f.backend.callCount == 2)
+        f.permitAll(now: Self.start + 3_100)
+        #expect(next.outcomes == [.validToken])
     }
 
     @Test(arguments: [BackendDecision.unavailable, .deny])
