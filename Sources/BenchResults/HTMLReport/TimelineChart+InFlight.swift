@@ -37,15 +37,9 @@ extension TimelineChart {
                 label: item.name + (peak.map { ": at most \(LatencyText.count($0)) in flight" } ?? ": no per-interval in-flight figures in this file"),
                 color: color))
             guard !intervals.isEmpty else { continue }
-            for (statistic, dashed) in [("max", false), ("p50", true)] {
-                let coordinates = intervals.compactMap { interval -> (x: Double, y: Double)? in
-                    guard let figures = interval.inFlight else { return nil }
-                    let value = statistic == "max" ? figures.max : figures.p50
-                    return (x: xScale.position(interval.start + interval.length / 2), y: yScale.position(Double(value)))
-                }
-                let dash = dashed ? " stroke-dasharray=\"6 4\"" : ""
-                chart.content.append("<path class=\"series \(statistic)\" data-series=\"\(HTMLDocument.escape(item.name))\" stroke=\"\(color)\"\(dash) d=\"\(SVGNumber.path(coordinates))\"><title>\(HTMLDocument.escape(item.name)) in flight \(statistic)</title></path>\n")
-            }
+            appendLines(to: &chart, series: item.name, title: item.name + " in flight", color: color,
+                intervals: intervals, xScale: xScale, yScale: yScale,
+                solid: ("max", { $0.inFlight?.max }), dashed: ("p50", { $0.inFlight?.p50 }))
         }
         return chart.render()
     }

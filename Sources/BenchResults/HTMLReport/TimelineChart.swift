@@ -83,16 +83,27 @@ package enum TimelineChart {
             chart.legend.append(LegendEntry(
                 label: "\(item.name)\(intervals.isEmpty ? ": no per-interval percentiles in this file" : "")", color: color))
             guard !intervals.isEmpty else { continue }
-            for (percentile, dashed) in [("p99", false), ("p50", true)] {
-                let coordinates = intervals.compactMap { interval -> (x: Double, y: Double)? in
-                    guard let percentiles = interval.responseTime else { return nil }
-                    let value = percentile == "p99" ? percentiles.p99 : percentiles.p50
-                    return (x: xScale.position(interval.start + interval.length / 2), y: yScale.position(Double(value)))
-                }
-                let dash = dashed ? " stroke-dasharray=\"6 4\"" : ""
-                chart.content.append("<path class=\"series \(percentile)\" data-series=\"\(HTMLDocument.escape(item.name))\" stroke=\"\(color)\"\(dash) d=\"\(SVGNumber.path(coordinates))\"><title>\(HTMLDocument.escape(item.name)) \(percentile)</title></path>\n")
-            }
+            appendLines(to: &chart, series: item.name, title: item.name, color: color, intervals: intervals,
+                xScale: xScale, yScale: yScale,
+                solid: ("p99", { $0.responseTime?.p99 }), dashed: ("p50", { $0.responseTime?.p50 }))
         }
         return chart.render()
+    }
+
+    /// Appends one series' two lines over its intervals (each point at an interval's middle): the
+    /// `solid` statistic, and the `dashed` one. A line is a `path.series.<statistic>`.
+    static func appendLines(
+        to chart: inout SVGChart, series name: String, title: String, color: String, intervals: [IntervalSection],
+        xScale: AxisScale, yScale: AxisScale,
+        solid: (name: String, value: (IntervalSection) -> UInt64?), dashed: (name: String, value: (IntervalSection) -> UInt64?)
+    ) {
+        for (statistic, isDashed) in [(solid, false), (dashed, true)] {
+            let coordinates = intervals.compactMap { interval -> (x: Double, y: Double)? in
+                guard let value = statistic.value(interval) else { return nil }
+                return (x: xScale.position(interval.start + interval.length / 2), y: yScale.position(Double(value)))
+            }
+            let dash = isDashed ? " stroke-dasharray=\"6 4\"" : ""
+            chart.content.append("<path class=\"series \(statistic.name)\" data-series=\"\(HTMLDocument.escape(name))\" stroke=\"\(color)\"\(dash) d=\"\(SVGNumber.path(coordinates))\"><title>\(HTMLDocument.escape(title)) \(statistic.name)</title></path>\n")
+        }
     }
 }
