@@ -11,10 +11,15 @@ enum ExitCode: Int32, Sendable {
     case failure = 1
     /// `compare` found a regression.
     case regression = 2
+    /// `run --start-at`: the process was ready only after the start time plus its grace; it ran
+    /// nothing and wrote no result.
+    case missedStart = 3
     /// `compare` found improvements only.
     case improvementOnly = 4
     /// `compare` had no baseline to compare with.
     case noBaseline = 5
+    /// A service-level objective (`--slo`) was not met.
+    case sloNotMet = 6
     /// The run is invalid (generator saturated, or a debug build where release was required).
     case runInvalid = 7
     /// The command line was wrong (BSD `EX_USAGE`).

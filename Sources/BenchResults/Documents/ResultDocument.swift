@@ -50,6 +50,8 @@ package struct ResultDocument: Codable, Sendable, Equatable {
     package var upstream: UpstreamSection? = nil
     /// The untimed steady-state set-up before the warm-up (absent for a cold start and in older files).
     package var prewarm: PrewarmSection? = nil
+    /// The service-level objectives checked after the run (`--slo`; absent when none was given).
+    package var slo: [SLOSection]? = nil
 
     /// Pretty-printed JSON with sorted keys and a final newline.
     package func jsonData() throws(BenchError) -> Data {

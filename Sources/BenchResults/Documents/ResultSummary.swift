@@ -26,10 +26,21 @@ package struct ResultSummary: Codable, Sendable, Equatable {
     /// it was measured). In a merged result, the largest input's: shards peak at different moments,
     /// so their peaks do not add (see `ResultMerger`).
     package var maxInFlight: Int? = nil
+    /// Wall-clock start of the measured phase, Unix epoch milliseconds (absent in older files; in a
+    /// merged result, the earliest input's).
+    package var startEpochMillis: Int64? = nil
+    /// The host name of the process that ran it (absent in older files and merged results).
+    package var host: String? = nil
+    /// This process's shard, `I/N` (1-based, as `--shard` takes it; absent in older files and in
+    /// merged results).
+    package var shard: String? = nil
+    /// The scenario fingerprint (`Scenario.fingerprint`): equal for every shard of one scenario
+    /// (absent in older files).
+    package var scenarioFingerprint: String? = nil
 
     private enum CodingKeys: String, CodingKey {
         case requests, errors, durationSeconds, targetRate, achievedRate, valid, invalidReasons, peakRSS, setupRSS
-        case finalRSS, maxInFlight
+        case finalRSS, maxInFlight, startEpochMillis, host, shard, scenarioFingerprint
     }
 
     /// Creates a summary.
@@ -68,6 +79,10 @@ package struct ResultSummary: Codable, Sendable, Equatable {
         setupRSS = try container.decodeIfPresent(Int.self, forKey: .setupRSS)
         finalRSS = try container.decodeIfPresent(Int.self, forKey: .finalRSS)
         maxInFlight = try container.decodeIfPresent(Int.self, forKey: .maxInFlight)
+        startEpochMillis = try container.decodeIfPresent(Int64.self, forKey: .startEpochMillis)
+        host = try container.decodeIfPresent(String.self, forKey: .host)
+        shard = try container.decodeIfPresent(String.self, forKey: .shard)
+        scenarioFingerprint = try container.decodeIfPresent(String.self, forKey: .scenarioFingerprint)
     }
 
     /// Encodes every key, `targetRate` as `null` in closed loop.
@@ -88,5 +103,9 @@ package struct ResultSummary: Codable, Sendable, Equatable {
         try container.encodeIfPresent(setupRSS, forKey: .setupRSS)
         try container.encodeIfPresent(finalRSS, forKey: .finalRSS)
         try container.encodeIfPresent(maxInFlight, forKey: .maxInFlight)
+        try container.encodeIfPresent(startEpochMillis, forKey: .startEpochMillis)
+        try container.encodeIfPresent(host, forKey: .host)
+        try container.encodeIfPresent(shard, forKey: .shard)
+        try container.encodeIfPresent(scenarioFingerprint, forKey: .scenarioFingerprint)
     }
 }

@@ -20,7 +20,7 @@ extension ResultDocument {
             latency: try section(result.latency), stages: stages, cache: result.cache,
             warmup: try section(result.warmup), attacks: result.attacks, intervals: result.intervals,
             setupSeconds: result.setupSeconds, memory: result.memory,
-            concurrency: concurrency, upstream: result.upstream, prewarm: result.prewarm)
+            concurrency: concurrency, upstream: result.upstream, prewarm: result.prewarm, slo: result.slo)
     }
 
     /// The result file of one run.
@@ -47,6 +47,6 @@ extension RunResult {
             latency: latency, warmup: warmup, stages: stages, cache: document.cache, attacks: document.attacks,
             intervals: document.intervals, setupSeconds: document.setupSeconds, memory: document.memory,
             inFlight: try document.concurrency?.inFlight.decoded(file: file, path: "$.concurrency.inFlight"),
-            upstream: document.upstream, prewarm: document.prewarm)
+            upstream: document.upstream, prewarm: document.prewarm, slo: document.slo)
     }
 }

@@ -38,6 +38,8 @@ package struct RunResult: Sendable {
     package var upstream: UpstreamSection? = nil
     /// The untimed steady-state set-up (nil for a cold start).
     package var prewarm: PrewarmSection? = nil
+    /// The service-level objectives checked after the run (nil when none was given).
+    package var slo: [SLOSection]? = nil
 
     /// The loop label written into the scenario: `open` or `closed` (nil when unknown).
     package var loop: String? { scenario["loop"]?.stringValue }
