@@ -43,6 +43,7 @@ ASAN_ENV = SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
 test:
 	@bash scripts/bootstrap.sh --tests
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	python3 scripts/ci/check-ci-recipes.py --binary "$$($(SWIFT) build --show-bin-path)/authz-bench"
 	$(SWIFT) test --skip-build
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(SWIFT_FLAGS)
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'

@@ -3,7 +3,7 @@
 #
 #   scripts/bootstrap.sh            libssl-dev pkg-config zlib1g-dev
 #   scripts/bootstrap.sh --tests    the same, plus what the test suite calls: the openssl CLI,
-#                                   HdrHistogram's Python port (pip package hdrhistogram) and
+#                                   HdrHistogram's Python port (pip package hdrhistogram), prometheus_client and
 #                                   chromium (renders the HTML report headless)
 #   scripts/bootstrap.sh EXTRA...   the same plus EXTRA Debian packages (for example valgrind)
 #
@@ -57,14 +57,14 @@ if [ -z "$major" ] || [ "$major" -lt 6 ]; then
   exit 1
 fi
 
-if [ "$tests" -eq 1 ] && ! python3 -c 'import hdrh' >/dev/null 2>&1; then
+if [ "$tests" -eq 1 ] && ! python3 -c 'import hdrh, prometheus_client' >/dev/null 2>&1; then
   if [ "$(id -u)" -eq 0 ]; then
-    echo "bootstrap: installing HdrHistogram's Python port (pip install hdrhistogram)" >&2
-    python3 -m pip install --quiet --disable-pip-version-check hdrhistogram >/dev/null 2>&1 \
-      || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages hdrhistogram
+    echo "bootstrap: installing HdrHistogram's Python port and prometheus_client (pip install hdrhistogram prometheus-client)" >&2
+    python3 -m pip install --quiet --disable-pip-version-check hdrhistogram prometheus-client >/dev/null 2>&1 \
+      || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages hdrhistogram prometheus-client
   else
-    echo "bootstrap: the interoperability tests need HdrHistogram's Python port; run:" >&2
-    echo "  python3 -m pip install --user hdrhistogram" >&2
+    echo "bootstrap: the interoperability tests need HdrHistogram's Python port and prometheus_client; run:" >&2
+    echo "  python3 -m pip install --user hdrhistogram prometheus-client" >&2
     exit 1
   fi
 fi

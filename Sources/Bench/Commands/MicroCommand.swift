@@ -7,7 +7,7 @@ enum MicroCommand {
     static let usage = """
         usage: authz-bench micro [--filter REGEX] [--json FILE] [--batches N] [--batch-ms N]
                                  [--iterations N] [--list] [--quiet] [--force]
-                                 [--format result|github-benchmark]
+                                 [--format result|github-benchmark|bmf]
 
           --filter REGEX   run only rows whose name matches (e.g. 'crypto\\.verify')
           --json FILE      write {"rows":[...]} (atomically) with the environment
@@ -17,7 +17,7 @@ enum MicroCommand {
           --subject-only   skip the reference loops (with --iterations: count the code under test alone)
           --list           print the row names and exit
           --force          allow replacing an existing --json file whose name contains 'baseline'
-          --format F       what --json writes: result (default) or github-benchmark (customSmallerIsBetter array)
+        \(FormatFlag.help)
         """
 
     static func run(_ arguments: [String]) throws -> ExitCode {
@@ -57,7 +57,7 @@ enum MicroCommand {
             if !path.isEmpty { try OutputPath.checkNotProtected(path, flag: "--json", force: args.flag("force")) }
             try OutputPath.checkWritable(path, flag: "--json")
         }
-        let format = try GitHubBenchmark.Format.parse(args.value("format"), json: args.value("json"))
+        let format = try FormatFlag.parse(args, force: args.flag("force"))
 
         let environment = Environment.current()
         if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
@@ -77,9 +77,9 @@ enum MicroCommand {
         }
         if !quiet { for line in MicroTable.claims(results) { print(line) } }
         if let path = args.value("json") {
-            let report = MicroReport(environment: environment, rows: results)
-            try AtomicFile.write(format == .result ? try report.jsonData()
-                : try GitHubBenchmark.jsonData(GitHubBenchmark.entries(micro: results)), to: path)
+            try format.write(to: path, result: { () throws(BenchError) -> Data in
+                try MicroReport(environment: environment, rows: results).jsonData() },
+                figures: { BenchmarkFigure.micro(results) })
         }
         return .ok
     }
@@ -99,7 +99,7 @@ struct MicroReport: Codable, Sendable {
     var rows: [MicroResult]
 
     /// Pretty-printed, key-sorted JSON with a final newline.
-    func jsonData() throws -> Data {
+    func jsonData() throws(BenchError) -> Data {
         try PrettyJSON.data(self, what: "the micro report")
     }
 }

@@ -22,7 +22,7 @@ enum RunCommand {
                                [--upstream-max-in-flight 65536]
                                [--json FILE] [--hgrm DIR] [--hlog FILE] [--report FILE.html] [--record-trace FILE] [--shard I/N] [--quiet]
                                [--rss-sample-interval 10s] [--force]
-                               [--format result|github-benchmark]
+                               [--format result|github-benchmark|bmf] [--metrics-textfile FILE]
 
           --scenario NAME  start from a named scenario; the other flags given override it:
         \(scenarioList)
@@ -44,7 +44,8 @@ enum RunCommand {
           --record-trace FILE  write the measured requests (no attacks) as a trace for 'sweep --trace'
           --rss-sample-interval D  sample the resident set every D (default 10s; JSON "memory")
           --force          allow replacing an existing output whose name contains 'baseline'
-          --format F       what --json writes: result (default) or github-benchmark (customSmallerIsBetter array)
+        \(FormatFlag.help)
+        \(metricsHelp)
         exit codes: 0 ok, 7 run invalid (generator saturated, or a debug build), 64 usage, 65 bad input
         """
 
@@ -57,7 +58,8 @@ enum RunCommand {
     }
 
     /// Options of `run` besides the workload's (`WorkloadFlags`): its outputs and the RSS sampling.
-    static let valueOptions: Set<String> = ["json", "hgrm", "hlog", "report", "record-trace", "format", "rss-sample-interval"]
+    static let valueOptions: Set<String> = ["json", "hgrm", "hlog", "report", "record-trace", "format", "rss-sample-interval",
+        "metrics-textfile"]
     /// Boolean flags of `run` besides the workload's.
     static let flagOptions: Set<String> = ["quiet", "help", "force"]
 
@@ -84,7 +86,8 @@ enum RunCommand {
             if let path = args.value(flag), !path.isEmpty { try OutputPath.checkNotProtected(path, flag: "--\(flag)", force: force) }
         }
         if let path = args.value("json") { try OutputPath.checkWritable(path, flag: "--json") }
-        let format = try GitHubBenchmark.Format.parse(args.value("format"), json: args.value("json"))
+        let format = try FormatFlag.parse(args, force: force)
+        let metrics = try metricsTextfile(args, scenario: scenario)
         if let path = args.value("hlog") { try OutputPath.checkWritable(path, flag: "--hlog") }
         if let path = args.value("record-trace") { try OutputPath.checkWritable(path, flag: "--record-trace") }
         if let directory = args.value("hgrm") { try OutputPath.checkDirectory(directory, flag: "--hgrm") }
@@ -97,6 +100,7 @@ enum RunCommand {
             progress: showProgress ? { line in printProgress(line) } : nil,
             recordTrace: args.value("record-trace") != nil)
         if showProgress { printProgress(nil) }
+        finishMetrics(metrics, outcome: outcome)
 
         if !quiet { print(RunReport.text(outcome), terminator: "") }
         if let path = args.value("json") { try format.write(run: ResultDocument(outcome), to: path) }

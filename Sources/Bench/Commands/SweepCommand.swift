@@ -13,6 +13,7 @@ enum SweepCommand {
     static let usage = """
         usage: authz-bench sweep [--strategies mutex,sharded,lru,sieve,tinylfu] [--capacities 1000,10000,100000]
                                  [--shards 4,16] [--trace FILE] [--json FILE] [--quiet] [--force]
+                                 [--format result|github-benchmark|bmf]
                                  [--devices N] [--requestors N] [--mvpds N] [--resources N] [--zipf S]
                                  [--mix get=70,check=20,verify=10,logout=0,attack=0] [--seed N] [--requests N]
 
@@ -21,12 +22,13 @@ enum SweepCommand {
           --requests N     operations of the synthetic workload (default 1000000); get and check ones
                            look the authorization cache up
           --shards LIST    shard counts of the sharded strategy (one row each)
+        \(FormatFlag.help)
         exit codes: 0 ok, 64 usage, 65 bad input (a malformed trace)
         """
 
     /// Options of `sweep` besides the workload's population options (`WorkloadFlags`): the plan,
     /// the trace, the output and the length of the synthetic workload.
-    static let valueOptions: Set<String> = ["strategies", "capacities", "shards", "trace", "json", "requests"]
+    static let valueOptions: Set<String> = ["strategies", "capacities", "shards", "trace", "json", "requests", "format"]
     /// Boolean flags.
     static let flagOptions: Set<String> = ["quiet", "help", "force"]
     /// The options that describe the synthetic workload, so do not apply to a trace.
@@ -49,6 +51,7 @@ enum SweepCommand {
                 force: args.flag("force"))
             try OutputPath.checkWritable(path, flag: "--json")
         }
+        let format = try FormatFlag.parse(args, force: args.flag("force"), inputs: args.value("trace").map { [$0] } ?? [])
         let quiet = args.flag("quiet")
 
         let sequence: AccessSequence
@@ -104,7 +107,9 @@ enum SweepCommand {
             + "times are per lookup (plus the insert on a miss), one thread"
         if !quiet { print(SweepReport.text(rows, heading: fullHeading), terminator: "") }
         if let path = args.value("json") {
-            try SweepDocument(scenario: .object(scenario), rows: rows).write(to: path)
+            let document = try SweepDocument(scenario: .object(scenario), rows: rows)
+            try format.write(to: path, result: { () throws(BenchError) -> Data in try document.jsonData() },
+                figures: { BenchmarkFigure.sweep(document) })
         }
         return .ok
     }

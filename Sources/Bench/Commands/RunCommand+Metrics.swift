@@ -1,0 +1,60 @@
+import AuthZCore
+import AuthZSimulation
+import BenchHarness
+import BenchResults
+
+extension RunCommand {
+    /// The `--help` line of `--metrics-textfile`.
+    static let metricsHelp = """
+          --metrics-textfile FILE  rewrite FILE (*.prom) atomically after every measured second with
+                           Prometheus text: achieved rate, in flight, p50/p99 response time, requests
+                           by code (for node_exporter's textfile collector)
+        """
+
+    /// The textfile `--metrics-textfile FILE` names, labelled with the scenario's name (or
+    /// `custom`) and the shard `I/N` (1-based); nil without the flag.
+    ///
+    /// - Throws: exit 64 naming the flag when FILE does not end in `.prom` (the collector reads
+    ///   nothing else) or cannot be written.
+    static func metricsTextfile(_ args: Arguments, scenario: Scenario) throws -> MetricsTextfile? {
+        guard let path = args.value("metrics-textfile") else { return nil }
+        guard path.hasSuffix(".prom"), !path.hasSuffix("/.prom") else {
+            throw CLIError.usage("--metrics-textfile expects a file name ending in .prom (node_exporter's textfile "
+                + "collector reads only *.prom), got '\(path)'")
+        }
+        try OutputPath.checkWritable(path, flag: "--metrics-textfile")
+        return MetricsTextfile(path: path, labels: [
+            "scenario": scenario.name ?? "custom",
+            "shard": "\(scenario.shardIndex + 1)/\(scenario.shardCount)",
+        ])
+    }
+
+    /// What the run's per-interval hook calls with each interval: records it and rewrites the
+    /// file. A write failure does not stop the run (the result matters more than its live view):
+    /// the first one is reported on standard error, later ones are not.
+    static func metricsHook(_ textfile: MetricsTextfile) -> @Sendable (LiveInterval) -> Void {
+        let reported = Locked(false)
+        return { interval in
+            do throws(BenchError) {
+                try textfile.record(interval)
+            } catch {
+                let first = reported.withLock { seen in
+                    defer { seen = true }
+                    return !seen
+                }
+                if first { printError("authz-bench run: --metrics-textfile \(error.message); live metrics may be stale") }
+            }
+        }
+    }
+
+    /// After the run: marks the textfile ended (`authz_bench_running 0`) with the run's final
+    /// counts by code; a write failure is reported, not fatal.
+    static func finishMetrics(_ textfile: MetricsTextfile?, outcome: RunOutcome) {
+        guard let textfile else { return }
+        var totals: [String: Int] = [:]
+        for (code, count) in outcome.codes { totals[code.rawValue] = count }
+        do { try textfile.finish(totals: totals) } catch {
+            printError("authz-bench run: --metrics-textfile \(error.message)")
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import BenchHarness
+
+extension BenchmarkFigure {
+    /// The figures of a run result, under `authz-bench/run/<scenario name, or custom>`:
+    ///
+    /// - `.../responseTime` and `.../serviceTime`: the latency measures of each histogram
+    ///   (`latency(benchmark:histogram:unit:context:)`), ns, smaller is better;
+    /// - the benchmark itself: `throughput`, the achieved rate in requests per second, bounded by
+    ///   the slowest and the fastest measured interval, bigger is better.
+    ///
+    /// Named by the scenario's `name` so that a dashboard keeps one series per named scenario; runs
+    /// shaped by flags alone share `custom`.
+    package static func run(_ document: ResultDocument) -> [BenchmarkFigure] {
+        let name = document.scenario["name"]?.stringValue ?? "custom"
+        let benchmark = "authz-bench/run/\(name)"
+        let context = runContext(document)
+        let rates = document.intervals.filter { $0.length > 0 }.map { Double($0.requests) / $0.length }
+        let throughput = BenchmarkFigure(benchmark: benchmark, measure: "throughput", value: document.summary.achievedRate,
+            lower: rates.min(), upper: rates.max(), unit: "req/s", direction: .biggerIsBetter,
+            context: "achieved rate (bounds: slowest, fastest second); " + context)
+        return latency(benchmark: benchmark + "/responseTime", histogram: document.latency.responseTime, context: context)
+            + latency(benchmark: benchmark + "/serviceTime", histogram: document.latency.serviceTime, context: context)
+            + [throughput]
+    }
+
+    /// One line on the run: achieved and target rate, requests, loop, algorithm, cache, validity.
+    static func runContext(_ document: ResultDocument) -> String {
+        let summary = document.summary
+        let loop = document.scenario["loop"]?.stringValue ?? "open"
+        var context = "\(LatencyText.rate(summary.achievedRate)) req/s achieved"
+        if let target = summary.targetRate { context += " (target \(LatencyText.rate(target)))" }
+        context += ", \(LatencyText.count(summary.requests)) requests, \(loop) loop"
+        if let algorithm = document.scenario["algorithm"]?.stringValue { context += ", \(algorithm)" }
+        context += ", cache \(document.cache.strategy)"
+        if let shard = summary.shard { context += ", shard \(shard)" }
+        if !summary.valid { context += ", INVALID: " + summary.invalidReasons.joined(separator: "; ") }
+        return context
+    }
+}
