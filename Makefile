@@ -48,7 +48,7 @@ test:
 	@bash scripts/bootstrap.sh --tests
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build
-	bash scripts/kubernetes/check.sh
+	AUTHZ_BENCH=.build/debug/authz-bench bash scripts/kubernetes/check.sh
 	AUTHZ_BENCH=.build/debug/authz-bench bash scripts/shard-local.sh 3 $(SHARD_LOCAL_ARGS)
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(SWIFT_FLAGS)
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
