@@ -1,7 +1,8 @@
 # authz-bench: the commands of the README.
 #   make bench   builds in release and runs the default benchmark
 #   make test    runs the whole test suite (also under AddressSanitizer, and its concurrency
-#                suites under ThreadSanitizer)
+#                suites under ThreadSanitizer), checks the Kubernetes manifests and emulates a
+#                3-shard Job locally
 #   make fuzz    runs every libFuzzer target for FUZZ_SECONDS (scripts/fuzz.sh)
 #   make docs    builds the DocC catalogs (Sources/*/*.docc) into .build/docs, warnings as errors
 # Each first installs the Debian prerequisites when missing (as root), or prints the command to run.
@@ -40,11 +41,16 @@ TSAN_FILTER ?= Concurren|ReadProtocol|HarnessRunTests
 ASAN_ENV = SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0
 
+# The local emulation of the Kubernetes Job in `make test`: small, so it adds well under a minute.
+SHARD_LOCAL_ARGS ?= --warmup 2s --duration 5s --total-rate 150 --devices 300
+
 test:
 	@bash scripts/bootstrap.sh --tests
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	python3 scripts/ci/check-ci-recipes.py --binary "$$($(SWIFT) build --show-bin-path)/authz-bench"
 	$(SWIFT) test --skip-build
+	AUTHZ_BENCH=.build/debug/authz-bench bash scripts/kubernetes/check.sh
+	AUTHZ_BENCH=.build/debug/authz-bench bash scripts/shard-local.sh 3 $(SHARD_LOCAL_ARGS)
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(SWIFT_FLAGS)
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan $(SWIFT_FLAGS)

@@ -25,6 +25,21 @@ public struct HDRLogError: Error, Equatable, CustomStringConvertible {
     public var description: String { "line \(line): \(message)" }
 }
 
+/// One comment line of an interval log (`#...`), kept so that a tool can read its own metadata
+/// from the header (HdrHistogram's readers skip comments, so metadata lives there).
+public struct HDRLogComment: Sendable, Equatable {
+    /// The 1-based line number.
+    public let line: Int
+    /// The text after the `#`, without the line break.
+    public let text: String
+
+    /// A comment at `line` with `text` (after the `#`).
+    public init(line: Int, text: String) {
+        self.line = line
+        self.text = text
+    }
+}
+
 /// A parsed HdrHistogram interval log.
 public struct HDRLog: Sendable {
     /// `#[StartTime: ...]` in seconds since the epoch, when present.
@@ -35,6 +50,9 @@ public struct HDRLog: Sendable {
     public var formatVersion: String?
     /// The intervals, in file order.
     public var entries: [HDRLogEntry] = []
+    /// Every comment line, in file order (the ones read above included); a log without comments
+    /// has none.
+    public var comments: [HDRLogComment] = []
 
     /// Parses log text; any line that is not a comment, the legend, blank, or a valid interval throws
     /// an `HDRLogError` naming its line number.
@@ -53,6 +71,7 @@ public struct HDRLog: Sendable {
     }
 
     private mutating func parseComment(_ line: Substring, lineNumber: Int) throws(HDRLogError) {
+        comments.append(HDRLogComment(line: lineNumber, text: String(line.dropFirst())))
         if let rest = line.dropPrefix("#[StartTime: ") {
             startTimeSeconds = try Self.leadingSeconds(rest, lineNumber: lineNumber, field: "StartTime")
         } else if let rest = line.dropPrefix("#[BaseTime: ") {

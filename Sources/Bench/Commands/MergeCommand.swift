@@ -3,28 +3,39 @@ import BenchResults
 import BenchHarness
 
 /// `authz-bench merge`: adds the histograms of several runs (`.hlog` and/or result JSON files, e.g.
-/// one per `--shard` process) into one result with the same outputs as `run`.
+/// one per shard) into one result with the same outputs as `run`, after checking that they are the
+/// shards of one scenario, each once, all back and whole.
 enum MergeCommand {
     /// The `--help` text.
     static let usage = """
-        usage: authz-bench merge FILE... [--json FILE] [--hgrm DIR] [--quiet] [--force]
+        usage: authz-bench merge FILE... [--json FILE] [--hgrm DIR] [--align absolute|relative]
+                                 [--allow-missing] [--max-skew D] [--quiet] [--force]
 
-          FILE          an .hlog interval log (run --hlog) or a result JSON (run --json); several
-                        are added per histogram kind (response time, service time, start lag, upstream
-                        wait, requests in flight, stages); upstream counters are summed, and the
-                        maxInFlight peaks are the largest input's (shards peak at different moments)
-          --json FILE   write the merged result (same schema as run --json), atomically
-          --hgrm DIR    write one .hgrm per histogram (values in microseconds)
-          --quiet       print nothing but errors
-          --force       allow replacing an existing output whose name contains 'baseline'
-                        (an input file is never overwritten)
+          FILE             an .hlog interval log (run --hlog) or a result JSON (run --json); several
+                           are added per histogram kind (response time, service time, start lag, upstream
+                           wait, requests in flight, stages); upstream counters are summed, and the
+                           maxInFlight peaks are the largest input's (shards peak at different moments)
+          --json FILE      write the merged result (same schema as run --json, plus `shards`), atomically
+          --hgrm DIR       write one .hgrm per histogram (values in microseconds)
+          --align A        absolute (default): each input's intervals at its wall-clock start, the rate
+                           over the union of the measured windows; relative: every input at its own start
+          --allow-missing  merge even when shards are missing or truncated; the result says which
+          --max-skew D     warn when the inputs' start times spread beyond D (default 100ms)
+          --quiet          print nothing but errors and warnings
+          --force          allow replacing an existing output whose name contains 'baseline'
+                           (an input file is never overwritten)
 
-        exit codes: 0 ok, 7 a merged run was invalid, 64 usage error, 65 bad input file
+        Inputs that say which shard they are (summary.shard, the .hlog's authz-bench metadata) must be
+        the shards of one scenario (same fingerprint), each once, all of them, each whole.
+
+        exit codes: 0 ok, 7 a merged run was invalid, 64 usage error, 65 bad input file, different
+        scenarios, a shard given twice, or shards missing or truncated (without --allow-missing)
         """
 
     /// Runs `merge` with `arguments` (after the command name); returns the exit code.
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let args = try Arguments(arguments, options: ["json", "hgrm"], flags: ["quiet", "help", "force"])
+        let args = try Arguments(arguments, options: ["json", "hgrm", "align", "max-skew"],
+            flags: ["quiet", "help", "force", "allow-missing"])
         if args.flag("help") {
             print(usage)
             return .ok
@@ -32,6 +43,14 @@ enum MergeCommand {
         guard !args.positionals.isEmpty else {
             throw CLIError.usage("expected at least one input file (.hlog interval log or result JSON)")
         }
+        var options = MergeOptions(allowMissing: args.flag("allow-missing"))
+        if let align = args.value("align") {
+            guard let alignment = MergeOptions.Alignment(rawValue: align) else {
+                throw CLIError.usage("--align expects absolute or relative, got '\(align)'")
+            }
+            options.alignment = alignment
+        }
+        options.maxSkewMillis = try args.durationMillis("max-skew", default: options.maxSkewMillis)
         for flag in ["json", "hgrm"] {
             if let path = args.value(flag), !path.isEmpty {
                 try OutputPath.checkNotProtected(path, flag: "--\(flag)", inputs: args.positionals, force: args.flag("force"))
@@ -46,12 +65,26 @@ enum MergeCommand {
         }
         if let path = args.value("json"), path.isEmpty { throw CLIError.usage("--json expects a file path, got an empty string") }
         // Inputs first: a bad input must not leave a created output directory behind.
-        let result = try ResultMerger.merge(args.positionals)
+        let outcome = try ResultMerger.merge(args.positionals, options: options)
+        let result = outcome.result
         if let path = args.value("json") { try OutputPath.checkWritable(path, flag: "--json") }
         if let directory = args.value("hgrm") { try OutputPath.checkDirectory(directory, flag: "--hgrm") }
-        if !args.flag("quiet") { print(RunReport.text(result), terminator: "") }
+        // After every check that can fail: an error stays the only line on standard error.
+        for warning in outcome.warnings { printError("authz-bench merge: warning: \(warning)") }
+        if !args.flag("quiet") { for note in outcome.notes { printError("authz-bench merge: note: \(note)") } }
+        if !args.flag("quiet") {
+            print(RunReport.text(result), terminator: "")
+            if let shards = result.shards { print(Self.coverageLine(shards)) }
+        }
         if let path = args.value("json") { try ResultDocument(result).write(to: path) }
         if let directory = args.value("hgrm") { try HistogramFiles.writeHgrm(result, to: directory) }
         return result.summary.valid ? .ok : .runInvalid
+    }
+
+    /// `shards      3/3`, or the coverage with what is missing when `--allow-missing` let it through.
+    static func coverageLine(_ shards: ShardsSection) -> String {
+        var line = "shards      " + shards.coverageText.dropFirst("shards ".count)
+        if !shards.isComplete { line += " (merged with --allow-missing: the figures hold only what came back)" }
+        return line
     }
 }

@@ -52,6 +52,8 @@ package struct ResultDocument: Codable, Sendable, Equatable {
     package var prewarm: PrewarmSection? = nil
     /// The service-level objectives checked after the run (`--slo`; absent when none was given).
     package var slo: [SLOSection]? = nil
+    /// Which shards a merged result holds, and whether whole (`merge`; absent otherwise).
+    package var shards: ShardsSection? = nil
 
     /// Pretty-printed JSON with sorted keys and a final newline.
     package func jsonData() throws(BenchError) -> Data {

@@ -20,7 +20,8 @@ extension ResultDocument {
             latency: try section(result.latency), stages: stages, cache: result.cache,
             warmup: try section(result.warmup), attacks: result.attacks, intervals: result.intervals,
             setupSeconds: result.setupSeconds, memory: result.memory,
-            concurrency: concurrency, upstream: result.upstream, prewarm: result.prewarm, slo: result.slo)
+            concurrency: concurrency, upstream: result.upstream, prewarm: result.prewarm, slo: result.slo,
+            shards: result.shards)
     }
 
     /// The result file of one run.
@@ -47,6 +48,7 @@ extension RunResult {
             latency: latency, warmup: warmup, stages: stages, cache: document.cache, attacks: document.attacks,
             intervals: document.intervals, setupSeconds: document.setupSeconds, memory: document.memory,
             inFlight: try document.concurrency?.inFlight.decoded(file: file, path: "$.concurrency.inFlight"),
-            upstream: document.upstream, prewarm: document.prewarm, slo: document.slo)
+            upstream: document.upstream, prewarm: document.prewarm, slo: document.slo,
+            shards: document.shards)
     }
 }

@@ -40,6 +40,8 @@ package struct RunResult: Sendable {
     package var prewarm: PrewarmSection? = nil
     /// The service-level objectives checked after the run (nil when none was given).
     package var slo: [SLOSection]? = nil
+    /// Which shards a merged result holds (nil for a run, and when no input said which shard it is).
+    package var shards: ShardsSection? = nil
 
     /// The loop label written into the scenario: `open` or `closed` (nil when unknown).
     package var loop: String? { scenario["loop"]?.stringValue }

@@ -1,0 +1,42 @@
+import BenchHarness
+
+/// Who wrote a merge input: its shard, scenario fingerprint, version and start, as the result's
+/// `summary` or the `.hlog`'s `#[authz-bench-run: ...]` line gives them.
+///
+/// Every field is optional: files written before they existed, and logs of other tools, still merge;
+/// the checks that need a missing field are skipped (see `MergeChecks`).
+package struct ShardIdentity: Sendable, Equatable {
+    /// The 1-based shard, `I` of `I/N`.
+    package var shard: Int?
+    /// The shard count, `N` of `I/N`.
+    package var shardCount: Int?
+    /// `Scenario.fingerprint` of the run.
+    package var fingerprint: String?
+    /// `BenchVersion.current` of the writer.
+    package var version: String?
+    /// The host that ran it.
+    package var host: String?
+    /// Wall-clock start of the measured phase, Unix epoch milliseconds.
+    package var startEpochMillis: Int64?
+    /// The measured phase the run planned, seconds (logs only: a result is complete by construction).
+    package var plannedSeconds: Double?
+    /// The scenario object (`scenario` of a result, `#[authz-bench-scenario: ...]` of a log).
+    package var scenario: JSONValue?
+
+    /// An identity with every field unknown.
+    package init() {}
+
+    /// `I/N` when both are known.
+    package var shardText: String? {
+        guard let shard, let shardCount else { return nil }
+        return "\(shard)/\(shardCount)"
+    }
+
+    /// Parses `I/N` (1-based, 1 <= I <= N); nil when `text` has another shape.
+    package static func parseShard(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index)
+        else { return nil }
+        return (index, count)
+    }
+}

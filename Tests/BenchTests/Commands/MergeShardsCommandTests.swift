@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import BenchHarness
+import BenchResults
+import TestSupport
+
+@Suite("merge: shards through the binary")
+struct MergeShardsCommandTests {
+    /// Writes `shards` into a fresh directory; runs `merge` on them with `flags`.
+    static func merge(_ shards: [ShardLogs.Shard], _ flags: [String] = [], json: Bool = false)
+        throws -> (run: CLIHarness.Output, document: ResultDocument?, paths: [String])
+    {
+        let directory = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try ShardLogs.write(shards, in: directory)
+        let output = directory.appendingPathComponent("merged.json").path
+        let run = try CLIHarness.bench(["merge"] + paths + flags + (json ? ["--json", output] : []))
+        let document = FileManager.default.fileExists(atPath: output) ? try ResultDocument.read(from: output) : nil
+        return (run, document, paths)
+    }
+
+    @Test func threeShardsPrintTheirCoverage() throws {
+        let (run, document, _) = try Self.merge(ShardLogs.shards(3), json: true)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("shards      3/3\n"), "\(run.stdout)")
+        #expect(document?.shards?.present == [1, 2, 3])
+    }
+
+    @Test func aMissingShardExits65NamingIt() throws {
+        let shards = Array(ShardLogs.shards(3).prefix(2))
+        let (run, document, _) = try Self.merge(shards, json: true)
+        #expect(run.status == 65)
+        #expect(run.message.contains("missing: 3"), "\(run.message)")
+        #expect(!run.message.contains("\n"))
+        #expect(document == nil)
+
+        let allowed = try Self.merge(shards, ["--allow-missing"], json: true)
+        #expect(allowed.run.status == 0, "\(allowed.run.stderr)")
+        #expect(allowed.run.stdout.contains("shards      2/3, missing: 3 (merged with --allow-missing"), "\(allowed.run.stdout)")
+        #expect(allowed.document?.shards?.missing == [3])
+        #expect(allowed.document?.shards?.allowedMissing == true)
+    }
+
+    @Test func aTruncatedShardExits65NamingItsFile() throws {
+        var shards = ShardLogs.shards(2)
+        shards[0].ended = false
+        let (run, _, paths) = try Self.merge(shards, ["--quiet"])
+        #expect(run.status == 65)
+        #expect(run.message.contains("truncated: 1") && run.message.contains(paths[0]), "\(run.message)")
+        let allowed = try Self.merge(shards, ["--allow-missing", "--quiet"], json: true)
+        #expect(allowed.run.status == 0)
+        #expect(allowed.document?.shards?.truncated.map(\.shard) == [1])
+    }
+
+    @Test func differentScenariosExit65NamingTheKeys() throws {
+        var shards = ShardLogs.shards(2)
+        shards[1].rate += 1
+        let (run, _, paths) = try Self.merge(shards, ["--quiet"])
+        #expect(run.status == 65)
+        #expect(run.message.contains("scenario keys differ: rate") && run.message.contains(paths[1]), "\(run.message)")
+    }
+
+    @Test func aShardGivenTwiceExits65() throws {
+        let shards = ShardLogs.shards(2) + [ShardLogs.shards(2)[0]]
+        let (run, _, _) = try Self.merge(shards, ["--quiet"])
+        #expect(run.status == 65)
+        #expect(run.message.contains("given twice"), "\(run.message)")
+    }
+
+    @Test func aSpreadBeyondTheSkewIsOneWarningLine() throws {
+        let (run, _, _) = try Self.merge(ShardLogs.shards(2, spreadMillis: 300), ["--quiet", "--max-skew", "200ms"])
+        #expect(run.status == 0)
+        let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning:") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("spread by 300 ms") == true, "\(run.stderr)")
+    }
+
+    @Test(arguments: [["--align", "sideways"], ["--max-skew", "soon"], ["--max-skew"]])
+    func badFlagsAreUsageErrorsNamingThem(flags: [String]) throws {
+        let (run, _, _) = try Self.merge(ShardLogs.shards(1), flags)
+        #expect(run.status == 64)
+        #expect(run.message.contains(flags[0]), "\(run.message)")
+    }
+}

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Emulates the Kubernetes Indexed Job (scripts/kubernetes) on one machine, then checks the merge.
+#
+#   scripts/shard-local.sh N [RUN FLAG...]
+#   AUTHZ_BENCH=.build/debug/authz-bench scripts/shard-local.sh 3 --warmup 2s --duration 5s --total-rate 150 --devices 300
+#
+# Starts N `authz-bench run` processes with the environment Kubernetes gives an Indexed Job's pods
+# (JOB_COMPLETION_INDEX=0..N-1) and one `--start-at` START_LEAD seconds ahead (default 5), each with
+# `--shard-index-env JOB_COMPLETION_INDEX --shards N` and its .hlog and JSON in a temporary
+# directory, then `merge`s the logs as the collector Job does, and checks:
+#   - merged requests == the sum of the shards' requests;
+#   - merged achieved rate == the sum of the shards' within 1%;
+#   - the shards' recorded startEpochMillis spread by less than 50 ms;
+#   - with --total-rate R: the merged request count == one process's at R (run afterwards with the
+#     same flags and no shards).
+# A debug binary's results are invalid for that reason alone (exit 7): accepted only when the debug
+# build is the only invalid reason. Exits 1 when a check fails. KEEP=1 keeps the directory.
+#
+# AUTHZ_BENCH: the binary (default .build/release/authz-bench, built when missing).
+set -euo pipefail
+
+usage="usage: scripts/shard-local.sh N [RUN FLAG...]"
+[[ $# -ge 1 && "$1" =~ ^[1-9][0-9]*$ ]] || { echo "$usage" >&2; exit 64; }
+shards="$1"
+shift
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$repo"
+bin="${AUTHZ_BENCH:-.build/release/authz-bench}"
+if [[ ! -x "$bin" ]]; then
+    if [[ "$bin" == ".build/release/authz-bench" ]]; then
+        swift build -c release -Xswiftc -warnings-as-errors --product authz-bench
+    else
+        echo "shard-local.sh: AUTHZ_BENCH=$bin is not an executable" >&2
+        exit 64
+    fi
+fi
+total_rate=""
+previous=""
+for flag in "$@"; do
+    [[ "$previous" == "--total-rate" ]] && total_rate="$flag"
+    [[ "$flag" == --total-rate=* ]] && total_rate="${flag#--total-rate=}"
+    previous="$flag"
+done
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/shard-local.XXXXXX")"
+[[ "${KEEP:-0}" == 1 ]] || trap 'rm -rf "$work"' EXIT
+lead_ms=$(( ${START_LEAD:-5} * 1000 ))
+start=$(( $(date +%s%3N) + lead_ms ))
+echo "shard-local: $shards shards of: run $* (start at $start, in $work)"
+
+pids=()
+for (( index = 0; index < shards; index++ )); do
+    JOB_COMPLETION_INDEX="$index" "$bin" run "$@" --shard-index-env JOB_COMPLETION_INDEX --shards "$shards" \
+        --start-at "$start" --hlog "$work/shard-$index.hlog" --json "$work/shard-$index.json" --quiet \
+        >"$work/shard-$index.out" 2>"$work/shard-$index.err" &
+    pids+=("$!")
+done
+
+# 0, or 7 when the only invalid reason is the debug build.
+accept() {
+    local status="$1" json="$2" label="$3"
+    [[ "$status" -eq 0 ]] && return 0
+    if [[ "$status" -eq 7 && -f "$json" ]] && python3 - "$json" <<'PY'
+import json, sys
+reasons = json.load(open(sys.argv[1]))["summary"]["invalidReasons"]
+sys.exit(0 if reasons and all(r.startswith("debug build") for r in reasons) else 1)
+PY
+    then
+        return 0
+    fi
+    echo "shard-local: $label exited $status" >&2
+    [[ -f "$work/$label.err" ]] && sed 's/^/  /' "$work/$label.err" >&2
+    return 1
+}
+
+failed=0
+for (( index = 0; index < shards; index++ )); do
+    status=0
+    wait "${pids[$index]}" || status=$?
+    accept "$status" "$work/shard-$index.json" "shard-$index" || failed=1
+done
+[[ $failed -eq 0 ]] || { echo "shard-local: FAILED: a shard did not finish (exit 3: raise START_LEAD)" >&2; exit 1; }
+
+"$bin" merge "$work"/shard-*.hlog --json "$work/merged.json" --quiet
+
+single=""
+if [[ -n "$total_rate" ]]; then
+    status=0
+    "$bin" run "$@" --json "$work/single.json" --quiet >"$work/single.out" 2>"$work/single.err" || status=$?
+    accept "$status" "$work/single.json" single || exit 1
+    single="$work/single.json"
+fi
+
+python3 - "$work" "$shards" "$single" <<'PY'
+import json, sys
+work, shards, single = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+results = [json.load(open(f"{work}/shard-{i}.json"))["summary"] for i in range(shards)]
+merged = json.load(open(f"{work}/merged.json"))
+summary = merged["summary"]
+failures = []
+for i, s in enumerate(results):
+    print(f"  shard {s.get('shard', '?'):>5}  JOB_COMPLETION_INDEX={i}  requests {s['requests']:>8}  "
+          f"rate {s['achievedRate']:10.2f}/s  start {s.get('startEpochMillis')}  host {s.get('host')}")
+requests = sum(s["requests"] for s in results)
+rates = sum(s["achievedRate"] for s in results)
+starts = [s.get("startEpochMillis") for s in results]
+print(f"  merged       requests {summary['requests']:>8}  rate {summary['achievedRate']:10.2f}/s  "
+      f"{'shards ' + str(len(merged['shards']['present'])) + '/' + str(merged['shards']['expected']) if merged.get('shards') else 'no shards section'}")
+
+def check(ok, text):
+    print(f"  {'ok  ' if ok else 'FAIL'} {text}")
+    if not ok:
+        failures.append(text)
+
+check(summary["requests"] == requests, f"merged requests {summary['requests']} == sum of the shards' {requests}")
+check(rates > 0 and abs(summary["achievedRate"] - rates) <= 0.01 * rates,
+      f"merged rate {summary['achievedRate']:.2f}/s within 1% of the shards' sum {rates:.2f}/s")
+if None in starts:
+    check(False, "every shard records summary.startEpochMillis")
+else:
+    spread = max(starts) - min(starts)
+    check(spread < 50, f"start times spread {spread} ms < 50 ms")
+check(bool(merged.get("shards")) and merged["shards"]["missing"] == [] and merged["shards"]["truncated"] == []
+      and merged["shards"]["expected"] == shards, f"merged shards section: {shards}/{shards}, none missing or truncated")
+if single:
+    one = json.load(open(single))["summary"]["requests"]
+    check(summary["requests"] == one, f"merged requests {summary['requests']} == one process's at the total rate {one}")
+sys.exit(1 if failures else 0)
+PY
