@@ -128,6 +128,17 @@ struct RateScheduleTests {
         }
     }
 
+    @Test("A constant rate puts R x T arrivals in a window whose edges fall on arrivals",
+        arguments: [30.0, 900, 2_005, 3_000], [1, 3])
+    func aConstantRateFillsItsWindowExactly(rate: Double, shards: Int) throws {
+        // The measured phase after a 200 ms warm-up: arrivals 0.2 R and 1.2 R are due exactly on its
+        // edges, and j x (1e9 / R) may land a hair below them in floating point.
+        let window = Self.nanos(200)..<Self.nanos(1_200)
+        let count = (0..<shards).map { Self.offsets(Self.shard($0, of: shards, totalRate: rate, threads: 2), in: window).count }
+        #expect(count.reduce(0, +) == Int(rate))
+        #expect(Self.offsets(Scenario(threads: 3, loop: .open(rate: rate)), in: window).count == Int(rate))
+    }
+
     @Test("Poisson at a total rate: the count is the seed's, decorrelated between shards, near R x T",
         arguments: [2, 4])
     func poissonTotalRate(shards: Int) throws {

@@ -65,7 +65,9 @@ package struct ArrivalSchedule: Sendable {
             gaps = .poisson(generator)
             arrival = position
         }
-        let nanos = profile.time(ofArrival: arrival, segment: &segment)
+        // To the nearest nanosecond, not truncated: an arrival due exactly on a boundary (the start
+        // of the measured phase at j / R) stays on it when the product lands a hair below.
+        let nanos = profile.time(ofArrival: arrival, segment: &segment).rounded()
         return nanos < 18_000_000_000_000_000_000 ? UInt64(nanos) : .max
     }
 
