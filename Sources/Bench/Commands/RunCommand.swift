@@ -14,7 +14,8 @@ enum RunCommand {
                                [--devices N] [--requestors N] [--mvpds N] [--resources N] [--zipf S] [--favorites K]
                                [--mix get=70,check=20,verify=10,logout=0,attack=0] [--alg es256|rs256|ed25519|hs256]
                                [--cache mutex|sharded|lru|sieve|tinylfu] [--capacity N] [--threads N]
-                               [--rate R [--arrivals uniform|poisson] | --closed [--concurrency N]] [--cold]
+                               [--rate R | --total-rate R | --stages 30s:1000,60s:5000 | --closed [--concurrency N]]
+                               [--arrivals uniform|poisson] [--cold] [--shard-index-env VAR --shards N]
                                [--duration 10s] [--warmup 2s] [--seed N]
                                [--inject-stall 200ms@2s] [--authn-ttl 1d] [--authz-ttl 1h] [--stage-sample N]
                                [--backend-latency 200ms/1s] [--deny-ratio 0.02] [--skew 30s] [--refresh-ahead 0.8|off]
@@ -27,6 +28,11 @@ enum RunCommand {
           --scenario NAME  start from a named scenario; the other flags given override it:
         \(scenarioList)
           --rate R         target total requests per second of this process (open loop, the default)
+          --total-rate R   target requests per second of all the shards together: each of N runs R/N, and
+                           together they send exactly the schedule of one process at R
+          --stages LIST    DURATION:RATE,... ramps of this process's rate (k6's ramping arrival rate: from
+                           0 req/s, each stage linear to its RATE; 0s:R is a step); the stages are the
+                           measured phase (no --duration); the warm-up holds the start rate
           --arrivals A     the open loop's arrivals: uniform (evenly spaced, the default) or poisson
           --closed         closed loop: each session sends its next request when its last one is done
           --concurrency N  closed-loop sessions (default one per worker)
@@ -34,6 +40,7 @@ enum RunCommand {
           --cold           start from empty caches (default: every device authorized for its favourites
                            before the warm-up, untimed)
           --shard I/N      run only slice I (1-based) of N of the device population
+          --shard-index-env VAR --shards N  the same with the 0-based I from variable VAR (JOB_COMPLETION_INDEX)
           --stage-sample N time the hot-path stages of 1 request in N (default 64; 0: never)
           --backend-latency M/P    simulated upstream latency, log-normal median/p99 (equal values: constant)
           --refresh-ahead F        refresh a cached authorization hit past F of its lifetime (0 < F < 1; off)

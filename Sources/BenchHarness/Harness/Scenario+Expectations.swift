@@ -20,6 +20,11 @@ extension Scenario {
         case "deny-ratio": return "a share at least 0 and below 1"
         case "mix": return "NAME=PERCENT pairs (e.g. get=70,check=20,verify=10)"
         case "rate": return "requests per second (a positive number)"
+        case "total-rate": return "requests per second of the whole population, shared by the shards (a positive number)"
+        case "stages":
+            return "DURATION:RATE stages separated by commas (e.g. 30s:1000,60s:5000,30s:5000), at most "
+                + "\(Limits.stages) of them, each RATE 0...\(Int(Limits.maxRate)) requests/s, lasting 100ms to 30d in all"
+        case "shards": return "the number of shards, an integer of at least 1 (with --shard-index-env)"
         case "seed": return "a non-negative integer"
         case "alg": return "one of " + SignatureAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")
         case "cache": return "one of " + CacheStrategyKind.allCases.map(\.rawValue).joined(separator: ", ")

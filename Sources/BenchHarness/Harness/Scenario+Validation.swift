@@ -26,6 +26,8 @@ extension Scenario {
         package static let zipf = 0.0...10.0
         /// `--rate`: the most requests/s; the least is anything above 0.
         package static let maxRate = 100_000_000.0
+        /// `--stages`: the most stages.
+        package static let stages = 1_000
         /// `--duration`: at least 100 ms, so that a run holds at least one measured request.
         package static let minDurationMillis: Int64 = 100
         /// `--duration`: 30 days.
@@ -80,6 +82,7 @@ extension Scenario {
         if population && mvpds > Limits.maxIndexed {
             throw fail("--mvpds must be between 2 and 65535 (one MVPD is left untrusted for attack traffic)")
         }
+        try validateSchedule(quoting: text)
         if let rate = loop.rate, !(rate > 0 && rate <= Limits.maxRate) { throw expected("rate", "\(rate)") }
         if durationMillis < Limits.minDurationMillis { throw fail("--duration must be at least 100ms") }
         if durationMillis > Limits.durationMillis { throw fail("--duration must be at most 30d") }
@@ -116,6 +119,43 @@ extension Scenario {
         }
         if devices < shardCount {
             throw fail("--shard \(text("shard") ?? "\(shardIndex + 1)/\(shardCount)"): fewer devices (\(devices)) than shards")
+        }
+    }
+
+    /// The rules of `--total-rate` and `--stages`: their ranges, and the open loop and the measured
+    /// phase they set (`WorkloadFlags` derives both; a scenario read from a file must agree too).
+    private func validateSchedule(quoting text: (String) -> String?) throws(BenchError) {
+        if let totalRate {
+            if !(totalRate > 0 && totalRate <= Limits.maxRate) {
+                throw Scenario.expects("total-rate", got: text("total-rate") ?? "\(totalRate)")
+            }
+            if stages != nil { throw BenchError.invalidSetting("--total-rate and --stages exclude each other (stage rates are per process)") }
+            if loop != .open(rate: totalRate / Double(max(shardCount, 1))) {
+                throw BenchError.invalidSetting("--total-rate \(text("total-rate") ?? "\(totalRate)"): the open loop's rate "
+                    + "must be the total rate divided by the shard count (it excludes --rate and --closed)")
+            }
+        }
+        guard let stages else { return }
+        let typed = text("stages")?.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        if stages.isEmpty || stages.count > Limits.stages {
+            throw Scenario.expects("stages", got: text("stages") ?? "\(stages.count) stages")
+        }
+        for (index, stage) in stages.enumerated()
+        where !(0...Limits.durationMillis).contains(stage.durationMillis) || !(stage.rate >= 0 && stage.rate <= Limits.maxRate) {
+            let shown = typed.flatMap { index < $0.count ? $0[index] : nil } ?? "\(stage.durationMillis)ms:\(stage.rate)"
+            throw Scenario.expects("stages", got: shown)
+        }
+        let total = stages.durationMillis
+        if !(Limits.minDurationMillis...Limits.durationMillis).contains(total) {
+            throw Scenario.expects("stages", got: text("stages") ?? "\(total)ms in all")
+        }
+        if !(stages.requests > 0) {
+            throw BenchError.invalidSetting("--stages" + (text("stages").map { " " + $0 } ?? "")
+                + ": every rate is 0; expected at least one positive rate")
+        }
+        if loop != .open(rate: stages.meanRate) || durationMillis != total {
+            throw BenchError.invalidSetting("--stages set the measured phase (the sum of their durations) and the open "
+                + "loop's mean rate; they exclude --duration, --rate, --total-rate and --closed")
         }
     }
 

@@ -1,4 +1,5 @@
 import AuthZCore
+import Foundation
 
 /// The workload flags of `run` and `sweep`: how the command line describes a `Scenario`.
 ///
@@ -11,12 +12,12 @@ package enum WorkloadFlags {
     /// name them: every command that generates the workload takes them.
     package static let populationOptions = ["devices", "requestors", "mvpds", "resources", "zipf", "mix", "seed"]
     /// The options that describe how `run` drives the engine: the named scenario, algorithm,
-    /// cache, loop, sessions, timing, simulated upstream and shard.
+    /// cache, loop and its schedule, sessions, timing, simulated upstream and shard.
     package static let loadOptions: Set<String> = [
         "scenario", "alg", "cache", "capacity", "threads", "rate", "duration", "warmup", "inject-stall", "shard",
         "authn-ttl", "authz-ttl", "stage-sample", "backend-latency", "deny-ratio", "skew", "favorites", "arrivals",
         "concurrency", "refresh-ahead", "upstream-errors", "upstream-timeout", "upstream-outage",
-        "upstream-max-in-flight",
+        "upstream-max-in-flight", "total-rate", "stages", "shard-index-env", "shards",
     ]
     /// Every workload option that takes a value.
     package static var valueOptions: Set<String> { loadOptions.union(populationOptions) }
@@ -26,8 +27,10 @@ package enum WorkloadFlags {
     /// The scenario the flags describe (unvalidated: call `Scenario.validate(quoting:)` next);
     /// `defaultThreads` when `--threads` is absent. `--scenario NAME` is applied first, then every
     /// other flag over it. Text that does not read as a value is a usage error naming its flag
-    /// (exit 64).
-    package static func scenario(from args: Arguments, defaultThreads: Int) throws(BenchError) -> Scenario {
+    /// (exit 64). `environment` holds the variable `--shard-index-env` names.
+    package static func scenario(from args: Arguments, defaultThreads: Int,
+        environment: [String: String] = ProcessInfo.processInfo.environment) throws(BenchError) -> Scenario
+    {
         var s = Scenario()
         if let name = args.value("scenario") {
             guard let named = NamedScenario(rawValue: name.lowercased()) else { throw Scenario.expects("scenario", got: name) }
@@ -69,6 +72,8 @@ package enum WorkloadFlags {
             s.shardIndex = index &- 1  // wrapping: an index out of range stays out of range for validate()
             s.shardCount = count
         }
+        try shardFromEnvironment(args, environment, into: &s)
+        try schedule(args, into: &s)
         return s
     }
 

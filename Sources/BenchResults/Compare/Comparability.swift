@@ -19,8 +19,10 @@ package enum Comparability {
         for other in results.dropFirst() {
             let theirs = fields(of: other.document)
             for key in Set(reference.keys).union(theirs.keys).sorted() where found[key] == nil {
-                let mine = reference[key] ?? "absent"
-                let their = theirs[key] ?? "absent"
+                // A key a file lacks reads as null: a result written before an optional scenario
+                // key existed (`stages`, `totalRate`) ran without it, as a null says.
+                let mine = reference[key] ?? "null"
+                let their = theirs[key] ?? "null"
                 guard mine != their else { continue }
                 found[key] = Difference(key: key, first: (first.file, mine), second: (other.file, their))
                 order.append(key)

@@ -58,7 +58,7 @@ package enum ReportPage {
         latency += ReportTables.latency(documents, names: names)
         out += HTMLDocument.section(id: "latency", title: "Latency", body: latency)
 
-        let timeline = runs.map { TimelineChart.Series(name: $0.name, intervals: $0.document.intervals, targetRate: $0.document.summary.targetRate) }
+        let timeline = runs.map { TimelineChart.Series(name: $0.name, intervals: $0.document.intervals, targetRate: $0.document.summary.targetRate, targetProfile: TimelineChart.targetProfile(scenario: $0.document.scenario, targetRate: $0.document.summary.targetRate)) }
         var overTime = TimelineChart.throughputSVG(id: "timeline", series: timeline)
         if TimelineChart.hasInFlight(timeline) {
             overTime += TimelineChart.inFlightSVG(id: "timeline-in-flight", series: timeline)

@@ -1,4 +1,5 @@
 import BenchHarness
+import Foundation
 
 /// Throughput and latency over the measured phase, from each result's `intervals` (one per second).
 package enum TimelineChart {
@@ -8,8 +9,29 @@ package enum TimelineChart {
         package var name: String
         /// The intervals, in time order.
         package var intervals: [IntervalSection]
-        /// The target rate (drawn dashed), nil in closed loop.
+        /// The target rate (drawn dashed), nil in closed loop; the mean of a rate profile.
         package var targetRate: Double?
+        /// The target over the measured phase when it follows stages: (seconds from the start of
+        /// the measured phase, requests/s) points joined by straight lines (two at one time are a
+        /// step); nil when the target is flat at `targetRate`.
+        package var targetProfile: [(seconds: Double, rate: Double)]? = nil
+    }
+
+    /// The target of a result: its `summary.targetRate`, and the profile of its scenario's `stages`
+    /// (k6's ramping arrival rate: from the start rate, each stage ramps linearly to its own rate),
+    /// scaled so that its mean is the target rate (a merge of shards sums their targets).
+    package static func targetProfile(scenario: JSONValue, targetRate: Double?) -> [(seconds: Double, rate: Double)]? {
+        guard let targetRate, let value = scenario.objectValue?["stages"], let data = try? JSONEncoder().encode(value),
+            let stages = try? JSONDecoder().decode([Scenario.Stage].self, from: data), stages.meanRate > 0
+        else { return nil }
+        let scale = targetRate / stages.meanRate
+        var points = [(seconds: 0.0, rate: stages.startRate * scale)]
+        var millis: Int64 = 0
+        for stage in stages {
+            millis += stage.durationMillis
+            points.append((seconds: Double(millis) / 1_000, rate: stage.rate * scale))
+        }
+        return points
     }
 
     /// Requests per second of every non-empty-length interval, at the interval's middle:
@@ -33,13 +55,14 @@ package enum TimelineChart {
     }
 
     /// The throughput chart (`svg` with `id`): one `path.series` per series with intervals, and its
-    /// target rate as a dashed line.
+    /// target as a dashed `line.target` (flat) or `path.target` (following its stages).
     package static func throughputSVG(id: String, series: [Series]) -> String {
         var chart = SVGChart(id: id, title: "Throughput per second")
         chart.geometry.height = 340
         let g = chart.geometry
         let (xScale, xTicks) = timeAxis(series, geometry: g)
         let rates = series.flatMap { throughputPoints($0.intervals).map(\.rate) } + series.compactMap(\.targetRate)
+            + series.flatMap { $0.targetProfile?.map(\.rate) ?? [] }
         let y = ChartTicks.linear(upTo: (rates.max() ?? 0) * 1.05, count: 6)
         let yScale = AxisScale(kind: .linear, lower: 0, upper: y.upper, start: g.plotBottom, end: g.plotTop)
         let decimals = ChartTicks.decimals(forStep: y.step)
@@ -50,12 +73,18 @@ package enum TimelineChart {
         for (index, item) in series.enumerated() {
             let color = Palette.color(index)
             let points = throughputPoints(item.intervals)
-            let target = item.targetRate.map { ", target \(LatencyText.rate($0))/s (dashed)" } ?? ", closed loop"
+            let target = item.targetRate.map {
+                item.targetProfile == nil ? ", target \(LatencyText.rate($0))/s (dashed)"
+                    : ", target: the stages, mean \(LatencyText.rate($0))/s (dashed)"
+            } ?? ", closed loop"
             chart.legend.append(LegendEntry(label: "\(item.name)\(points.isEmpty ? ": no intervals" : target)", color: color))
             guard !points.isEmpty else { continue }
             let coordinates = points.map { (x: xScale.position($0.seconds), y: yScale.position($0.rate)) }
             chart.content.append("<path class=\"series\" data-series=\"\(HTMLDocument.escape(item.name))\" stroke=\"\(color)\" d=\"\(SVGNumber.path(coordinates))\"><title>\(HTMLDocument.escape(item.name))</title></path>\n")
-            if let target = item.targetRate {
+            if let profile = item.targetProfile {
+                let coordinates = profile.map { (x: xScale.position($0.seconds), y: yScale.position($0.rate)) }
+                chart.content.append("<path class=\"target\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\" fill=\"none\" d=\"\(SVGNumber.path(coordinates))\"/>\n")
+            } else if let target = item.targetRate {
                 let ty = yScale.position(target)
                 chart.content.append("<line class=\"target\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\" x1=\"\(SVGNumber.text(g.plotLeft))\" y1=\"\(SVGNumber.text(ty))\" x2=\"\(SVGNumber.text(g.plotRight))\" y2=\"\(SVGNumber.text(ty))\"/>\n")
             }

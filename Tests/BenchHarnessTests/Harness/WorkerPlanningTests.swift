@@ -24,8 +24,8 @@ struct WorkerPlanningTests {
             #expect(plan.isActive == (plan.devices > 0))
             if let rate = plan.rate { #expect(abs(rate - 3_000 * Double(plan.devices) / Double(devices)) < 1e-6) }
         }
-        // Active workers interleave: distinct phases in 0..<1.
-        let phases = plans.filter(\.isActive).map(\.phase)
+        // Active workers interleave: each starts a distinct fraction (0..<1) of its own period in.
+        let phases = plans.filter(\.isActive).map { $0.laneOffset / $0.stride }
         #expect(Set(phases).count == phases.count && phases.allSatisfy { (0..<1).contains($0) })
     }
 

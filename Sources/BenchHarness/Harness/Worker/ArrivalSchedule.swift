@@ -1,7 +1,15 @@
 import AuthZSimulation
 
 /// One worker's intended start times, as offsets from the run's start t0 (nanoseconds): evenly
-/// spaced (wrk2's schedule), or a Poisson process of the same mean rate (seeded exponential gaps).
+/// spaced (wrk2's schedule), or a Poisson process of the same rate (seeded exponential gaps).
+///
+/// A schedule is a lane of a rate profile (`RateProfile`): the profile numbers the arrivals of the
+/// whole target, and the worker takes arrivals `laneOffset + stride * i` (i = 0, 1, 2, ...), each
+/// due at `profile.time(ofArrival:)`. One process's `a` workers of equal shares take lanes
+/// `k + a * i`; shard `s` of `N` sharing a total rate takes `s + N * k + N * a * i`: together they
+/// take every arrival once, at the time one process at the total rate would give it, to the bit.
+/// Poisson: the worker's arrivals are a unit-rate Poisson process stretched by `stride`, mapped
+/// through the profile (an inhomogeneous Poisson process by time change when the rate varies).
 ///
 /// Deterministic: the same plan gives the same offsets, so a test can count what a run scheduled.
 package struct ArrivalSchedule: Sendable {
@@ -11,39 +19,56 @@ package struct ArrivalSchedule: Sendable {
     }
 
     private var gaps: Gaps
-    /// Nanoseconds between two requests (uniform), or the mean gap (Poisson).
-    private let period: Double
-    private let phase: Double
+    private let profile: RateProfile
+    private let laneOffset: Double
+    private let stride: Double
+    /// Uniform: the lane's next index; Poisson: its last arrival (in the profile's arrivals).
     private var index: Double = 0
-    private var offset: Double = 0
+    private var position: Double = 0
+    /// Where in the profile the last arrival fell.
+    private var segment = 0
 
-    /// The schedule of `rate` requests/s. Uniform: the first request at `phase` (0..<1) of a period
-    /// after t0, so that workers of equal rates interleave evenly. Poisson: the first after one
-    /// exponential gap, drawn from `seed`'s `stream`.
-    package init(arrivals: Scenario.Arrivals, rate: Double, phase: Double, seed: UInt64, stream: UInt64) {
-        period = 1e9 / rate
-        self.phase = phase
+    /// The lane `laneOffset + stride * i` of `profile`. Poisson: the first arrival after one
+    /// exponential gap (of mean `stride` arrivals), drawn from `seed`'s `stream`.
+    package init(arrivals: Scenario.Arrivals, profile: RateProfile, laneOffset: Double, stride: Double, seed: UInt64,
+        stream: UInt64)
+    {
+        self.profile = profile
+        self.laneOffset = laneOffset
+        self.stride = stride
         switch arrivals {
         case .uniform: gaps = .uniform
         case .poisson: gaps = .poisson(SeededGenerator(seed: seed ^ 0xA221_7A15_0000_0000, stream: stream))
         }
     }
 
-    /// The next intended start, nanoseconds after t0.
+    /// The schedule of `rate` requests/s on its own: uniform, the first request at `phase`
+    /// (0..<1) of a period after t0, so that workers of equal rates interleave evenly.
+    package init(arrivals: Scenario.Arrivals, rate: Double, phase: Double, seed: UInt64, stream: UInt64) {
+        self.init(arrivals: arrivals, profile: .constant(rate), laneOffset: phase, stride: 1, seed: seed, stream: stream)
+    }
+
+    /// The next intended start, nanoseconds after t0 (`UInt64.max` when the profile's rate fell
+    /// to 0 for good: none is due any more).
     @inline(__always)
     package mutating func next() -> UInt64 {
+        let arrival: Double
         switch gaps {
         case .uniform:
-            // From the index, not by accumulation: no drift however long the run.
-            let next = (phase + index) * period
+            // From the index, not by accumulation: no drift however long the run, and whole lane
+            // figures give the whole arrival number exactly.
+            arrival = laneOffset + stride * index
             index += 1
-            return UInt64(next)
         case .poisson(var generator):
             // 1 - u is in (0, 1]: the logarithm is finite.
-            offset += -(1 - generator.unit()).logarithm * period
+            position += -(1 - generator.unit()).logarithm * stride
             gaps = .poisson(generator)
-            return UInt64(offset)
+            arrival = position
         }
+        // To the nearest nanosecond, not truncated: an arrival due exactly on a boundary (the start
+        // of the measured phase at j / R) stays on it when the product lands a hair below.
+        let nanos = profile.time(ofArrival: arrival, segment: &segment).rounded()
+        return nanos < 18_000_000_000_000_000_000 ? UInt64(nanos) : .max
     }
 
     /// How many of the offsets fall in `range` (drawing the schedule from the start).
@@ -54,6 +79,17 @@ package struct ArrivalSchedule: Sendable {
             let offset = schedule.next()
             if offset >= range.upperBound { return count }
             if offset >= range.lowerBound { count += 1 }
+        }
+    }
+
+    /// The offsets that fall in `range` (drawing the schedule from the start).
+    package static func offsets(_ schedule: ArrivalSchedule, in range: Range<UInt64>) -> [UInt64] {
+        var schedule = schedule
+        var offsets: [UInt64] = []
+        while true {
+            let offset = schedule.next()
+            if offset >= range.upperBound { return offsets }
+            if offset >= range.lowerBound { offsets.append(offset) }
         }
     }
 }

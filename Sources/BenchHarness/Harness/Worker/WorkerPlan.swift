@@ -1,19 +1,30 @@
-/// What one worker of a run drives: its share of the devices, of the open loop's rate and of the
-/// closed loop's sessions.
+/// What one worker of a run drives: its share of the devices, of the open loop's arrivals and of
+/// the closed loop's sessions.
 ///
-/// The rate and the sessions are split in proportion to the devices each worker owns, so any
+/// The arrivals and the sessions are split in proportion to the devices each worker owns, so any
 /// number of devices works with any number of workers: a worker with no devices has no schedule
 /// and no session (it finishes at once), and the others keep the run's total.
+///
+/// The open loop's arrivals are numbered by the rate profile (`RateProfile`), and a worker takes a
+/// lane of them (`ArrivalSchedule`). With `--total-rate` the profile is the whole population's and
+/// shard `s` of `N` takes every arrival `j` with `j % N == s` (an equal share, `R / N`, whatever
+/// its devices); within a process the active workers split its arrivals by devices: with equal
+/// device counts, the `a` workers' lanes interleave exactly (worker of rank `k` takes
+/// `s + N * k + N * a * i`); with unequal ones each keeps its proportional rate, its first arrival
+/// at `k / a` of its own period.
 package struct WorkerPlan: Sendable, Equatable {
     /// The worker's index.
     package var worker: Int
     /// Devices it owns.
     package var devices: Int
-    /// Open loop: its requests per second (nil in closed loop, or with no devices).
+    /// Open loop: its mean requests per second, its share of the process's target rate (nil in
+    /// closed loop, or with no devices).
     package var rate: Double?
-    /// Open loop, uniform arrivals: where in a period its schedule starts (0..<1), so that the
-    /// active workers interleave.
-    package var phase: Double
+    /// Open loop: the target rate of all the lanes its lane is one of (nil in closed loop).
+    package var profile: RateProfile?
+    /// Open loop: its lane of the profile's arrivals, `laneOffset + stride * i`.
+    package var laneOffset: Double
+    package var stride: Double
     /// Closed loop: its sessions (each sends its next request when its last completes).
     package var sessions: Int
     /// How its requests arrive.
@@ -28,8 +39,8 @@ package struct WorkerPlan: Sendable, Equatable {
 
     /// Its schedule (nil in closed loop or with no devices).
     package func schedule() -> ArrivalSchedule? {
-        guard let rate, devices > 0 else { return nil }
-        return ArrivalSchedule(arrivals: arrivals, rate: rate, phase: phase, seed: seed,
+        guard rate != nil, let profile, devices > 0 else { return nil }
+        return ArrivalSchedule(arrivals: arrivals, profile: profile, laneOffset: laneOffset, stride: stride, seed: seed,
             stream: UInt64(shard) << 32 | UInt64(worker))
     }
 
@@ -38,13 +49,22 @@ package struct WorkerPlan: Sendable, Equatable {
         let total = deviceCounts.reduce(0, +)
         let active = deviceCounts.filter { $0 > 0 }.count
         let sessions = scenario.concurrency ?? active
+        let profile = scenario.rateProfile
+        let lanes = scenario.laneShards
         var rank = 0
         return deviceCounts.enumerated().map { worker, devices in
-            var plan = WorkerPlan(worker: worker, devices: devices, rate: nil, phase: 0, sessions: 0,
-                arrivals: scenario.arrivals, seed: scenario.seed, shard: scenario.shardIndex)
+            var plan = WorkerPlan(worker: worker, devices: devices, rate: nil, profile: nil, laneOffset: 0, stride: 1,
+                sessions: 0, arrivals: scenario.arrivals, seed: scenario.seed, shard: scenario.shardIndex)
             guard devices > 0 else { return plan }
-            if let rate = scenario.loop.rate { plan.rate = rate * Double(devices) / Double(total) }
-            plan.phase = Double(rank) / Double(active)
+            if let rate = scenario.loop.rate, let profile {
+                plan.rate = rate * Double(devices) / Double(total)
+                plan.profile = profile
+                // In arrivals of the profile, the worker's period is N * total / devices (N * a with
+                // equal shares) and its first arrival k / a of a period in: integer products, divided
+                // once, so that equal shares give whole figures exactly.
+                plan.stride = Double(lanes.count * total) / Double(devices)
+                plan.laneOffset = Double(lanes.index) + Double(lanes.count * rank * total) / Double(active * devices)
+            }
             plan.sessions = sessions / active + (rank < sessions % active ? 1 : 0)
             rank += 1
             return plan
