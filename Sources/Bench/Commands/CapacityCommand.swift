@@ -79,8 +79,7 @@ enum CapacityCommand {
         if !quiet {
             print("capacity search: \(objectives.map(\.expression).joined(separator: ", ")); start \(LatencyText.rate(settings.startRate)) req/s, "
                 + "precision \(SLOText.percent(settings.precision)), \(settings.repeats) run(s) at the knee, steps of "
-                + "\(LatencyText.duration(UInt64(scenario.durationMillis) * 1_000_000)) after "
-                + "\(LatencyText.duration(UInt64(scenario.warmupMillis) * 1_000_000)) of warm-up")
+                + "\(seconds(scenario.durationMillis)) after \(seconds(scenario.warmupMillis)) of warm-up")
             print(CapacityDocument.tableHeader)
             fflush(nil)
         }
@@ -142,6 +141,9 @@ enum CapacityCommand {
         }
         return rate
     }
+
+    /// Milliseconds as seconds: `5s`, `0.5s`, `0s`.
+    private static func seconds(_ millis: Int64) -> String { String(format: "%gs", Double(millis) / 1_000) }
 
     /// The knee of the document (nil when the start rate failed).
     private static func knee(_ outcome: CapacitySearch.Outcome) -> CapacityDocument.Knee? {

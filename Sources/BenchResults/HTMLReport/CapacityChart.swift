@@ -38,7 +38,7 @@ package enum CapacityChart {
         let steps = capacities.flatMap(\.document.steps)
         let x = ChartTicks.linear(upTo: (steps.map(\.rate).max() ?? 1) * 1.05)
         let xScale = AxisScale(kind: .linear, lower: 0, upper: x.upper, start: g.plotLeft, end: g.plotRight)
-        let values = steps.flatMap { [$0.responseTime.p50, $0.responseTime.p99] }.filter { $0 > 0 }.map(Double.init)
+        let values = steps.flatMap { [$0.responseTime.p50, $0.responseTime.p99] }.filter { $0 > 0 }.map { Double($0) }
         let decades = ChartTicks.decades(from: values.min() ?? 1_000, to: values.max() ?? 1_000_000)
         let yScale = AxisScale(kind: .log10, lower: decades.first ?? 1, upper: decades.last ?? 10, start: g.plotBottom,
             end: g.plotTop)
