@@ -4,14 +4,15 @@
 # workload, measured in the same script on the same machine: the ratio knee / closed-loop peak,
 # and the number of steps the search took.
 #
-#   scripts/capacity-figure.sh [SLO]     default SLO 'responseTime.p99<1ms,errors<0.1%'; OUT (results/capacity) holds the JSON
+#   scripts/capacity-figure.sh [SLO]     default SLO 'responseTime.p99<10ms,errors<0.1%'; OUT (results/capacity) holds the JSON
 #
 # Needs a release build (built here): a debug build's runs are invalid and its figures mean
-# nothing. The machine is shared and noisy: the knee moves with other load; repeat to see its spread.
+# nothing. The machine is shared and noisy (scheduling stalls reach milliseconds at any rate, hence
+# the loose default p99): the knee moves with other load; repeat to see its spread.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-results/capacity}
-slo=${1:-'responseTime.p99<1ms,errors<0.1%'}
+slo=${1:-'responseTime.p99<10ms,errors<0.1%'}
 mkdir -p "$out"
 swift build -c release --product authz-bench >/dev/null
 bin=$(swift build -c release --show-bin-path)/authz-bench
@@ -32,5 +33,5 @@ status=0
 "$bin" capacity --slo "$slo" "${workload[@]}" --start-rate 5000 --json "$out/capacity.json" \
   --report "$out/capacity.html" || status=$?
 echo "  capacity exit code $status"
-field "$out/capacity.json" "'  knee %s req/s (between %s and %s), %d steps' % (r['knee'] and r['knee']['rate'], r['knee'] and r['knee']['lower'], r['knee'] and r['knee'].get('upper'), r['stepCount'])"
-field "$out/capacity.json" "'  knee / closed-loop throughput = %.3f' % ((r['knee']['rate'] if r['knee'] else 0) / $closed)"
+field "$out/capacity.json" "'  knee %s req/s (between %s and %s), %d steps' % ((r.get('knee') or {}).get('rate'), (r.get('knee') or {}).get('lower'), (r.get('knee') or {}).get('upper'), r['stepCount'])"
+field "$out/capacity.json" "'  knee / closed-loop throughput = %.3f' % ((r.get('knee') or {}).get('rate', 0) / $closed)"
