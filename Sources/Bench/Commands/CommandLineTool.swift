@@ -12,6 +12,7 @@ enum CommandLineTool {
           sweep                        replay one access sequence against every cache strategy x capacity
           merge FILE... [--json FILE] [--hgrm DIR]
                                        adds the histograms of several runs (.hlog or result JSON)
+          capacity --slo EXPR [run flags]   the highest open-loop rate at which every SLO holds
           report RESULT.json... --out FILE.html   one self-contained HTML page of charts and tables
           compare BASELINE CANDIDATE   the CI regression gate: exit 2 on a regression, 4 on improvements only
         run 'authz-bench COMMAND --help' for a command's options
@@ -38,12 +39,13 @@ enum CommandLineTool {
             case "micro":
                 return try MicroCommand.run(rest).rawValue
             case "sweep": return try SweepCommand.run(rest).rawValue
+            case "capacity": return try CapacityCommand.run(rest).rawValue
             case "report":
                 return try ReportCommand.run(rest).rawValue
             case "compare":
                 return try CompareCommand.run(rest).rawValue
             default:
-                throw CLIError.usage("unknown command '\(command)'; expected one of: run, token, micro, merge, compare, sweep, report")
+                throw CLIError.usage("unknown command '\(command)'; expected one of: run, token, micro, merge, compare, sweep, capacity, report")
             }
         } catch let error as CLIError {
             return report(error, command: command, rest: rest)

@@ -9,8 +9,9 @@ enum ReportCommand {
     static let usage = """
         usage: authz-bench report RESULT.json... --out FILE.html
 
-          RESULT.json   a run result (run --json, merge --json) or a sweep result (sweep --json);
-                        several runs are overlaid in every chart, one line each
+          RESULT.json   a run result (run --json, merge --json), a sweep result (sweep --json) or a
+                        capacity result (capacity --json); several runs are overlaid in every chart,
+                        one line each, and so are several capacity results
           --out FILE    the HTML file to write (atomically); must not be one of the inputs
           --force       allow replacing an existing file whose name contains 'baseline'
 

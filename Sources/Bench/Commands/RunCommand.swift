@@ -24,6 +24,7 @@ enum RunCommand {
                                [--json FILE] [--hgrm DIR] [--hlog FILE] [--report FILE.html] [--record-trace FILE] [--shard I/N] [--quiet]
                                [--rss-sample-interval 10s] [--force]
                                [--format result|github-benchmark|bmf] [--metrics-textfile FILE]
+                               [--slo 'responseTime.p99<5ms,errors<0.1%,throughput>1900'] [--markdown FILE]
 
           --scenario NAME  start from a named scenario; the other flags given override it:
         \(scenarioList)
@@ -53,7 +54,12 @@ enum RunCommand {
           --force          allow replacing an existing output whose name contains 'baseline'
         \(FormatFlag.help)
         \(metricsHelp)
-        exit codes: 0 ok, 7 run invalid (generator saturated, or a debug build), 64 usage, 65 bad input
+          --slo LIST       objectives checked after the run, comma-separated METRIC OP VALUE: METRIC one of
+                           responseTime|serviceTime|startLag|upstreamWait|inFlight .pNN|.mean|.max,
+                           errors, errors.CODE, throughput; OP <, <=, >, >=; VALUE 5ms (ns, us, ms, s), 0.1%, 1900
+          --markdown FILE  a short Markdown summary (headline figures, SLO table), e.g. $GITHUB_STEP_SUMMARY
+        exit codes: 0 ok, 6 an SLO not met, 7 run invalid (generator saturated, or a debug build; wins over 6),
+                    64 usage, 65 bad input
         """
 
     /// One help line per named scenario: its name and the flags it sets.
@@ -66,7 +72,7 @@ enum RunCommand {
 
     /// Options of `run` besides the workload's (`WorkloadFlags`): its outputs and the RSS sampling.
     static let valueOptions: Set<String> = ["json", "hgrm", "hlog", "report", "record-trace", "format", "rss-sample-interval",
-        "metrics-textfile"]
+        "metrics-textfile", "slo", "markdown"]
     /// Boolean flags of `run` besides the workload's.
     static let flagOptions: Set<String> = ["quiet", "help", "force"]
 
@@ -99,6 +105,7 @@ enum RunCommand {
         if let path = args.value("record-trace") { try OutputPath.checkWritable(path, flag: "--record-trace") }
         if let directory = args.value("hgrm") { try OutputPath.checkDirectory(directory, flag: "--hgrm") }
         if let path = args.value("report") { try OutputPath.checkWritable(path, flag: "--report") }
+        let objectives = try sloObjectives(args)
 
         let quiet = args.flag("quiet")
         if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
@@ -110,12 +117,15 @@ enum RunCommand {
         finishMetrics(metrics, outcome: outcome)
 
         if !quiet { print(RunReport.text(outcome), terminator: "") }
-        if let path = args.value("json") { try format.write(run: ResultDocument(outcome), to: path) }
+        let result = checkedResult(outcome, objectives: objectives)
+        let document = try ResultDocument(result)
+        try reportSLO(document, args: args, quiet: quiet)
+        if let path = args.value("json") { try format.write(run: document, to: path) }
         if let directory = args.value("hgrm") { _ = try HistogramFiles.writeHgrm(RunResult(outcome), to: directory) }
         if let path = args.value("hlog") { try HistogramFiles.writeHlog(outcome, to: path) }
         if let path = args.value("record-trace") { try TraceFile.write(outcome.trace, to: path) }
         if let path = args.value("report") { try ReportCommand.write(outcome, name: args.value("json") ?? "this run", to: path) }
-        return outcome.validity.valid ? .ok : .runInvalid
+        return exitCode(result)
     }
 
     /// Rewrites one status line on a terminal's stderr (`nil` clears it).

@@ -21,16 +21,22 @@ package typealias ReportRun = ReportInput<ResultDocument>
 /// A sweep result in the report.
 package typealias ReportSweep = ReportInput<SweepDocument>
 
+/// A capacity result in the report.
+package typealias ReportCapacity = ReportInput<CapacityDocument>
+
 /// The inputs of a report: run results and sweep results, in command-line order.
 package struct ReportInputs: Sendable {
     /// Run results (JSON without `kind`).
     package var runs: [ReportRun]
     /// Sweep results (`"kind": "sweep"`).
     package var sweeps: [ReportSweep]
+    /// Capacity results (`"kind": "capacity"`).
+    package var capacities: [ReportCapacity] = []
     /// Creates a value from its stored properties.
-    package init(runs: [ReportRun] = [], sweeps: [ReportSweep] = []) {
+    package init(runs: [ReportRun] = [], sweeps: [ReportSweep] = [], capacities: [ReportCapacity] = []) {
         self.runs = runs
         self.sweeps = sweeps
+        self.capacities = capacities
     }
 
     /// Reads every file; a run result is JSON without `kind`, a sweep result has `"kind": "sweep"`.
@@ -51,8 +57,12 @@ package struct ReportInputs: Sendable {
         guard !data.isEmpty else { throw .badInput("\(file): empty file; expected an authz-bench result (JSON)") }
         let root = try? JSONSerialization.jsonObject(with: data)
         if let object = root as? [String: Any], let kind = object["kind"] {
+            if kind as? String == "capacity" {
+                capacities.append(ReportCapacity(name: name, document: try CapacityDocument.parse(data, file: file)))
+                return
+            }
             guard let text = kind as? String, text == "sweep" else {
-                throw .badInput("\(file): $.kind: expected \"sweep\" (or no kind for a run result), found \(kind)")
+                throw .badInput("\(file): $.kind: expected \"sweep\" or \"capacity\" (or no kind for a run result), found \(kind)")
             }
             sweeps.append(ReportSweep(name: name, document: try SweepDocument.parse(data, file: file)))
         } else {

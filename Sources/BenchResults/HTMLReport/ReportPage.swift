@@ -16,11 +16,13 @@ package enum ReportPage {
             body += "<li>\(HTMLDocument.escape(run.name))" + (flags.isEmpty ? "" : " <strong>\(HTMLDocument.escape(flags.joined(separator: " / ")))</strong>") + "</li>\n"
         }
         for sweep in inputs.sweeps { body += "<li>\(HTMLDocument.escape(sweep.name)) (sweep)</li>\n" }
+        for capacity in inputs.capacities { body += "<li>\(HTMLDocument.escape(capacity.name)) (capacity)</li>\n" }
         body += "</ul>\n"
         body += navigation(inputs)
         body += "</header>\n"
         if !inputs.runs.isEmpty { body += runSections(inputs.runs) }
         for (index, sweep) in inputs.sweeps.enumerated() { body += sweepSection(sweep, index: index) }
+        if !inputs.capacities.isEmpty { body += CapacityChart.section(inputs.capacities) }
         return HTMLDocument.page(title: "authz-bench report", body: body)
     }
 

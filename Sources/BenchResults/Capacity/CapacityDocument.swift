@@ -1,0 +1,154 @@
+import Foundation
+import BenchHarness
+
+/// The result of `authz-bench capacity --json FILE` (`"kind": "capacity"`): the steps of the
+/// search, each a short open-loop run, and the knee: the highest rate at which every run was valid
+/// and met every SLO.
+///
+/// Encoded with sorted keys, so the same search always gives the same bytes.
+package struct CapacityDocument: Codable, Sendable, Equatable {
+    /// The schema version this model reads and writes.
+    package static let currentSchemaVersion = 1
+
+    /// `capacity`: tells the report a capacity result from a run result (which has no `kind`).
+    package var kind = "capacity"
+    /// Version of the file layout (1).
+    package var schemaVersion = CapacityDocument.currentSchemaVersion
+    /// Always `authz-bench`.
+    package var tool = "authz-bench"
+    /// `BenchVersion.current` of the writer.
+    package var version = BenchVersion.current
+    /// Where it ran.
+    package var environment: Environment
+    /// The scenario of every step (as a run result writes it, the start rate in `loop`) plus
+    /// `capacity`: the search's settings.
+    package var scenario: JSONValue
+    /// The objectives, as given to `--slo`.
+    package var slo: [String]
+    /// Every step in the order run.
+    package var steps: [Step]
+    /// The knee (absent when even the start rate failed).
+    package var knee: Knee?
+    /// Steps run (the length of `steps`).
+    package var stepCount: Int
+
+    /// A document of the current schema, tool and version.
+    package init(environment: Environment, scenario: JSONValue, slo: [String], steps: [Step], knee: Knee?, stepCount: Int) {
+        self.environment = environment
+        self.scenario = scenario
+        self.slo = slo
+        self.steps = steps
+        self.knee = knee
+        self.stepCount = stepCount
+    }
+
+    /// One step: a short run at one offered rate.
+    package struct Step: Codable, Sendable, Equatable {
+        /// The offered (target) rate, requests/s.
+        package var rate: Double
+        /// The achieved rate, requests/s.
+        package var achievedRate: Double
+        /// Response time of the measured phase, ns.
+        package var responseTime: Percentiles
+        /// Whether the load generator kept up (the build is not judged per step).
+        package var valid: Bool
+        /// Why not, one line each.
+        package var invalidReasons: [String]
+        /// Whether every objective held.
+        package var sloMet: Bool
+        /// Whether the step passed: valid and every objective met.
+        package var passed: Bool
+        /// Every objective with its measured value.
+        package var actuals: [SLOSection]
+    }
+
+    /// Response-time percentiles of a step, ns.
+    package struct Percentiles: Codable, Sendable, Equatable {
+        /// Median.
+        package var p50: UInt64
+        /// 99th percentile.
+        package var p99: UInt64
+        /// 99.9th percentile (key `p99.9`).
+        package var p999: UInt64
+
+        /// The JSON keys: `p99.9` contains a dot.
+        package enum CodingKeys: String, CodingKey {
+            case p50, p99
+            case p999 = "p99.9"
+        }
+    }
+
+    /// The knee: `rate` passed every run; the true knee lies between `lower` and `upper`.
+    package struct Knee: Codable, Sendable, Equatable {
+        /// The highest rate that passed every run (equal to `lower`).
+        package var rate: Double
+        /// The highest rate that passed every run.
+        package var lower: Double
+        /// The lowest rate that failed (absent when the search stopped at `--max-rate`).
+        package var upper: Double?
+
+        /// Creates a value from its stored properties.
+        package init(rate: Double, lower: Double, upper: Double?) {
+            self.rate = rate
+            self.lower = lower
+            self.upper = upper
+        }
+    }
+
+    /// One headline figure, for the benchmark formats CI dashboards read.
+    package struct Figure: Sendable, Equatable {
+        /// Stable name, e.g. `capacity.knee`.
+        package var name: String
+        /// `req/s` or `ns`.
+        package var unit: String
+        /// The figure.
+        package var value: Double
+        /// Whether a larger value is better (the knee) or a smaller one (latency at the knee).
+        package var biggerIsBetter: Bool
+    }
+
+    /// The headline figures: the knee rate, and the response time p50/p99 of the knee's last
+    /// passing run. Empty when no knee was found.
+    package var figures: [Figure] {
+        guard let knee else { return [] }
+        var figures = [Figure(name: "capacity.knee", unit: "req/s", value: knee.rate, biggerIsBetter: true)]
+        if let step = steps.last(where: { $0.rate == knee.rate && $0.passed }) {
+            figures.append(Figure(name: "capacity.knee.responseTime.p50", unit: "ns", value: Double(step.responseTime.p50),
+                biggerIsBetter: false))
+            figures.append(Figure(name: "capacity.knee.responseTime.p99", unit: "ns", value: Double(step.responseTime.p99),
+                biggerIsBetter: false))
+        }
+        return figures
+    }
+
+    /// Pretty-printed JSON with sorted keys and a final newline.
+    package func jsonData() throws(BenchError) -> Data {
+        try PrettyJSON.data(self, what: "the capacity result")
+    }
+
+    /// Writes the document to `path` atomically.
+    package func write(to path: String) throws(BenchError) {
+        try AtomicFile.write(try jsonData(), to: path)
+    }
+
+    /// Reads a capacity result; `file` names it in the one-line error.
+    ///
+    /// - Throws: `BenchError.badInput` when the JSON is not a capacity result of schema version 1.
+    package static func parse(_ data: Data, file: String) throws(BenchError) -> CapacityDocument {
+        let document: CapacityDocument
+        do {
+            document = try JSONDecoder().decode(CapacityDocument.self, from: data)
+        } catch let error as DecodingError {
+            throw .badInput("\(file): \(ResultDocument.describe(error).replacingOccurrences(of: "a schemaVersion 1 result", with: "a schemaVersion 1 capacity result"))")
+        } catch {
+            throw .badInput("\(file): not an authz-bench capacity result: \(error)")
+        }
+        guard document.schemaVersion == currentSchemaVersion else {
+            throw .badInput("\(file): $.schemaVersion: expected \(currentSchemaVersion), found \(document.schemaVersion)")
+        }
+        guard document.steps.count == document.stepCount else {
+            throw .badInput("\(file): $.stepCount: \(document.stepCount), but $.steps holds \(document.steps.count) steps")
+        }
+        return document
+    }
+}

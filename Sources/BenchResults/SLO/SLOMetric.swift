@@ -1,0 +1,68 @@
+import BenchHarness
+
+/// What a service-level objective measures (the part of `--slo` before the operator).
+package enum SLOMetric: Sendable, Equatable {
+    /// A statistic of one measured-phase latency histogram, e.g. `responseTime.p99`.
+    case latency(LatencyKind, SLOStatistic)
+    /// A statistic of the requests in flight at every send, e.g. `inFlight.p99`.
+    case inFlight(SLOStatistic)
+    /// The share of requests answered with an error: every code other than `VALID_TOKEN` (nil),
+    /// or one code (`errors.UPSTREAM_UNAVAILABLE`).
+    case errors(code: String?)
+    /// Requests per second achieved in the measured phase.
+    case throughput
+
+    /// The kind of threshold the metric takes, which fixes the units accepted after the operator.
+    package var unit: SLOUnit {
+        switch self {
+        case .latency: .duration
+        case .inFlight: .count
+        case .errors: .share
+        case .throughput: .rate
+        }
+    }
+}
+
+/// A statistic of a histogram: a percentile, the mean or the maximum.
+package enum SLOStatistic: Sendable, Equatable {
+    /// The value at this percentile (above 0, at most 100).
+    case percentile(Double)
+    /// The mean of the recorded values.
+    case mean
+    /// The highest recorded value.
+    case max
+}
+
+/// The unit family of a threshold.
+package enum SLOUnit: Sendable, Equatable {
+    /// A latency: `ns`, `us`/`µs`, `ms` or `s`, stored in nanoseconds.
+    case duration
+    /// A share: a percentage with `%`, stored as a fraction (0...1).
+    case share
+    /// Requests per second, a plain number (`/s` accepted).
+    case rate
+    /// A plain count (requests in flight).
+    case count
+}
+
+/// How the measured value is compared with the threshold.
+package enum SLOOperator: String, Sendable, Equatable, CaseIterable {
+    /// Strictly below.
+    case lessThan = "<"
+    /// Below or equal.
+    case lessOrEqual = "<="
+    /// Strictly above.
+    case greaterThan = ">"
+    /// Above or equal.
+    case greaterOrEqual = ">="
+
+    /// Whether `actual` satisfies the operator against `threshold`.
+    package func holds(_ actual: Double, _ threshold: Double) -> Bool {
+        switch self {
+        case .lessThan: actual < threshold
+        case .lessOrEqual: actual <= threshold
+        case .greaterThan: actual > threshold
+        case .greaterOrEqual: actual >= threshold
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `authz-bench capacity` through the built executable.
+@Suite("capacity command")
+struct CapacityCommandTests {
+    @Test(arguments: [
+        ["--rate", "100"], ["--closed"], ["--duration", "1s"], [], ["--slo", "p101<1ms"], ["--precision", "0%"],
+        ["--start-rate", "0"], ["--start-rate", "2000", "--max-rate", "1000"], ["--repeats", "0"],
+    ])
+    func badFlagsExit64WithOneLine(arguments: [String]) throws {
+        let slo = arguments.contains("--slo") || arguments.isEmpty ? [] : ["--slo", "responseTime.p99<1s"]
+        let output = try CLIHarness.bench(["capacity", "--step-duration", "10m"] + slo + arguments)
+        #expect(output.status == 64, "\(output.stderr)")
+        #expect(output.stderr.split(separator: "\n").count == 1, "\(output.stderr)")
+        #expect(output.stdout.isEmpty)
+    }
+
+    /// Two rates, one short step each plus one repeat, a generous SLO: the search stops at the
+    /// `--max-rate` cap and writes the document and the report.
+    @Test func aShortSearchWritesItsDocumentAndReport() throws {
+        let directory = try CLIHarness.temporaryDirectory()
+        let output = try CLIHarness.bench([
+            "capacity", "--slo", "responseTime.p99<100s,errors<100%", "--alg", "hs256", "--devices", "100",
+            "--mix", "get=0,check=100,verify=0", "--deny-ratio", "0", "--backend-latency", "0us/0us",
+            "--start-rate", "200", "--max-rate", "400", "--repeats", "1", "--step-duration", "200ms", "--warmup", "0s",
+            "--json", "c.json", "--report", "c.html",
+        ], in: directory)
+        let data = try Data(contentsOf: directory.appendingPathComponent("c.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let environment = try #require(object["environment"] as? [String: Any])
+        #expect(output.status == (environment["build"] as? String == "debug" ? 7 : 0), "\(output.stderr)")
+        #expect(object["kind"] as? String == "capacity")
+        let steps = try #require(object["steps"] as? [[String: Any]])
+        #expect(steps.compactMap { $0["rate"] as? Double } == [200, 400])
+        #expect(object["stepCount"] as? Int == 2)
+        let knee = try #require(object["knee"] as? [String: Any])
+        #expect(knee["rate"] as? Double == 400)
+        #expect(object["slo"] as? [String] == ["responseTime.p99<100s", "errors<100%"])
+        #expect(output.stdout.contains("knee 400 req/s"))
+        let html = try String(contentsOf: directory.appendingPathComponent("c.html"), encoding: .utf8)
+        #expect(html.contains("id=\"capacity-latency\""))
+
+        // The report command reads the capacity document back.
+        let report = try CLIHarness.bench(["report", "c.json", "--out", "again.html"], in: directory)
+        #expect(report.status == 0, "\(report.stderr)")
+        let again = try String(contentsOf: directory.appendingPathComponent("again.html"), encoding: .utf8)
+        #expect(again.contains("class=\"knee\""))
+    }
+}
