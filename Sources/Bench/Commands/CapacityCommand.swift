@@ -13,7 +13,8 @@ enum CapacityCommand {
     static let usage = """
         usage: authz-bench capacity --slo 'responseTime.p99<5ms,errors<0.1%' [--start-rate 500] [--max-rate R]
                                     [--precision 5%] [--repeats 2] [--step-duration 5s] [--warmup 2s]
-                                    [--json FILE] [--report FILE.html] [--quiet] [--force]
+                                    [--json FILE] [--format result|github-benchmark|bmf] [--report FILE.html]
+                                    [--quiet] [--force]
                                     [run's workload flags, e.g. --alg hs256 --mix get=0,check=100,verify=0 --seed N]
 
           --slo LIST         the objectives every step must meet (run --help lists the forms)
@@ -24,6 +25,8 @@ enum CapacityCommand {
                              if every one of its runs passes
           --step-duration D  the measured phase of each step (default 5s); --warmup D before it (default 2s)
           --json FILE        the capacity result (steps and knee), atomically
+        \(FormatFlag.help)
+                           (github-benchmark and bmf: the knee in req/s, and the response time at the knee)
           --report FILE      the HTML report with the latency-vs-offered-load chart
         A step passes when the load generator kept up and every objective held. --rate, --closed,
         --stages, --total-rate and --duration do not apply: the search chooses the rates.
@@ -33,7 +36,7 @@ enum CapacityCommand {
 
     /// Options of `capacity` besides the workload's.
     static let valueOptions: Set<String> = ["slo", "start-rate", "max-rate", "precision", "repeats", "step-duration",
-                                            "json", "report", "max-steps"]
+                                            "json", "report", "max-steps", "format"]
     /// Boolean flags of `capacity` besides the workload's.
     static let flagOptions: Set<String> = ["quiet", "help", "force"]
     /// Workload options that shape the load over time: the search owns them.
@@ -74,6 +77,8 @@ enum CapacityCommand {
             try OutputPath.checkWritable(path, flag: "--\(flag)")
         }
 
+        let format = try FormatFlag.parse(args, force: force)
+
         let quiet = args.flag("quiet")
         if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
         if !quiet {
@@ -103,7 +108,10 @@ enum CapacityCommand {
             scenario: scenarioValue(scenario, settings: settings, args: args), slo: objectives.map(\.expression),
             steps: steps, knee: knee(outcome), stepCount: steps.count)
         if !quiet { print(document.kneeLine) }
-        if let path = args.value("json") { try document.write(to: path) }
+        if let path = args.value("json") {
+            try format.write(to: path, result: { () throws(BenchError) -> Data in try document.jsonData() },
+                figures: { BenchmarkFigure.capacity(document) })
+        }
         if let path = args.value("report") {
             let label = URL(fileURLWithPath: args.value("json") ?? "capacity").lastPathComponent
             try ReportPage.write(ReportInputs(capacities: [ReportCapacity(name: label, document: document)]), to: path)

@@ -95,32 +95,6 @@ package struct CapacityDocument: Codable, Sendable, Equatable {
         }
     }
 
-    /// One headline figure, for the benchmark formats CI dashboards read.
-    package struct Figure: Sendable, Equatable {
-        /// Stable name, e.g. `capacity.knee`.
-        package var name: String
-        /// `req/s` or `ns`.
-        package var unit: String
-        /// The figure.
-        package var value: Double
-        /// Whether a larger value is better (the knee) or a smaller one (latency at the knee).
-        package var biggerIsBetter: Bool
-    }
-
-    /// The headline figures: the knee rate, and the response time p50/p99 of the knee's last
-    /// passing run. Empty when no knee was found.
-    package var figures: [Figure] {
-        guard let knee else { return [] }
-        var figures = [Figure(name: "capacity.knee", unit: "req/s", value: knee.rate, biggerIsBetter: true)]
-        if let step = steps.last(where: { $0.rate == knee.rate && $0.passed }) {
-            figures.append(Figure(name: "capacity.knee.responseTime.p50", unit: "ns", value: Double(step.responseTime.p50),
-                biggerIsBetter: false))
-            figures.append(Figure(name: "capacity.knee.responseTime.p99", unit: "ns", value: Double(step.responseTime.p99),
-                biggerIsBetter: false))
-        }
-        return figures
-    }
-
     /// Pretty-printed JSON with sorted keys and a final newline.
     package func jsonData() throws(BenchError) -> Data {
         try PrettyJSON.data(self, what: "the capacity result")

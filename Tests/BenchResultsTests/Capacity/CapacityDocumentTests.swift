@@ -45,13 +45,15 @@ struct CapacityDocumentTests {
 
     @Test func theFiguresAreTheKneeAndItsLatency() throws {
         let document = try Self.document()
-        let figures = document.figures
-        #expect(figures.map(\.name) == ["capacity.knee", "capacity.knee.responseTime.p50", "capacity.knee.responseTime.p99"])
-        #expect(figures.first?.value == 2_000 && figures.first?.biggerIsBetter == true)
+        let figures = BenchmarkFigure.capacity(document)
+        #expect(figures.map(\.measure) == ["throughput", "latency", "latency-p99"])
+        #expect(figures.first?.value == 2_000 && figures.first?.direction == .biggerIsBetter)
+        #expect(figures.first?.lower == 2_000 && figures.first?.upper == 4_000)
         #expect(figures.last?.value == Double(document.steps[3].responseTime.p99))
+        #expect(figures.dropFirst().allSatisfy { $0.direction == .smallerIsBetter })
         var none = document
         none.knee = nil
-        #expect(none.figures.isEmpty)
+        #expect(BenchmarkFigure.capacity(none).isEmpty)
         #expect(none.kneeLine.hasPrefix("no knee"))
         #expect(document.kneeLine == "knee 2,000 req/s (between 2,000 and 4,000; 5 steps)")
     }
