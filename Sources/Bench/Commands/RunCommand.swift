@@ -22,6 +22,7 @@ enum RunCommand {
                                [--upstream-max-in-flight 65536]
                                [--json FILE] [--hgrm DIR] [--hlog FILE] [--report FILE.html] [--record-trace FILE] [--shard I/N] [--quiet]
                                [--rss-sample-interval 10s] [--force]
+                               [--start-at TIME [--start-grace 2s]]
                                [--format result|github-benchmark]
 
           --scenario NAME  start from a named scenario; the other flags given override it:
@@ -43,9 +44,12 @@ enum RunCommand {
           --upstream-max-in-flight N  the engine's bound on upstream calls in flight (default 65536)
           --record-trace FILE  write the measured requests (no attacks) as a trace for 'sweep --trace'
           --rss-sample-interval D  sample the resident set every D (default 10s; JSON "memory")
+          --start-at TIME  set up, then start the load (the warm-up) at TIME: RFC 3339 UTC
+                           (2026-11-23T19:00:00Z) or epoch milliseconds; for shards on several hosts
+          --start-grace D  a process ready later than TIME + D exits 3 and writes nothing (default 2s)
           --force          allow replacing an existing output whose name contains 'baseline'
           --format F       what --json writes: result (default) or github-benchmark (customSmallerIsBetter array)
-        exit codes: 0 ok, 7 run invalid (generator saturated, or a debug build), 64 usage, 65 bad input
+        exit codes: 0 ok, 3 missed the --start-at start, 7 run invalid (generator saturated, or a debug build), 64 usage, 65 bad input
         """
 
     /// One help line per named scenario: its name and the flags it sets.
@@ -57,7 +61,8 @@ enum RunCommand {
     }
 
     /// Options of `run` besides the workload's (`WorkloadFlags`): its outputs and the RSS sampling.
-    static let valueOptions: Set<String> = ["json", "hgrm", "hlog", "report", "record-trace", "format", "rss-sample-interval"]
+    static let valueOptions: Set<String> = ["json", "hgrm", "hlog", "report", "record-trace", "format", "rss-sample-interval",
+        "start-at", "start-grace"]
     /// Boolean flags of `run` besides the workload's.
     static let flagOptions: Set<String> = ["quiet", "help", "force"]
 
@@ -90,18 +95,19 @@ enum RunCommand {
         if let directory = args.value("hgrm") { try OutputPath.checkDirectory(directory, flag: "--hgrm") }
         if let path = args.value("report") { try OutputPath.checkWritable(path, flag: "--report") }
 
+        let start = try startPlan(args)
         let quiet = args.flag("quiet")
         if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
-        let outcome = try Harness.run(scenario, rssSampleMillis: rssSampleMillis,
+        guard let outcome = try runHarness(scenario, rssSampleMillis: rssSampleMillis,
             progress: showProgress ? { line in printProgress(line) } : nil,
-            recordTrace: args.value("record-trace") != nil)
+            recordTrace: args.value("record-trace") != nil, start: start, hlog: args.value("hlog"))
+        else { return .missedStart }
         if showProgress { printProgress(nil) }
 
         if !quiet { print(RunReport.text(outcome), terminator: "") }
         if let path = args.value("json") { try format.write(run: ResultDocument(outcome), to: path) }
         if let directory = args.value("hgrm") { _ = try HistogramFiles.writeHgrm(RunResult(outcome), to: directory) }
-        if let path = args.value("hlog") { try HistogramFiles.writeHlog(outcome, to: path) }
         if let path = args.value("record-trace") { try TraceFile.write(outcome.trace, to: path) }
         if let path = args.value("report") { try ReportCommand.write(outcome, name: args.value("json") ?? "this run", to: path) }
         return outcome.validity.valid ? .ok : .runInvalid
