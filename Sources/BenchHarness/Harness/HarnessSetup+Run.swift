@@ -63,6 +63,10 @@ extension HarnessSetup {
         var before = engine.stats
         var startEpochMillis: Int64 = 0
         let plan = start
+        if let plan {
+            let seconds = Double(plan.epochNanos - StartPlan.wallNanos()) / 1e9
+            progress?(String(format: "ready; the load starts at the synchronised start, in %.1f s", max(seconds, 0)))
+        }
         let t0 = control.startWhenReady(clock: clock, at: plan.map { plan in { _ in plan.waitAndMap { clock.nanoseconds() } } }) { t0 in
             setupRSS = ProcessMemory.residentBytes
             before = engine.stats
