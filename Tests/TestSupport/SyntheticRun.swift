@@ -97,13 +97,15 @@ package enum SyntheticRun {
 
 extension HistogramFiles {
     /// The `.hlog` a run of a synthetic outcome (`SyntheticRun.outcome`) streams: the metadata
-    /// lines, its `SyntheticRun.intervals` and the end line, as `IntervalLogSink` writes them.
-    /// Only for synthetic outcomes: a real outcome keeps no interval histograms.
-    package static func hlogText(_ outcome: RunOutcome, host: String = "synthetic-host") throws -> String {
+    /// lines, its `SyntheticRun.intervals` and, unless `end` is false (a killed run), the end line,
+    /// as `IntervalLogSink` writes them. Only for synthetic outcomes: a real outcome keeps no
+    /// interval histograms.
+    package static func hlogText(_ outcome: RunOutcome, host: String = "synthetic-host", end: Bool = true) throws -> String {
         let intervals = SyntheticRun.intervals(seconds: outcome.intervals.count)
         let metadata = hlogMetadata(scenario: outcome.scenario, startEpochMillis: outcome.startEpochMillis, host: host)
-        return try hlogText(startEpochMillis: outcome.startEpochMillis, intervals: intervals, metadata: metadata)
-            + HDRLogWriter.commentLine(hlogEnd(intervals: intervals.count, requests: intervals.reduce(0) { $0 + $1.requests }))
+        let text = try hlogText(startEpochMillis: outcome.startEpochMillis, intervals: intervals, metadata: metadata)
+        guard end else { return text }
+        return text + HDRLogWriter.commentLine(hlogEnd(intervals: intervals.count, requests: intervals.reduce(0) { $0 + $1.requests }))
     }
 
     /// Writes ``hlogText(_:host:)`` of a synthetic outcome to `path`.
