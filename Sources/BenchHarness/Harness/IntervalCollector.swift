@@ -6,7 +6,11 @@ import AuthZSimulation
 /// to the run's totals and kept as an ``IntervalSummary``, then dropped.
 ///
 /// Memory is flat by design: a merged set is held only while some worker still records its
-/// interval (a second or two), so ``heldSets`` does not grow with the run. Workers hand over under
+/// interval, so ``heldSets`` does not grow with the run. A worker moves on when it next sends or
+/// records a request, so the lag (and the sets held) is bounded by the longest gap between a
+/// worker's requests: about a second at usual rates, up to `threads / rate` seconds at very low
+/// open-loop rates, or the upstream timeout in a closed loop whose sessions are all parked.
+/// Workers hand over under
 /// a lock (one merge per worker per second); the sink and the observer run on one serial queue,
 /// in interval order, off the workers' threads.
 package final class IntervalCollector: Sendable {
