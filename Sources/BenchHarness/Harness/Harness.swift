@@ -14,6 +14,10 @@ package enum Harness {
     /// set is sampled every `rssSampleMillis` (`RunOutcome.rssSamples`).
     ///
     /// - Parameters:
+    ///   - scenario: what to run.
+    ///   - rssSampleMillis: the interval of the resident-set samples.
+    ///   - progress: receives a one-line status about once per second (nil: none).
+    ///   - recordTrace: whether the workers record the measured requests' trace.
     ///   - start: a synchronised start (`--start-at`): set up, then wait until its time, which
     ///     becomes t0 (the start of the warm-up); nil starts as soon as the workers are ready.
     ///   - intervalSink: where each completed 1-second interval goes, merged over workers, as soon

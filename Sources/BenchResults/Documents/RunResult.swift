@@ -122,7 +122,7 @@ extension RunResult {
 }
 
 extension IntervalPercentiles {
-    /// The percentiles the run kept for an interval (``IntervalSummary``).
+    /// The percentiles the run kept for an interval (`IntervalSummary`).
     package init(summary: IntervalSummary.Percentiles) {
         p50 = summary.p50
         p99 = summary.p99
