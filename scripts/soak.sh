@@ -10,8 +10,9 @@
 # evict and expire all the time; tampered tokens are new bytes each time (negative cache at its bound).
 # Extra flags are appended to `authz-bench run` (do not repeat one of the flags below).
 #
-# Verdict: on the RSS less the bytes the harness keeps for completed intervals (intervalBytes, when
-# the samples carry it). The samples after set-up (warm-up included) are split into thirds; memory "plateaus" when
+# Verdict: on the raw RSS (the harness streams each completed interval to the .hlog and keeps only a
+# small summary of it, so nothing grows with the run by design). The samples after set-up (warm-up
+# included) are split into thirds; memory "plateaus" when
 # the largest RSS of the last third exceeds the largest of the middle third by no more than
 # max(SOAK_GROWTH_PERCENT % of it, SOAK_GROWTH_MIB MiB) (defaults 5 % and 8 MiB).
 # Exit: 1 when memory keeps growing, else the exit code of `authz-bench run` (0 ok, 7 run invalid).
@@ -38,28 +39,18 @@ path, percent, mib = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
 result = json.load(open(path))
 samples = result.get("memory", {}).get("rssSamples", [])
 summary = result["summary"]
-# The harness keeps every completed 1-second interval (a few KB each) until the run ends: that part
-# of the RSS grows with the run by design. Samples that carry it are judged without it.
-counted = bool(samples) and all("intervalBytes" in s for s in samples)
 print()
 print("RSS curve (%s)" % path)
-if counted:
-    print("%10s %12s %12s %14s %12s" % ("seconds", "RSS MiB", "delta MiB", "intervals MiB", "RSS - int."))
-else:
-    print("%10s %12s %12s" % ("seconds", "RSS MiB", "delta MiB"))
+print("%10s %12s %12s" % ("seconds", "RSS MiB", "delta MiB"))
 previous = None
 for s in samples:
     mb = s["rssBytes"] / 1048576
     delta = "" if previous is None else "%+.1f" % (mb - previous)
-    if counted:
-        kept = s["intervalBytes"] / 1048576
-        print("%10.1f %12.1f %12s %14.2f %12.1f" % (s["seconds"], mb, delta, kept, mb - kept))
-    else:
-        print("%10.1f %12.1f %12s" % (s["seconds"], mb, delta))
+    print("%10.1f %12.1f %12s" % (s["seconds"], mb, delta))
     previous = mb
 print("peakRSS %.1f MiB, setupRSS %.1f MiB, finalRSS %.1f MiB" % tuple(
     summary.get(k, 0) / 1048576 for k in ("peakRSS", "setupRSS", "finalRSS")))
-after = [s["rssBytes"] - (s["intervalBytes"] if counted else 0) for s in samples if s["seconds"] > 0]
+after = [s["rssBytes"] for s in samples if s["seconds"] > 0]
 if len(after) < 6:
     print("verdict: too few samples (%d) to judge; run longer" % len(after))
     sys.exit(0)
@@ -67,11 +58,10 @@ third = len(after) // 3
 middle, last = max(after[third:2 * third]), max(after[2 * third:])
 allowed = max(middle * percent / 100, mib * 1048576)
 growth = last - middle
-what = "RSS less the harness's interval histograms" if counted else "RSS"
-print("max %s: middle third %.1f MiB, last third %.1f MiB: growth %+.1f MiB (allowed %.1f MiB)" % (
-    what, middle / 1048576, last / 1048576, growth / 1048576, allowed / 1048576))
+print("max RSS: middle third %.1f MiB, last third %.1f MiB: growth %+.1f MiB (allowed %.1f MiB)" % (
+    middle / 1048576, last / 1048576, growth / 1048576, allowed / 1048576))
 # The slope over the last two thirds, per hour, tells a slow leak that a short run's bound hides.
-tail = [(s["seconds"], s["rssBytes"] - (s["intervalBytes"] if counted else 0)) for s in samples if s["seconds"] > 0][third:]
+tail = [(s["seconds"], s["rssBytes"]) for s in samples if s["seconds"] > 0][third:]
 if len(tail) >= 2:
     n = len(tail); mx = sum(t for t, _ in tail) / n; my = sum(v for _, v in tail) / n
     slope = sum((t - mx) * (v - my) for t, v in tail) / max(sum((t - mx) ** 2 for t, _ in tail), 1e-9)

@@ -1,6 +1,7 @@
 // HdrHistogram interval logs (.hlog), format version 1.3, as Java's HistogramLogWriter writes them.
 
-/// Builds the text of an HdrHistogram interval log (format 1.3); the caller writes it to a file.
+/// Builds the text of an HdrHistogram interval log (format 1.3); the caller writes it to a file,
+/// whole (`text`) or line by line (`header`, then `line` per interval) as the intervals complete.
 ///
 /// Layout: `#[Histogram log format version 1.3]`, `#[StartTime: <s> (seconds since epoch), <date>]`,
 /// `#[BaseTime: <s> (seconds since epoch)]`, the legend line, then one line per interval:
@@ -19,14 +20,28 @@ public struct HDRLogWriter: Sendable {
     /// `startTimeMillis`, so interval timestamps are seconds since the start), and the legend.
     public init(startTimeMillis: Int64, maxValueUnitRatio: Double = 1_000_000.0, comments: [String] = []) {
         self.maxValueUnitRatio = maxValueUnitRatio
+        text = Self.header(startTimeMillis: startTimeMillis, comments: comments)
+    }
+
+    /// The header of a log, as `init` starts `text`: for a caller that writes a file line by line
+    /// (each interval with ``line(_:startSeconds:lengthSeconds:tag:)``) instead of keeping the text.
+    public static func header(startTimeMillis: Int64, comments: [String] = []) -> String {
+        var text = ""
         for comment in comments {
-            text += "#" + comment.filter { $0 != "\n" && $0 != "\r" } + "\n"
+            text += commentLine(comment)
         }
         text += "#[Histogram log format version \(Self.formatVersion)]\n"
         let seconds = JavaFixedFormat.fixed(Double(startTimeMillis) / 1000.0, decimals: 3)
         text += "#[StartTime: \(seconds) (seconds since epoch), \(Self.javaDateString(millis: startTimeMillis))]\n"
         text += "#[BaseTime: \(seconds) (seconds since epoch)]\n"
         text += "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"\n"
+        return text
+    }
+
+    /// One comment line: `#` and `comment` (line breaks removed), ending in a line break. Readers
+    /// skip comment lines wherever they are, so one may also follow the intervals.
+    public static func commentLine(_ comment: String) -> String {
+        "#" + comment.filter { $0 != "\n" && $0 != "\r" } + "\n"
     }
 
     /// Whether `tag` can be written (no commas, spaces or line breaks, not empty).
@@ -38,6 +53,14 @@ public struct HDRLogWriter: Sendable {
     ///
     /// Throws when the tag is invalid (as Java does) or the histogram cannot be compressed.
     public mutating func append(_ histogram: HDRHistogram, startSeconds: Double, lengthSeconds: Double, tag: String? = nil) throws(HDRCodecError) {
+        text += try line(histogram, startSeconds: startSeconds, lengthSeconds: lengthSeconds, tag: tag)
+    }
+
+    /// The line `append` adds for one interval, ending in a line break, without keeping it: what a
+    /// caller streaming the log writes after the ``header(startTimeMillis:comments:)``.
+    ///
+    /// Throws when the tag is invalid (as Java does) or the histogram cannot be compressed.
+    public func line(_ histogram: HDRHistogram, startSeconds: Double, lengthSeconds: Double, tag: String? = nil) throws(HDRCodecError) -> String {
         if let tag, !Self.isValidTag(tag) {
             throw HDRCodecError(.badLayout, "log tag \"\(tag)\" cannot be empty or contain commas, spaces or line breaks")
         }
@@ -46,7 +69,7 @@ public struct HDRLogWriter: Sendable {
         line += JavaFixedFormat.fixed(startSeconds, decimals: 3) + ","
         line += JavaFixedFormat.fixed(lengthSeconds, decimals: 3) + ","
         line += JavaFixedFormat.fixed(Double(histogram.max) / maxValueUnitRatio, decimals: 3) + ","
-        text += line + payload + "\n"
+        return line + payload + "\n"
     }
 
     /// Java's `Date.toString()` in UTC: `EEE MMM dd HH:mm:ss zzz yyyy`, e.g. `Tue Nov 14 22:13:20 UTC 2023`.

@@ -14,9 +14,10 @@ package enum HTMLReportFixtures {
             for value in 1...2_000 { histogram.record(UInt64(value) * 500 * scale) }
             outcome.latency[kind] = histogram
         }
-        outcome.intervals = outcome.intervals.map { interval in
-            IntervalHistograms(startSeconds: interval.startSeconds, lengthSeconds: interval.lengthSeconds,
-                latency: interval.latency, requests: interval.requests, inFlight: scaled(interval.inFlight, by: scale))
+        outcome.intervals = SyntheticRun.intervals(seconds: seconds).map { interval in
+            var scaledInterval = interval
+            scaledInterval.inFlight = scaled(interval.inFlight, by: scale)
+            return IntervalSummary(scaledInterval)
         }
         outcome.inFlight = scaled(outcome.inFlight, by: scale)
         outcome.maxInFlight = Int(outcome.inFlight.max)

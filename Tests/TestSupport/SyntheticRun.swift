@@ -2,6 +2,7 @@ import AuthZCore
 import Foundation
 import HDRHistogram
 import BenchHarness
+import BenchResults
 
 /// Synthetic run outcomes with known histograms, for the reporter tests.
 package enum SyntheticRun {
@@ -33,6 +34,20 @@ package enum SyntheticRun {
     /// The steady-state prewarm of `outcome` (nil with `cold`).
     package static let prewarm = Prewarm(devices: 10_000, authorizations: 38_500, seconds: 2.75)
 
+    /// The intervals of `outcome(seconds:)`, with their histograms (what the run streams to the
+    /// `.hlog`): 1,000 requests each, every tag filled, requests in flight peaking at 31, 51, 71, ...
+    package static func intervals(seconds: Int = 3) -> [IntervalReport] {
+        (0..<seconds).map { second in
+            IntervalReport(index: second, startSeconds: Double(second), lengthSeconds: 1, requests: 1_000,
+                response: histogram(base: 1_000 + UInt64(second), count: 1_000),
+                service: histogram(base: 500, count: 1_000),
+                startLag: histogram(base: 10, count: 1_000),
+                upstreamWait: histogram(base: 100_000 + 1_000 * UInt64(second), count: 180),
+                inFlight: Self.inFlight(peak: 31 + 20 * UInt64(second % 5)),
+                codes: [.validToken: 1_000])
+        }
+    }
+
     /// An outcome: `seconds` (3) one-second intervals of 1,000 requests; response time 1µs...1ms,
     /// service time 0.5µs...500µs, start lag 10ns...10µs, upstream wait 100µs...18ms for 180
     /// requests per interval; requests in flight peaking at 31, 51, 71, 91, 111, 31, ... (every
@@ -47,21 +62,12 @@ package enum SyntheticRun {
         scenario.shardIndex = shard
         scenario.shardCount = shards
         scenario.cold = cold
-        var intervals: [IntervalHistograms] = []
+        let reports = intervals(seconds: seconds)
         var latency: [LatencyKind: HDRHistogram] = [:]
         var inFlight = HDRHistogram()
-        for second in 0..<seconds {
-            let interval: [LatencyKind: HDRHistogram] = [
-                .responseTime: histogram(base: 1_000 + UInt64(second), count: 1_000),
-                .serviceTime: histogram(base: 500, count: 1_000),
-                .startLag: histogram(base: 10, count: 1_000),
-                .upstreamWait: histogram(base: 100_000 + 1_000 * UInt64(second), count: 180),
-            ]
-            let sends = Self.inFlight(peak: 31 + 20 * UInt64(second % 5))
-            for (kind, histogram) in interval { latency[kind, default: HDRHistogram()].add(histogram) }
-            inFlight.add(sends)
-            intervals.append(IntervalHistograms(startSeconds: Double(second), lengthSeconds: 1, latency: interval, requests: 1_000,
-                inFlight: sends))
+        for report in reports {
+            for (kind, histogram) in report.latency { latency[kind, default: HDRHistogram()].add(histogram) }
+            inFlight.add(report.inFlight)
         }
         return RunOutcome(
             scenario: scenario, environment: environment(build: build), startEpochMillis: 1_700_000_000_000,
@@ -71,7 +77,7 @@ package enum SyntheticRun {
             latency: latency,
             warmupLatency: [.responseTime: histogram(base: 2_000, count: 100), .serviceTime: histogram(base: 900, count: 100),
                             .startLag: histogram(base: 5, count: 100), .upstreamWait: histogram(base: 150_000, count: 40)],
-            intervals: intervals,
+            intervals: reports.map(IntervalSummary.init),
             stages: [.parse: histogram(base: 100, count: 500), .verify: histogram(base: 20_000, count: 500)],
             cache: CacheReport(strategy: "sharded", capacity: 100_000,
                 verifiedTokens: CacheStats(hits: 900, misses: 100, inserts: 100, entries: 100, approximateBytes: 12_800),
@@ -86,5 +92,24 @@ package enum SyntheticRun {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("authz-bench-report-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+}
+
+extension HistogramFiles {
+    /// The `.hlog` a run of a synthetic outcome (`SyntheticRun.outcome`) streams: the metadata
+    /// lines, its `SyntheticRun.intervals` and, unless `end` is false (a killed run), the end line,
+    /// as `IntervalLogSink` writes them. Only for synthetic outcomes: a real outcome keeps no
+    /// interval histograms.
+    package static func hlogText(_ outcome: RunOutcome, host: String = "synthetic-host", end: Bool = true) throws -> String {
+        let intervals = SyntheticRun.intervals(seconds: outcome.intervals.count)
+        let metadata = hlogMetadata(scenario: outcome.scenario, startEpochMillis: outcome.startEpochMillis, host: host)
+        let text = try hlogText(startEpochMillis: outcome.startEpochMillis, intervals: intervals, metadata: metadata)
+        guard end else { return text }
+        return text + HDRLogWriter.commentLine(hlogEnd(intervals: intervals.count, requests: intervals.reduce(0) { $0 + $1.requests }))
+    }
+
+    /// Writes ``hlogText(_:host:)`` of a synthetic outcome to `path`.
+    package static func writeHlog(_ outcome: RunOutcome, to path: String) throws {
+        try Data(try hlogText(outcome).utf8).write(to: URL(fileURLWithPath: path))
     }
 }

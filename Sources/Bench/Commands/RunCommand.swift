@@ -23,6 +23,7 @@ enum RunCommand {
                                [--upstream-max-in-flight 65536]
                                [--json FILE] [--hgrm DIR] [--hlog FILE] [--report FILE.html] [--record-trace FILE] [--shard I/N] [--quiet]
                                [--rss-sample-interval 10s] [--force]
+                               [--start-at TIME [--start-grace 2s]]
                                [--format result|github-benchmark|bmf] [--metrics-textfile FILE]
                                [--slo 'responseTime.p99<5ms,errors<0.1%,throughput>1900'] [--markdown FILE]
 
@@ -51,6 +52,9 @@ enum RunCommand {
           --upstream-max-in-flight N  the engine's bound on upstream calls in flight (default 65536)
           --record-trace FILE  write the measured requests (no attacks) as a trace for 'sweep --trace'
           --rss-sample-interval D  sample the resident set every D (default 10s; JSON "memory")
+          --start-at TIME  set up, then start the load (the warm-up) at TIME: RFC 3339 UTC
+                           (2026-11-23T19:00:00Z) or epoch milliseconds; for shards on several hosts
+          --start-grace D  a process ready later than TIME + D exits 3 and writes nothing (default 2s)
           --force          allow replacing an existing output whose name contains 'baseline'
         \(FormatFlag.help)
         \(metricsHelp)
@@ -58,8 +62,8 @@ enum RunCommand {
                            responseTime|serviceTime|startLag|upstreamWait|inFlight .pNN|.mean|.max,
                            errors, errors.CODE, throughput; OP <, <=, >, >=; VALUE 5ms (ns, us, ms, s), 0.1%, 1900
           --markdown FILE  a short Markdown summary (headline figures, SLO table), e.g. $GITHUB_STEP_SUMMARY
-        exit codes: 0 ok, 6 an SLO not met, 7 run invalid (generator saturated, or a debug build; wins over 6),
-                    64 usage, 65 bad input
+        exit codes: 0 ok, 3 missed the --start-at start, 6 an SLO not met, 7 run invalid (generator saturated,
+                    or a debug build; wins over 6), 64 usage, 65 bad input
         """
 
     /// One help line per named scenario: its name and the flags it sets.
@@ -72,7 +76,7 @@ enum RunCommand {
 
     /// Options of `run` besides the workload's (`WorkloadFlags`): its outputs and the RSS sampling.
     static let valueOptions: Set<String> = ["json", "hgrm", "hlog", "report", "record-trace", "format", "rss-sample-interval",
-        "metrics-textfile", "slo", "markdown"]
+        "metrics-textfile", "slo", "markdown", "start-at", "start-grace"]
     /// Boolean flags of `run` besides the workload's.
     static let flagOptions: Set<String> = ["quiet", "help", "force"]
 
@@ -107,12 +111,14 @@ enum RunCommand {
         if let path = args.value("report") { try OutputPath.checkWritable(path, flag: "--report") }
         let objectives = try sloObjectives(args)
 
+        let start = try startPlan(args)
         let quiet = args.flag("quiet")
         if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
-        let outcome = try Harness.run(scenario, rssSampleMillis: rssSampleMillis,
+        guard let outcome = try runHarness(scenario, rssSampleMillis: rssSampleMillis,
             progress: showProgress ? { line in printProgress(line) } : nil,
-            recordTrace: args.value("record-trace") != nil)
+            recordTrace: args.value("record-trace") != nil, start: start, hlog: args.value("hlog"))
+        else { return .missedStart }
         if showProgress { printProgress(nil) }
         finishMetrics(metrics, outcome: outcome)
 
@@ -122,7 +128,6 @@ enum RunCommand {
         try reportSLO(document, args: args, quiet: quiet)
         if let path = args.value("json") { try format.write(run: document, to: path) }
         if let directory = args.value("hgrm") { _ = try HistogramFiles.writeHgrm(RunResult(outcome), to: directory) }
-        if let path = args.value("hlog") { try HistogramFiles.writeHlog(outcome, to: path) }
         if let path = args.value("record-trace") { try TraceFile.write(outcome.trace, to: path) }
         if let path = args.value("report") { try ReportCommand.write(outcome, name: args.value("json") ?? "this run", to: path) }
         return exitCode(result)

@@ -13,15 +13,39 @@ package enum Harness {
     /// Runs `scenario`; `progress` receives a one-line status about once per second; the resident
     /// set is sampled every `rssSampleMillis` (`RunOutcome.rssSamples`).
     ///
+    /// - Parameters:
+    ///   - scenario: what to run.
+    ///   - rssSampleMillis: the interval of the resident-set samples.
+    ///   - progress: receives a one-line status about once per second (nil: none).
+    ///   - recordTrace: whether the workers record the measured requests' trace.
+    ///   - start: a synchronised start (`--start-at`): set up, then wait until its time, which
+    ///     becomes t0 (the start of the warm-up); nil starts as soon as the workers are ready.
+    ///   - intervalSink: where each completed 1-second interval goes, merged over workers, as soon
+    ///     as every worker has moved past it (the streamed `.hlog`); opened after the start check,
+    ///     ended and closed when the run ended normally.
+    ///   - onInterval: a live observer of the same intervals (in order, once each, on one serial
+    ///     queue off the workers' threads, after the sink wrote them): the interval's merged
+    ///     response, service and in-flight histograms, its result codes, and the requests parked
+    ///     at that moment. It must return quickly (the next interval waits for it) and must not
+    ///     keep the histograms longer than it needs: the run does not.
     /// - Throws: `BenchError` (`invalidSetting`) for a scenario that cannot run, naming the setting;
-    ///   `BenchError` (`failure`) when keys or tokens cannot be made.
+    ///   `BenchError` (`failure`) when keys or tokens cannot be made, or the sink failed;
+    ///   ``MissedStart`` when the process was ready only after `start` plus its grace (nothing
+    ///   was run, the sink was not opened).
     package static func run(
-        _ scenario: Scenario, rssSampleMillis: Int64 = 10_000, progress: ((String) -> Void)?, recordTrace: Bool = false
+        _ scenario: Scenario, rssSampleMillis: Int64 = 10_000, progress: ((String) -> Void)?, recordTrace: Bool = false,
+        start: StartPlan? = nil, intervalSink: (any IntervalSink)? = nil,
+        onInterval: (@Sendable (IntervalReport) -> Void)? = nil
     ) throws -> RunOutcome {
         try scenario.validate()
+        // Already late: fail before the set-up.
+        try start?.check()
         var setup = try HarnessSetup(scenario: scenario)
         setup.recordsTrace = recordTrace
         setup.rssSampleNanos = UInt64(max(rssSampleMillis, 1)) * 1_000_000
+        setup.start = start
+        setup.intervalSink = intervalSink
+        setup.onInterval = onInterval
         let kind = scenario.cache
         let visitor = TokenCacheVisitor(setup: setup, progress: progress)
         return try kind.makeCache(capacity: scenario.capacity, visitor: visitor).get()
@@ -68,6 +92,12 @@ package struct HarnessSetup: Sendable {
     package var recordsTrace = false
     /// Interval of the resident-set samples (`MemorySampler`), nanoseconds.
     package var rssSampleNanos: UInt64 = 10_000_000_000
+    /// The synchronised start (nil: start when ready).
+    package var start: StartPlan?
+    /// Where completed intervals are streamed (the `.hlog`), if anywhere.
+    package var intervalSink: (any IntervalSink)?
+    /// The live observer of completed intervals.
+    package var onInterval: (@Sendable (IntervalReport) -> Void)?
 
     /// Generates fresh keys for the scenario's algorithm (HS256: random 32-byte secrets). The
     /// backend has the scenario's log-normal latency (none when the median is 0, constant when the

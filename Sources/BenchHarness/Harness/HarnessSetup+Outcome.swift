@@ -1,16 +1,18 @@
 import AuthZCore
 
 extension HarnessSetup {
-    /// Merges the workers' results into the run's outcome, with the validity verdict; the engine's
-    /// counters are reported since `before` (the load's start: warm-up and measured phase, not the
-    /// prewarm).
+    /// Merges the workers' results and the intervals collected as they completed (`collected`: the
+    /// measured totals and the summaries) into the run's outcome, with the validity verdict; the
+    /// engine's counters are reported since `before` (the load's start: warm-up and measured
+    /// phase, not the prewarm).
     package func assemble<TC, AC>(
-        _ results: [WorkerResult], engine: HarnessEngine<TC, AC>, since before: EngineStats, t0: UInt64,
+        _ results: [WorkerResult], collected: IntervalCollector.Collected, engine: HarnessEngine<TC, AC>,
+        since before: EngineStats, t0: UInt64,
         timing: WorkerTiming,
         setupSeconds: Double, setupRSS: Int, startEpochMillis: Int64
     ) -> RunOutcome {
         var warmup = LatencyRecorder.Set()
-        var total = LatencyRecorder.Set()
+        let total = collected.total
         var stages = StageHistograms()
         var codes = [Int](repeating: 0, count: ResultCode.harnessCount)
         var expected = [Int](repeating: 0, count: ResultCode.harnessCount)
@@ -20,19 +22,6 @@ extension HarnessSetup {
         var stalls = 0
         var maxInFlight = 0
         var ledger = CompletionLedger()
-        // One interval at a time, kept packed: memory stays a few KB per second of the run.
-        let intervalCount = results.map(\.latency.intervalCount).max() ?? 0
-        var intervals: [IntervalHistograms] = []
-        intervals.reserveCapacity(intervalCount)
-        for index in 0..<intervalCount {
-            var set = LatencyRecorder.Set()
-            for result in results where index < result.latency.intervalCount { set.add(result.latency.interval(index)) }
-            total.add(set)
-            intervals.append(IntervalHistograms(
-                startSeconds: Double(index),
-                lengthSeconds: min(1, Double(timing.durationNanos) / 1e9 - Double(index)), latency: set.byKind,
-                requests: set.requests, inFlight: set.inFlight))
-        }
         for result in results {
             warmup.add(result.latency.warmup)
             stages.add(result.stages)
@@ -84,7 +73,7 @@ extension HarnessSetup {
             setupSeconds: setupSeconds, durationSeconds: durationSeconds, requests: requests, codes: codeCounts,
             attacks: AttackTally(expected: attackCounts, unexpected: unexpected),
             latency: total.byKind, warmupLatency: warmup.byKind,
-            intervals: intervals,
+            intervals: collected.summaries,
             stages: stages.byStage,
             cache: CacheReport(strategy: scenario.cache.rawValue, capacity: scenario.capacity,
                 verifiedTokens: stats.verifiedTokens, authorizations: stats.authorizations),

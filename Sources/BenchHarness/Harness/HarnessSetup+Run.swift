@@ -4,8 +4,10 @@ import AuthZSimulation
 
 extension HarnessSetup {
     /// Builds the engine on these caches, sets up the population (timed, not measured), authorizes
-    /// every device for its favourites unless the run starts cold (untimed, shown), runs the
-    /// workers on their Dispatch queues and assembles the outcome.
+    /// every device for its favourites unless the run starts cold (untimed, shown), checks the
+    /// synchronised start (``StartPlan``: throws ``MissedStart`` before anything is written), runs
+    /// the workers on their Dispatch queues (their intervals streamed to the sink as they
+    /// complete) and assembles the outcome.
     package func run<TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>, AC: CacheStrategy<AuthorizationKey, CachedAuthorization>>(
         tokenCache: TC, authzCache: AC, progress: ((String) -> Void)?
     ) throws -> RunOutcome {
@@ -35,10 +37,15 @@ extension HarnessSetup {
             prewarm = done
         }
 
+        // Ready: a process later than the start's grace runs nothing and writes nothing.
+        try start?.check()
+        try intervalSink?.open()
         let clock = SystemWorkerClock()
         let timing = workerTiming()
-        let control = RunControl(workers: scenario.threads)
         let gauge = InFlightGauge()
+        let collector = IntervalCollector(workers: scenario.threads, durationSeconds: Double(timing.durationNanos) / 1e9,
+            sink: intervalSink, observer: onInterval, gauge: gauge)
+        let control = RunControl(workers: scenario.threads, intervals: collector)
         let context = WorkerContext(
             target: engine, mediaVerifier: mediaVerifier, authenticator: authenticator, directory: directory,
             timing: timing, mediaTTLMillis: configuration.mediaTokenTTLMillis, clock: clock, gauge: gauge,
@@ -54,26 +61,51 @@ extension HarnessSetup {
         var setupRSS = 0
         // The counters before the load: the result reports what the load did, not the prewarm.
         var before = engine.stats
-        let t0 = control.startWhenReady(clock: clock) { t0 in
+        var startEpochMillis: Int64 = 0
+        let plan = start
+        if let plan {
+            let seconds = Double(plan.epochNanos - StartPlan.wallNanos()) / 1e9
+            progress?(String(format: "ready; the load starts at the synchronised start, in %.1f s", max(seconds, 0)))
+        }
+        let t0 = control.startWhenReady(clock: clock, at: plan.map { plan in { _ in plan.waitAndMap { clock.nanoseconds() } } }) { t0 in
             setupRSS = ProcessMemory.residentBytes
             before = engine.stats
             engine.backend.beginLoad(atUptimeNanos: t0)
+            startEpochMillis = Self.measuredStartMillis(t0: t0, plan: plan, warmupNanos: timing.warmupNanos,
+                monotonicNow: clock.nanoseconds())
+            intervalSink?.begin(startEpochMillis: startEpochMillis)
         }
         let sampler = MemorySampler(intervalNanos: rssSampleNanos)
         sampler.start(startNanos: t0)
-        let startEpochMillis = SystemClock().nowMillis() + Int64(timing.warmupNanos / 1_000_000) + 20
         while control.finished.wait(timeout: .now() + 1) == .timedOut {
             if let progress { progress(progressLine(control: control, t0: t0, timing: timing, parked: gauge.parked)) }
         }
         let rssSamples = sampler.stop(seconds: Double(MonotonicClock.nanoseconds() &- t0) / 1e9)
         let results = control.collect()
-        var outcome = assemble(results, engine: engine, since: before, t0: t0, timing: timing,
+        // Every worker finished: every interval is finalised; the log ends with its end line.
+        let collected = collector.drain()
+        if let intervalSink {
+            intervalSink.end(intervals: collected.summaries.count, requests: collected.total.requests)
+            try intervalSink.close()
+        }
+        var outcome = assemble(results, collected: collected, engine: engine, since: before, t0: t0, timing: timing,
             setupSeconds: setupSeconds, setupRSS: setupRSS, startEpochMillis: startEpochMillis)
+        outcome.host = ProcessInfo.processInfo.hostName
         outcome.prewarm = prewarm
         if recordsTrace { outcome.trace = recordedTrace(results) }
         outcome.rssSamples = rssSamples
         outcome.rssSampleSeconds = Double(rssSampleNanos) / 1e9
         return outcome
+    }
+
+    /// The measured phase's wall-clock start, Unix epoch milliseconds: the synchronised start plus
+    /// the warm-up when there is one (`plan`), else the wall time of t0 (read now, when the
+    /// monotonic clock reads `monotonicNow`) plus the warm-up.
+    package static func measuredStartMillis(t0: UInt64, plan: StartPlan?, warmupNanos: UInt64, monotonicNow: UInt64) -> Int64 {
+        let warmupMillis = Int64(warmupNanos / 1_000_000)
+        if let plan { return plan.epochMillis + warmupMillis }
+        let wall = StartPlan.wallNanos() + (Int64(bitPattern: t0) - Int64(bitPattern: monotonicNow))
+        return wall / 1_000_000 + warmupMillis
     }
 
     /// The timing plan from the scenario.

@@ -1,10 +1,12 @@
+import AuthZCore
 import HDRHistogram
 
-/// One worker's histograms: the warm-up phase, and one set per 1-second interval of the measured
-/// phase (created as the run reaches them).
+/// One worker's histograms: the warm-up phase, and the 1-second interval of the measured phase
+/// being recorded.
 ///
-/// Only the interval being recorded is kept as full histograms; a completed one is packed
-/// (`PackedHistogram`), so the recorder's memory grows by a few KB per second, not by megabytes.
+/// Only the interval being recorded is kept: when the worker moves on, it hands the completed one
+/// over to the run (``RunControl/handOver(worker:index:_:next:)``), which merges it with the other
+/// workers', writes it and keeps a summary, so the recorder's memory does not grow with the run.
 /// A request is recorded in the interval of its completion (`done`, as an HdrHistogram interval
 /// log means it); a completion handed to the worker just after it moved on to the next interval
 /// is recorded in the interval being recorded, so intervals are only ever reached in order. The
@@ -24,6 +26,8 @@ package struct LatencyRecorder: Sendable {
         package var inFlight = HDRHistogram()
         /// Requests recorded.
         package var requests = 0
+        /// Result codes of the requests recorded, by `ResultCode.harnessIndex` (measured intervals only).
+        package var codes = [Int](repeating: 0, count: ResultCode.harnessCount)
 
         /// An empty set.
         package init() {}
@@ -48,6 +52,7 @@ package struct LatencyRecorder: Sendable {
             upstreamWait.add(other.upstreamWait)
             inFlight.add(other.inFlight)
             requests += other.requests
+            for index in codes.indices { codes[index] += other.codes[index] }
         }
 
         /// Clears every count, keeping the allocations.
@@ -58,6 +63,7 @@ package struct LatencyRecorder: Sendable {
             upstreamWait.reset()
             inFlight.reset()
             requests = 0
+            for index in codes.indices { codes[index] = 0 }
         }
 
         /// The latency histograms by kind.
@@ -66,33 +72,8 @@ package struct LatencyRecorder: Sendable {
         }
     }
 
-    /// A completed interval, packed.
-    package struct PackedSet: Sendable {
-        /// The histograms, in the order of `Set`'s properties.
-        package var histograms: [PackedHistogram]
-        /// Requests recorded.
-        package var requests: Int
-
-        /// Packs `set`.
-        package init(_ set: Set) {
-            histograms = [set.response, set.service, set.startLag, set.upstreamWait, set.inFlight].map(PackedHistogram.init)
-            requests = set.requests
-        }
-
-        /// The set, unpacked.
-        package var unpacked: Set {
-            Set(response: histograms[0].histogram, service: histograms[1].histogram, startLag: histograms[2].histogram,
-                upstreamWait: histograms[3].histogram, inFlight: histograms[4].histogram, requests: requests)
-        }
-
-        /// The bytes of the encodings.
-        package var bytes: Int { histograms.reduce(0) { $0 + $1.bytes.count } }
-    }
-
     /// The warm-up phase.
     package var warmup = Set()
-    /// Completed measured intervals, packed; entry `i` is second `i`.
-    package private(set) var completed: [PackedSet] = []
     /// The interval being recorded: second `currentIndex`.
     package private(set) var current = Set()
     /// The second being recorded (-1 before the measured phase).
@@ -108,20 +89,14 @@ package struct LatencyRecorder: Sendable {
     /// The number of measured intervals reached so far.
     package var intervalCount: Int { currentIndex + 1 }
 
-    /// Measured interval `index` (< `intervalCount`), unpacked when completed.
-    package func interval(_ index: Int) -> Set {
-        index == currentIndex ? current : completed[index].unpacked
-    }
-
-    /// Records one request (nanoseconds) of the warm-up (`interval` nil) or of measured interval
-    /// `interval` (or the interval being recorded, if that is later); `upstreamWait` for a request
-    /// the engine parked.
+    /// Records one request (nanoseconds) of the warm-up (`interval` nil) or of the measured
+    /// interval being recorded (the owner moves to the request's interval first, ``advance(to:)``);
+    /// `upstreamWait` for a request the engine parked.
     @inline(__always)
     package mutating func record(interval: Int?, response: UInt64, service: UInt64, startLag: UInt64,
         upstreamWait: UInt64? = nil)
     {
-        if let interval {
-            if interval > currentIndex { advance(to: interval) }
+        if interval != nil {
             current.response.record(response)
             current.service.record(service)
             if recordsStartLag { current.startLag.record(startLag) }
@@ -136,29 +111,22 @@ package struct LatencyRecorder: Sendable {
         }
     }
 
-    /// Records the requests in flight at a send of measured interval `interval` (or the interval
-    /// being recorded, if that is later).
+    /// Counts the result code (`ResultCode.harnessIndex`) of a measured request of the interval being recorded.
     @inline(__always)
-    package mutating func recordInFlight(interval: Int, _ value: Int) {
-        if interval > currentIndex { advance(to: interval) }
+    package mutating func count(code: Int) {
+        current.codes[code] += 1
+    }
+
+    /// Records the requests in flight at a measured send of the interval being recorded.
+    @inline(__always)
+    package mutating func recordInFlight(_ value: Int) {
         current.inFlight.record(UInt64(value))
     }
 
-    /// Packs the current interval (and any empty seconds skipped) and starts interval `index`.
-    @inline(never)
+    /// Starts interval `index` (> `currentIndex`) with empty histograms (their allocations kept):
+    /// the owner has handed the completed one over first.
     package mutating func advance(to index: Int) {
-        if currentIndex >= 0 {
-            keepPacked(current)
-            current.reset()
-        }
-        while completed.count < index { keepPacked(current) }
+        if currentIndex >= 0 { current.reset() }
         currentIndex = index
-    }
-
-    /// Appends `set`, packed, to the completed intervals, and counts its bytes (``IntervalStorage``).
-    private mutating func keepPacked(_ set: Set) {
-        let packed = PackedSet(set)
-        IntervalStorage.count(packed)
-        completed.append(packed)
     }
 }

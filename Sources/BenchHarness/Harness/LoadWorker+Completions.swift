@@ -37,9 +37,10 @@ extension LoadWorker {
         let upstreamWait = parkedAt.map { done > $0 ? done &- $0 : 0 }
         if sent.measured {
             let interval = interval(at: done)
-            if interval > published { publishIntervals(before: interval) }
+            if interval > recorder.currentIndex { moveToInterval(interval) }
             recorder.record(interval: interval, response: response, service: service, startLag: startLag,
                 upstreamWait: upstreamWait)
+            recorder.count(code: code.harnessIndex)
             requests += 1
             codes[code.harnessIndex] += 1
             if let attack = sent.operation.attack {

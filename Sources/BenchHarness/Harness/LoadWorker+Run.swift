@@ -22,7 +22,9 @@ extension LoadWorker {
             }
             awaitParked()
         }
-        publishIntervals(before: Int.max)
+        // The last interval is complete too: handed over, so the run can finalise it.
+        context.control.handOver(worker: index, index: recorder.currentIndex,
+            recorder.currentIndex >= 0 ? recorder.current : nil, next: Int.max)
         return WorkerResult(
             latency: recorder, stages: stages, codes: codes, attacksExpected: attacksExpected,
             attacksUnexpected: attacksUnexpected, requests: requests, lastSendNanos: lastSend, stalls: stalls,
@@ -120,8 +122,8 @@ extension LoadWorker {
         let inFlight = context.gauge.parked &+ 1
         if inFlight > maxInFlight { maxInFlight = inFlight }
         let interval = interval(at: send)
-        if interval > published { publishIntervals(before: interval) }
-        recorder.recordInFlight(interval: interval, inFlight)
+        if interval > recorder.currentIndex { moveToInterval(interval) }
+        recorder.recordInFlight(inFlight)
     }
 
     /// The measured interval of monotonic time `time` (the last one for any time after it).
@@ -130,11 +132,12 @@ extension LoadWorker {
         time > measuredStart ? min(Int((time &- measuredStart) / 1_000_000_000), lastInterval) : 0
     }
 
-    /// Hands the run's progress every measured interval before `interval` that the recorder has.
-    mutating func publishIntervals(before interval: Int) {
-        while published < interval && published < recorder.intervalCount {
-            context.control.publish(recorder.interval(published))
-            published += 1
-        }
+    /// Hands the interval being recorded over to the run (merged with the other workers', written
+    /// and summarised there) and starts recording `interval`: the recorder keeps one interval only.
+    @inline(never)
+    mutating func moveToInterval(_ interval: Int) {
+        let completed = recorder.currentIndex
+        context.control.handOver(worker: index, index: completed, completed >= 0 ? recorder.current : nil, next: interval)
+        recorder.advance(to: interval)
     }
 }

@@ -142,8 +142,6 @@ package struct LoadWorker<Target: LoadTarget, Clock: WorkerClock, Log: RequestLo
     var stalls = 0
     /// The most requests in flight at a measured send.
     var maxInFlight = 0
-    /// Measured intervals handed to the run's progress.
-    var published = 0
     /// Start of the measured phase and the index of its last interval (set when the run starts).
     var measuredStart: UInt64 = 0
     var lastInterval = 0

@@ -7,10 +7,6 @@ package struct RSSSample: Codable, Sendable, Equatable {
     package var seconds: Double
     /// Resident set size (`VmRSS`), bytes.
     package var rssBytes: Int
-    /// Bytes the harness kept at that time for the run's completed 1-second intervals
-    /// (``IntervalStorage``): part of the RSS that grows with the run's length by design. Absent in
-    /// results written before it was recorded.
-    package var intervalBytes: Int? = nil
 }
 
 /// Samples the process's resident set size on its own thread every `intervalNanos` while a run
@@ -23,8 +19,6 @@ package final class MemorySampler: Sendable {
     private let stopSignal = DispatchSemaphore(value: 0)
     private let stopped = DispatchSemaphore(value: 0)
     private let samples = Locked<[RSSSample]>([])
-    /// ``IntervalStorage/retainedBytes`` when the sampler was made (the run's own count is the change).
-    private let intervalBase = IntervalStorage.retainedBytes
 
     /// A sampler taking one sample every `intervalNanos` (at least 1 ms).
     package init(intervalNanos: UInt64) {
@@ -35,8 +29,7 @@ package final class MemorySampler: Sendable {
     package func sample(seconds: Double) {
         let rss = ProcessMemory.residentBytes
         guard rss > 0 else { return }
-        let intervals = IntervalStorage.retainedBytes - intervalBase
-        samples.withLock { $0.append(RSSSample(seconds: seconds, rssBytes: rss, intervalBytes: intervals)) }
+        samples.withLock { $0.append(RSSSample(seconds: seconds, rssBytes: rss)) }
     }
 
     /// Records a sample at 0 s, then starts the sampling thread: one sample at every multiple of

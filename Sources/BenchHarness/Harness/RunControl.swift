@@ -3,8 +3,9 @@ import Synchronization
 import HDRHistogram
 import AuthZSimulation
 
-/// What the workers of one run share: the start barrier and time, the progress figures they
-/// publish once per interval, and their results. Everything mutable is behind a lock or atomic.
+/// What the workers of one run share: the start barrier and time, the intervals they hand over
+/// once per second (the progress figures and the ``IntervalCollector``), and their results.
+/// Everything mutable is behind a lock or atomic.
 package final class RunControl: Sendable {
     /// Progress published by the workers (once per completed interval each).
     package struct Progress: Sendable {
@@ -23,10 +24,14 @@ package final class RunControl: Sendable {
     package let progress = Locked(Progress())
     private let results: Locked<[WorkerResult?]>
     private let workers: Int
+    /// Merges, writes and summarises the intervals handed over.
+    package let intervals: IntervalCollector
 
-    /// Control for `workers` workers.
-    package init(workers: Int) {
+    /// Control for `workers` workers; their intervals go to `intervals` (by default a collector
+    /// that only keeps the totals and summaries).
+    package init(workers: Int, intervals: IntervalCollector? = nil) {
         self.workers = workers
+        self.intervals = intervals ?? IntervalCollector(workers: workers, durationSeconds: .infinity)
         results = Locked(Array(repeating: nil, count: workers))
         for _ in 0..<workers { finished.enter() }
     }
@@ -38,25 +43,33 @@ package final class RunControl: Sendable {
         return startNanos.load(ordering: .acquiring)
     }
 
-    /// Called by the coordinator: waits for every worker, calls `beforeStart` with
-    /// `t0 = now + lead` (on `clock`), then starts them all at t0 and returns it.
+    /// Called by the coordinator: waits for every worker, calls `beforeStart` with t0 (on
+    /// `clock`): `at(now)` when given (a synchronised start: the target mapped to `clock`, see
+    /// ``StartPlan``), else `now + lead`; then starts them all at t0 and returns it.
     package func startWhenReady<Clock: WorkerClock>(
-        clock: Clock, leadNanos: UInt64 = 20_000_000, beforeStart: (UInt64) -> Void = { _ in }
+        clock: Clock, leadNanos: UInt64 = 20_000_000, at target: ((UInt64) -> UInt64)? = nil,
+        beforeStart: (UInt64) -> Void = { _ in }
     ) -> UInt64 {
         for _ in 0..<workers { ready.wait() }
-        let t0 = clock.nanoseconds() + leadNanos
+        let now = clock.nanoseconds()
+        let t0 = target?(now) ?? now + leadNanos
         beforeStart(t0)
         startNanos.store(t0, ordering: .releasing)
         for _ in 0..<workers { go.signal() }
         return t0
     }
 
-    /// A worker publishes a completed measured interval.
-    package func publish(_ interval: LatencyRecorder.Set) {
-        progress.withLock { progress in
-            progress.response.add(interval.response)
-            progress.requests += interval.requests
+    /// Worker `worker` hands over its completed measured interval `index` (nil when it recorded
+    /// nothing there) and moves to interval `next` (`Int.max`: it finished): for the progress
+    /// figures and the ``IntervalCollector``.
+    package func handOver(worker: Int, index: Int, _ interval: LatencyRecorder.Set?, next: Int) {
+        if let interval {
+            progress.withLock { progress in
+                progress.response.add(interval.response)
+                progress.requests += interval.requests
+            }
         }
+        intervals.handOver(worker: worker, index: index, interval, next: next)
     }
 
     /// A worker hands in its result.
@@ -73,7 +86,7 @@ package final class RunControl: Sendable {
 
 /// What one worker measured.
 package struct WorkerResult: Sendable {
-    /// Latency histograms.
+    /// Latency histograms: the warm-up's (the measured intervals were handed over as they completed).
     package var latency: LatencyRecorder
     /// Stage histograms (measured phase, sampled).
     package var stages: StageHistograms

@@ -13,41 +13,6 @@ package enum LatencyKind: String, CaseIterable, Codable, Sendable {
     case upstreamWait
 }
 
-/// The histograms of one reporting interval (one second of the measured phase), kept packed
-/// (`PackedHistogram`) so that a long run's intervals cost a few KB per second.
-package struct IntervalHistograms: Sendable {
-    /// Seconds from the start of the measured phase.
-    package var startSeconds: Double
-    /// Interval length in seconds.
-    package var lengthSeconds: Double
-    /// Per kind, merged over workers, packed.
-    private var packed: [LatencyKind: PackedHistogram]
-    /// Requests in flight sampled at the interval's sends, packed.
-    private var packedInFlight: PackedHistogram
-    /// Requests completed in the interval.
-    package var requests: Int
-
-    /// An interval of `latency` histograms (packed on the way in).
-    package init(startSeconds: Double, lengthSeconds: Double, latency: [LatencyKind: HDRHistogram], requests: Int,
-        inFlight: HDRHistogram = HDRHistogram())
-    {
-        self.startSeconds = startSeconds
-        self.lengthSeconds = lengthSeconds
-        self.packed = latency.mapValues(PackedHistogram.init)
-        self.packedInFlight = PackedHistogram(inFlight)
-        self.requests = requests
-    }
-
-    /// The histogram of `kind`, unpacked (nil when absent).
-    package func histogram(_ kind: LatencyKind) -> HDRHistogram? { packed[kind]?.histogram }
-
-    /// Requests in flight at the interval's sends, unpacked.
-    package var inFlight: HDRHistogram { packedInFlight.histogram }
-
-    /// Every kind's histogram, unpacked.
-    package var latency: [LatencyKind: HDRHistogram] { packed.mapValues(\.histogram) }
-}
-
 /// Everything a run measured: what the reporters (console, JSON, .hgrm, .hlog) write.
 package struct RunOutcome: Sendable {
     /// The inputs.
@@ -70,8 +35,9 @@ package struct RunOutcome: Sendable {
     package var latency: [LatencyKind: HDRHistogram]
     /// Merged histograms of the warm-up phase (reported separately).
     package var warmupLatency: [LatencyKind: HDRHistogram]
-    /// Per-second histograms of the measured phase.
-    package var intervals: [IntervalHistograms]
+    /// Per-second summaries of the measured phase (the histograms went to the `.hlog` as each
+    /// second completed).
+    package var intervals: [IntervalSummary]
     /// Stage histograms (the stage names of `Stage`), sampled per `scenario.stageSample`.
     package var stages: [Stage: HDRHistogram]
     /// Engine cache figures at the end of the run.
@@ -99,8 +65,10 @@ package struct RunOutcome: Sendable {
     package var upstream: UpstreamStats
     /// The steady-state set-up before the warm-up (nil with `--cold`): untimed, shown.
     package var prewarm: Prewarm?
+    /// The host name of the machine that ran it (empty when unknown).
+    package var host: String = ""
     /// Creates a value from its stored properties.
-    package init(scenario: Scenario, environment: Environment, startEpochMillis: Int64, setupSeconds: Double, durationSeconds: Double, requests: Int, codes: [ResultCode: Int], attacks: AttackTally, latency: [LatencyKind: HDRHistogram], warmupLatency: [LatencyKind: HDRHistogram], intervals: [IntervalHistograms], stages: [Stage: HDRHistogram], cache: CacheReport, validity: Validity, peakRSSBytes: Int = 0, setupRSSBytes: Int = 0, injectedStalls: Int = 0, trace: RecordedTrace? = nil, rssSamples: [RSSSample] = [], rssSampleSeconds: Double = 10.0, inFlight: HDRHistogram = HDRHistogram(), maxInFlight: Int = 0, upstream: UpstreamStats = UpstreamStats(), prewarm: Prewarm? = nil) {
+    package init(scenario: Scenario, environment: Environment, startEpochMillis: Int64, setupSeconds: Double, durationSeconds: Double, requests: Int, codes: [ResultCode: Int], attacks: AttackTally, latency: [LatencyKind: HDRHistogram], warmupLatency: [LatencyKind: HDRHistogram], intervals: [IntervalSummary], stages: [Stage: HDRHistogram], cache: CacheReport, validity: Validity, peakRSSBytes: Int = 0, setupRSSBytes: Int = 0, injectedStalls: Int = 0, trace: RecordedTrace? = nil, rssSamples: [RSSSample] = [], rssSampleSeconds: Double = 10.0, inFlight: HDRHistogram = HDRHistogram(), maxInFlight: Int = 0, upstream: UpstreamStats = UpstreamStats(), prewarm: Prewarm? = nil) {
         self.scenario = scenario
         self.environment = environment
         self.startEpochMillis = startEpochMillis

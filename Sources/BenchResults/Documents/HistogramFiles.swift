@@ -51,35 +51,72 @@ package enum HistogramFiles {
         return paths
     }
 
-    /// The interval log of a run: every 1-second interval of the measured phase, one line per
-    /// latency kind (`Tag=responseTime`, `Tag=serviceTime`, `Tag=startLag`, `Tag=upstreamWait`),
-    /// values in ns, then `Tag=inFlight`, values in requests; log format 1.3, StartTime = the
-    /// measured phase's wall-clock start.
+    /// The first comment line of a run's interval log: the version and the units.
+    package static var hlogUnitsComment: String {
+        "[authz-bench \(BenchVersion.current): values in nanoseconds, Interval_Max in milliseconds; "
+            + "Tag=\(inFlightTag): values in requests, Interval_Max in millionths of them]"
+    }
+
+    /// The `.hlog` tags of one interval, in the order they are written: every latency kind, then `inFlight`.
+    package static var hlogTags: [String] { LatencyKind.allCases.map(\.rawValue) + [inFlightTag] }
+
+    /// A writer of a run's interval log (its header, for intervals written line by line):
+    /// StartTime = `startEpochMillis`, the units comment, then the `metadata` comment lines
+    /// (``hlogMetadata(scenario:startEpochMillis:host:)``).
+    package static func hlogWriter(startEpochMillis: Int64, metadata: [String] = []) -> HDRLogWriter {
+        HDRLogWriter(startTimeMillis: startEpochMillis, maxValueUnitRatio: 1_000_000, comments: [hlogUnitsComment] + metadata)
+    }
+
+    /// The lines of one interval: one per latency kind (`Tag=responseTime`, `Tag=serviceTime`,
+    /// `Tag=startLag`, `Tag=upstreamWait`), values in ns, then `Tag=inFlight`, values in requests.
     ///
     /// The Interval_Max column is the value divided by 1e6 for every tag (one ratio per log, as
     /// HdrHistogram's writers have it): milliseconds for latencies, millionths of requests for
     /// `inFlight`. Readers take the histograms from the payloads; that column is for people.
-    package static func hlogText(_ outcome: RunOutcome) throws(BenchError) -> String {
-        var writer = HDRLogWriter(
-            startTimeMillis: outcome.startEpochMillis, maxValueUnitRatio: 1_000_000,
-            comments: ["[authz-bench \(BenchVersion.current): values in nanoseconds, Interval_Max in milliseconds; "
-                + "Tag=\(inFlightTag): values in requests, Interval_Max in millionths of them]"])
-        for interval in outcome.intervals {
-            let tagged = LatencyKind.allCases.map { (tag: $0.rawValue, histogram: interval.histogram($0) ?? HDRHistogram()) }
-                + [(tag: inFlightTag, histogram: interval.inFlight)]
-            for (tag, histogram) in tagged {
-                do {
-                    try writer.append(histogram, startSeconds: interval.startSeconds, lengthSeconds: interval.lengthSeconds, tag: tag)
-                } catch {
-                    throw BenchError.failure("cannot encode an interval histogram: \(error.message)")
-                }
+    package static func hlogLines(_ interval: IntervalReport, writer: HDRLogWriter) throws(BenchError) -> String {
+        let tagged = LatencyKind.allCases.map { (tag: $0.rawValue, histogram: interval.histogram($0)) }
+            + [(tag: inFlightTag, histogram: interval.inFlight)]
+        var text = ""
+        for (tag, histogram) in tagged {
+            do {
+                text += try writer.line(histogram, startSeconds: interval.startSeconds,
+                    lengthSeconds: interval.lengthSeconds, tag: tag)
+            } catch {
+                throw BenchError.failure("cannot encode an interval histogram: \(error.message)")
             }
         }
-        return writer.text
+        return text
     }
 
-    /// Writes the interval log of `outcome` to `path` atomically.
-    package static func writeHlog(_ outcome: RunOutcome, to path: String) throws(BenchError) {
-        try AtomicFile.write(try hlogText(outcome), to: path)
+    /// The metadata comment lines of a run's log (read by `merge`): `[authz-bench-run: version=...,
+    /// shard=I/N, fingerprint=..., host=..., startEpochMillis=..., plannedSeconds=...]` and
+    /// `[authz-bench-scenario: {the result's scenario object, compact, sorted keys}]`. The host has
+    /// commas and spaces replaced by `_` (the values are comma-separated).
+    package static func hlogMetadata(scenario: Scenario, startEpochMillis: Int64, host: String) -> [String] {
+        let safeHost = String(host.map { $0 == "," || $0 == " " || $0 == "\t" ? "_" : $0 })
+        let planned = String(format: "%.3f", Double(scenario.durationMillis) / 1000)
+        let run = "[authz-bench-run: version=\(BenchVersion.current), shard=\(scenario.shardIndex + 1)/\(scenario.shardCount), "
+            + "fingerprint=\(scenario.fingerprint), host=\(safeHost.isEmpty ? "unknown" : safeHost), "
+            + "startEpochMillis=\(startEpochMillis), plannedSeconds=\(planned)]"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = (try? encoder.encode(RunResult.scenarioValue(scenario))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return [run, "[authz-bench-scenario: \(json)]"]
+    }
+
+    /// The comment that ends a log of a run that ended normally: `[authz-bench-end: intervals=N, requests=M]`.
+    package static func hlogEnd(intervals: Int, requests: Int) -> String {
+        "[authz-bench-end: intervals=\(intervals), requests=\(requests)]"
+    }
+
+    /// A whole interval log, as the streamed one is written (header, then each interval's lines):
+    /// for tests and for callers that hold the intervals.
+    package static func hlogText(startEpochMillis: Int64, intervals: [IntervalReport], metadata: [String] = [])
+        throws(BenchError) -> String
+    {
+        let writer = hlogWriter(startEpochMillis: startEpochMillis, metadata: metadata)
+        var text = writer.text
+        for interval in intervals { text += try hlogLines(interval, writer: writer) }
+        return text
     }
 }

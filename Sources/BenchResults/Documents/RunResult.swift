@@ -79,27 +79,32 @@ extension RunResult {
         var stages: [String: HDRHistogram] = [:]
         for (stage, histogram) in outcome.stages { stages[stage.description] = histogram }
         let duration = outcome.durationSeconds
+        var summary = ResultSummary(
+            requests: outcome.requests, errors: errors, durationSeconds: duration,
+            targetRate: scenario.loop.rate,
+            achievedRate: duration > 0 ? Double(outcome.requests) / duration : 0,
+            valid: outcome.validity.valid, invalidReasons: outcome.validity.reasons,
+            peakRSS: outcome.peakRSSBytes > 0 ? outcome.peakRSSBytes : nil,
+            setupRSS: outcome.setupRSSBytes > 0 ? outcome.setupRSSBytes : nil,
+            finalRSS: outcome.finalRSSBytes > 0 ? outcome.finalRSSBytes : nil,
+            maxInFlight: outcome.maxInFlight)
+        summary.startEpochMillis = outcome.startEpochMillis
+        summary.host = outcome.host.isEmpty ? nil : outcome.host
+        summary.shard = "\(scenario.shardIndex + 1)/\(scenario.shardCount)"
+        summary.scenarioFingerprint = scenario.fingerprint
         self.init(
             environment: outcome.environment,
             scenario: Self.scenarioValue(scenario),
-            summary: ResultSummary(
-                requests: outcome.requests, errors: errors, durationSeconds: duration,
-                targetRate: scenario.loop.rate,
-                achievedRate: duration > 0 ? Double(outcome.requests) / duration : 0,
-                valid: outcome.validity.valid, invalidReasons: outcome.validity.reasons,
-                peakRSS: outcome.peakRSSBytes > 0 ? outcome.peakRSSBytes : nil,
-                setupRSS: outcome.setupRSSBytes > 0 ? outcome.setupRSSBytes : nil,
-                finalRSS: outcome.finalRSSBytes > 0 ? outcome.finalRSSBytes : nil,
-                maxInFlight: outcome.maxInFlight),
+            summary: summary,
             latency: outcome.latency, warmup: outcome.warmupLatency, stages: stages,
             cache: CacheSection(strategy: outcome.cache.strategy, capacity: outcome.cache.capacity,
                 verifiedTokens: outcome.cache.verifiedTokens, authorizations: outcome.cache.authorizations),
             attacks: AttackSection(expected: expected, unexpected: outcome.attacks.unexpected),
             intervals: outcome.intervals.map {
                 IntervalSection(start: $0.startSeconds, length: $0.lengthSeconds, requests: $0.requests,
-                    responseTime: IntervalPercentiles($0.latency[.responseTime]),
-                    serviceTime: IntervalPercentiles($0.latency[.serviceTime]),
-                    inFlight: IntervalPercentiles($0.inFlight))
+                    responseTime: $0.responseTime.map { IntervalPercentiles(summary: $0) },
+                    serviceTime: $0.serviceTime.map { IntervalPercentiles(summary: $0) },
+                    inFlight: $0.inFlight.map { IntervalPercentiles(summary: $0) })
             },
             setupSeconds: outcome.setupSeconds,
             memory: outcome.rssSamples.isEmpty ? nil
@@ -115,5 +120,14 @@ extension RunResult {
         for key in Scenario.CodingKeys.allCases where members[key.stringValue] == nil { members[key.stringValue] = .null }
         members["loop"] = .string(scenario.loop == .closed ? "closed" : "open")
         return .object(members)
+    }
+}
+
+extension IntervalPercentiles {
+    /// The percentiles the run kept for an interval (`IntervalSummary`).
+    package init(summary: IntervalSummary.Percentiles) {
+        p50 = summary.p50
+        p99 = summary.p99
+        max = summary.max
     }
 }

@@ -25,8 +25,11 @@ struct HarnessRunConcurrencyTests {
 
     @Test("Thousands of parked requests: each completes once, codes and histograms add up")
     func thousandsParked() throws {
-        let outcome = try Harness.run(Self.coldScenario(), progress: nil)
+        let reports = Locked<[IntervalReport]>([])
+        let outcome = try Harness.run(Self.coldScenario(), progress: nil,
+            onInterval: { report in reports.withLock { $0.append(report) } })
         let requests = UInt64(outcome.requests)
+        let intervals = reports.withLock { $0 }
         #expect(!outcome.validity.reasons.contains { $0.contains("completion") || $0.contains("parked") })
         #expect(outcome.codes.values.reduce(0, +) == outcome.requests)
         #expect(outcome.latency[.responseTime]?.totalCount == requests)
@@ -34,7 +37,11 @@ struct HarnessRunConcurrencyTests {
         #expect(outcome.intervals.map(\.requests).reduce(0, +) == outcome.requests)
         // One in-flight sample per measured send, and every measured send completed once.
         #expect(outcome.inFlight.totalCount == requests)
-        #expect(outcome.intervals.map(\.inFlight.totalCount).reduce(0, +) == requests)
+        #expect(intervals.map(\.inFlight.totalCount).reduce(0, +) == requests)
+        // The live reports carry each interval's codes: they add up to the run's.
+        var codes: [ResultCode: Int] = [:]
+        for interval in intervals { codes.merge(interval.codes, uniquingKeysWith: +) }
+        #expect(codes == outcome.codes)
         #expect(outcome.maxInFlight > 1)
         #expect(UInt64(outcome.maxInFlight) <= outcome.inFlight.max + outcome.inFlight.max / 500)
         // Most requests went to a (device, favourite) not asked before: thousands waited.

@@ -1,6 +1,7 @@
 import AuthZCore
 import Testing
 import BenchHarness
+import AuthZSimulation
 
 @Suite("Load harness runs the real engine", .serialized)
 struct HarnessRunTests {
@@ -46,21 +47,24 @@ struct HarnessRunTests {
         if !Environment.isReleaseBuild { #expect(!outcome.validity.valid) }
     }
 
-    /// The resident-set samples carry the bytes the harness keeps for completed intervals: zero
-    /// before the first interval completes, then growing with every completed second.
-    @Test("RSS samples count the harness's own interval histograms")
-    func rssSamplesCountIntervalBytes() throws {
+    /// Each completed interval is reported once, in order, while the run lasts; the run keeps its
+    /// summary (no histogram), and the reports add up to the run's totals.
+    @Test("Intervals are reported live, in order, and add up to the run")
+    func intervalsReportedLive() throws {
         var scenario = Self.scenario(algorithm: .hs256)
         scenario.durationMillis = 3_000
         scenario.warmupMillis = 0
         scenario.loop = .open(rate: 500)
-        let outcome = try Harness.run(scenario, rssSampleMillis: 250, progress: nil)
-        let counted = outcome.rssSamples.compactMap(\.intervalBytes)
-        #expect(counted.count == outcome.rssSamples.count)
-        #expect(counted.first == 0)
-        #expect(zip(counted, counted.dropFirst()).allSatisfy { $0 <= $1 })
-        // Two workers, at least two completed seconds each: three packed histograms per interval.
-        #expect((counted.last ?? 0) >= 2 * 2 * 3 * 32)
+        let reports = Locked<[IntervalReport]>([])
+        let outcome = try Harness.run(scenario, rssSampleMillis: 250, progress: nil,
+            onInterval: { report in reports.withLock { $0.append(report) } })
+        let intervals = reports.withLock { $0 }
+        #expect(intervals.map(\.index) == Array(0..<intervals.count))
+        #expect(intervals.map(IntervalSummary.init) == outcome.intervals)
+        #expect(intervals.map(\.requests).reduce(0, +) == outcome.requests)
+        #expect(intervals.map(\.response.totalCount).reduce(0, +) == outcome.latency[.responseTime]?.totalCount)
+        #expect(intervals.allSatisfy { $0.codes.values.reduce(0, +) == $0.requests })
+        #expect(outcome.rssSamples.first?.seconds == 0)
     }
 
     @Test("Short authN TTL: tokens expire during the run, devices re-authenticate, attacks still caught")

@@ -61,8 +61,7 @@ struct ParkedRequestConcurrencyTests {
         #expect(result.requests == 100)
         #expect(result.codes[ResultCode.validToken.harnessIndex] == 100)
         #expect(outcome.ledger == CompletionLedger(parked: 50, completed: 50))
-        var latency = LatencyRecorder.Set()
-        for index in 0..<result.latency.intervalCount { latency.add(result.latency.interval(index)) }
+        let latency = outcome.intervals.total
         #expect(latency.response.totalCount == 100)
         #expect(latency.upstreamWait.totalCount == 50)
         // In flight at send i: the i requests parked before it, plus itself; one after the reply.

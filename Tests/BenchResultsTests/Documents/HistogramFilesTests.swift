@@ -64,17 +64,18 @@ struct HistogramFilesTests {
     static let tags = LatencyKind.allCases.map(\.rawValue) + ["inFlight"]
 
     /// Interval `interval`'s histogram with `tag`.
-    static func histogram(_ tag: String, of interval: IntervalHistograms) -> HDRHistogram? {
-        tag == "inFlight" ? interval.inFlight : LatencyKind(rawValue: tag).flatMap(interval.histogram)
+    static func histogram(_ tag: String, of interval: IntervalReport) -> HDRHistogram? {
+        tag == "inFlight" ? interval.inFlight : LatencyKind(rawValue: tag).map(interval.histogram)
     }
 
     @Test func hlogReadsBackWithTagsAndIntervalCounts() throws {
         let outcome = SyntheticRun.outcome()
+        let intervals = SyntheticRun.intervals()
         let log = try HDRLog(parsing: try HistogramFiles.hlogText(outcome))
         #expect(log.formatVersion == "1.3")
         #expect(log.startTimeSeconds == 1_700_000_000)
-        #expect(log.entries.count == Self.tags.count * outcome.intervals.count)
-        for (index, interval) in outcome.intervals.enumerated() {
+        #expect(log.entries.count == Self.tags.count * intervals.count)
+        for (index, interval) in intervals.enumerated() {
             for (offset, tag) in Self.tags.enumerated() {
                 let entry = log.entries[index * Self.tags.count + offset]
                 let histogram = try #require(Self.histogram(tag, of: interval))
@@ -120,7 +121,7 @@ struct HistogramFilesTests {
         for (index, summary) in log.intervals.enumerated() {
             let tag = Self.tags[index % Self.tags.count]
             #expect(summary.tag == tag)
-            let histogram = try #require(Self.histogram(tag, of: outcome.intervals[index / Self.tags.count]))
+            let histogram = try #require(Self.histogram(tag, of: SyntheticRun.intervals()[index / Self.tags.count]))
             #expect(summary.count == histogram.totalCount)
             #expect(summary.max == histogram.max)
             #expect(summary.percentiles["50.0"] == histogram.value(atPercentile: 50))

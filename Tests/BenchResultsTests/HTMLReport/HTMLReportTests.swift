@@ -166,11 +166,11 @@ struct HTMLReportTests {
     @Test func aRunKeepsEachIntervalsPercentiles() throws {
         let outcome = SyntheticRun.outcome()
         let document = try ResultDocument(outcome)
-        for (interval, source) in zip(document.intervals, outcome.intervals) {
-            let histogram = try #require(source.latency[.responseTime])
+        for (interval, source) in zip(document.intervals, SyntheticRun.intervals()) {
+            let histogram = source.response
             #expect(interval.responseTime?.p99 == histogram.value(atPercentile: 99))
             #expect(interval.responseTime?.max == histogram.max)
-            #expect(interval.serviceTime?.p50 == source.latency[.serviceTime]?.value(atPercentile: 50))
+            #expect(interval.serviceTime?.p50 == source.service.value(atPercentile: 50))
         }
         #expect(try ResultDocument.parse(try document.jsonData(), file: "r.json") == document)
     }

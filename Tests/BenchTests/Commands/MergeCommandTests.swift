@@ -126,7 +126,7 @@ struct MergeCommandTests {
     @Test func truncatedLogNamesTheLine() throws {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let text = try HistogramFiles.hlogText(SyntheticRun.outcome())
+        let text = try HistogramFiles.hlogText(SyntheticRun.outcome(), end: false)
         let path = directory.appendingPathComponent("cut.hlog").path
         try Data(text.utf8.dropLast(40)).write(to: URL(fileURLWithPath: path))
         let lines = text.split(separator: "\n").count

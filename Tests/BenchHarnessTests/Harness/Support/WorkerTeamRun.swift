@@ -9,6 +9,8 @@ struct WorkerTeamRun<Target: LoadTarget, Clock: WorkerClock> {
     struct Outcome {
         var results: [WorkerResult]
         var logs: [CollectedRequestLog]
+        /// The measured intervals the workers handed over: totals and summaries.
+        var intervals: IntervalCollector.Collected
 
         /// Every logged request of every worker.
         var requests: [LoggedRequest] { logs.flatMap(\.requests) }
@@ -78,6 +80,6 @@ struct WorkerTeamRun<Target: LoadTarget, Clock: WorkerClock> {
         let t0 = control.startWhenReady(clock: clock, beforeStart: atStart)
         script(t0)
         control.finished.wait()
-        return Outcome(results: control.collect(), logs: logs.withLock { $0 })
+        return Outcome(results: control.collect(), logs: logs.withLock { $0 }, intervals: control.intervals.drain())
     }
 }

@@ -1,0 +1,37 @@
+import Foundation
+import BenchHarness
+import BenchResults
+
+extension RunCommand {
+    /// The synchronised start of `--start-at TIME [--start-grace D]`, nil without `--start-at`.
+    ///
+    /// - Throws: `CLIError.usage` naming `--start-at` and the forms it takes for a malformed time,
+    ///   or naming `--start-grace` for a bad duration.
+    static func startPlan(_ args: Arguments) throws -> StartPlan? {
+        guard let text = args.value("start-at") else {
+            if args.value("start-grace") != nil { throw CLIError.usage("--start-grace needs --start-at") }
+            return nil
+        }
+        guard let epochNanos = StartPlan.parseTime(text) else {
+            throw CLIError.usage("--start-at \(text): expected an RFC 3339 UTC time (2026-11-23T19:00:00Z, "
+                + "optionally with fractional seconds) or Unix epoch milliseconds")
+        }
+        let graceMillis = try args.durationMillis("start-grace", default: 2_000)
+        guard graceMillis >= 0 else { throw CLIError.usage("--start-grace must not be negative") }
+        return StartPlan(epochNanos: epochNanos, graceNanos: graceMillis * 1_000_000)
+    }
+
+    /// Runs the harness with the synchronised start and the streamed `.hlog` (`hlog`: its path);
+    /// nil when the process missed its start (one line printed, nothing written: exit 3).
+    static func runHarness(_ scenario: Scenario, rssSampleMillis: Int64, progress: ((String) -> Void)?,
+        recordTrace: Bool, start: StartPlan?, hlog: String?) throws -> RunOutcome?
+    {
+        do {
+            return try Harness.run(scenario, rssSampleMillis: rssSampleMillis, progress: progress, recordTrace: recordTrace,
+                start: start, intervalSink: hlog.map { IntervalLogSink(path: $0, scenario: scenario) })
+        } catch let missed as MissedStart {
+            printError(missed.message)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import AuthZCore
+import HDRHistogram
+
+/// One completed 1-second interval of the measured phase, merged over the workers: what the
+/// interval sink (`.hlog`) writes and what a live observer (`Harness.run`'s `onInterval`) receives.
+///
+/// Made once per interval, when every worker has moved past it, and dropped once written: the
+/// run keeps only its ``IntervalSummary``.
+package struct IntervalReport: Sendable {
+    /// The interval's index: second `index` of the measured phase.
+    package var index: Int
+    /// Seconds from the start of the measured phase.
+    package var startSeconds: Double
+    /// Interval length in seconds (the last one may be shorter).
+    package var lengthSeconds: Double
+    /// Requests completed in the interval.
+    package var requests: Int
+    /// `done - intended` of the interval's requests, nanoseconds.
+    package var response: HDRHistogram
+    /// `done - send`, nanoseconds.
+    package var service: HDRHistogram
+    /// `send - intended`, nanoseconds (empty in closed loop).
+    package var startLag: HDRHistogram
+    /// From parking to the upstream's answer, for the parked requests, nanoseconds.
+    package var upstreamWait: HDRHistogram
+    /// Requests in flight sampled at the interval's sends, counts.
+    package var inFlight: HDRHistogram
+    /// Result codes of the interval's requests (codes with no request absent).
+    package var codes: [ResultCode: Int]
+    /// Requests parked on the upstream when the interval was reported (``InFlightGauge``).
+    package var parked: Int
+
+    /// A report from its values.
+    package init(index: Int, startSeconds: Double, lengthSeconds: Double, requests: Int, response: HDRHistogram,
+        service: HDRHistogram, startLag: HDRHistogram = HDRHistogram(), upstreamWait: HDRHistogram = HDRHistogram(),
+        inFlight: HDRHistogram = HDRHistogram(), codes: [ResultCode: Int] = [:], parked: Int = 0)
+    {
+        self.index = index
+        self.startSeconds = startSeconds
+        self.lengthSeconds = lengthSeconds
+        self.requests = requests
+        self.response = response
+        self.service = service
+        self.startLag = startLag
+        self.upstreamWait = upstreamWait
+        self.inFlight = inFlight
+        self.codes = codes
+        self.parked = parked
+    }
+
+    /// The report of merged interval `index` (`set`), `lengthSeconds` long.
+    package init(index: Int, lengthSeconds: Double, set: LatencyRecorder.Set, parked: Int) {
+        var codes: [ResultCode: Int] = [:]
+        for (code, count) in set.codes.enumerated() where count > 0 { codes[ResultCode.fromHarnessIndex(code)] = count }
+        self.init(index: index, startSeconds: Double(index), lengthSeconds: lengthSeconds, requests: set.requests,
+            response: set.response, service: set.service, startLag: set.startLag, upstreamWait: set.upstreamWait,
+            inFlight: set.inFlight, codes: codes, parked: parked)
+    }
+
+    /// The latency histogram of `kind`.
+    package func histogram(_ kind: LatencyKind) -> HDRHistogram {
+        switch kind {
+        case .responseTime: response
+        case .serviceTime: service
+        case .startLag: startLag
+        case .upstreamWait: upstreamWait
+        }
+    }
+
+    /// Every latency histogram by kind.
+    package var latency: [LatencyKind: HDRHistogram] {
+        Dictionary(uniqueKeysWithValues: LatencyKind.allCases.map { ($0, histogram($0)) })
+    }
+}
+
+/// What the run keeps of one interval once it is written: its place, its requests and a few
+/// percentiles (the result's `intervals` entry), no histogram, so that memory does not grow with
+/// the run's length beyond a few dozen bytes per second.
+package struct IntervalSummary: Sendable, Equatable {
+    /// Median, 99th percentile and maximum of one of the interval's histograms.
+    package struct Percentiles: Sendable, Equatable {
+        /// Median.
+        package var p50: UInt64
+        /// 99th percentile.
+        package var p99: UInt64
+        /// Highest value.
+        package var max: UInt64
+
+        /// The percentiles of `histogram` (nil when it is empty).
+        package init?(_ histogram: HDRHistogram) {
+            guard histogram.totalCount > 0 else { return nil }
+            p50 = histogram.value(atPercentile: 50)
+            p99 = histogram.value(atPercentile: 99)
+            max = histogram.max
+        }
+
+        /// Percentiles from their values.
+        package init(p50: UInt64, p99: UInt64, max: UInt64) {
+            self.p50 = p50
+            self.p99 = p99
+            self.max = max
+        }
+    }
+
+    /// Seconds from the start of the measured phase.
+    package var startSeconds: Double
+    /// Interval length in seconds.
+    package var lengthSeconds: Double
+    /// Requests completed in the interval.
+    package var requests: Int
+    /// Response time (nil when no request completed).
+    package var responseTime: Percentiles?
+    /// Service time (nil when no request completed).
+    package var serviceTime: Percentiles?
+    /// Requests in flight at the interval's sends (nil when nothing was sent).
+    package var inFlight: Percentiles?
+
+    /// A summary from its values.
+    package init(startSeconds: Double, lengthSeconds: Double, requests: Int, responseTime: Percentiles? = nil,
+        serviceTime: Percentiles? = nil, inFlight: Percentiles? = nil)
+    {
+        self.startSeconds = startSeconds
+        self.lengthSeconds = lengthSeconds
+        self.requests = requests
+        self.responseTime = responseTime
+        self.serviceTime = serviceTime
+        self.inFlight = inFlight
+    }
+
+    /// The summary of `report`.
+    package init(_ report: IntervalReport) {
+        self.init(startSeconds: report.startSeconds, lengthSeconds: report.lengthSeconds, requests: report.requests,
+            responseTime: Percentiles(report.response), serviceTime: Percentiles(report.service),
+            inFlight: Percentiles(report.inFlight))
+    }
+}
+
+/// Where the run's completed intervals go as they complete (the streamed `.hlog`): called on one
+/// serial queue, in interval order, never on a worker's request path.
+///
+/// A sink records its own I/O failures and reports them from ``close()``: the load is not
+/// stopped for them, the result says so at the end.
+package protocol IntervalSink: AnyObject, Sendable {
+    /// Called once, after the start is confirmed and before the load: creates the output (a run
+    /// that missed its start writes nothing).
+    func open() throws(BenchError)
+    /// Called once, when the load's start is fixed: `startEpochMillis` is the measured phase's
+    /// wall-clock start (the log's StartTime).
+    func begin(startEpochMillis: Int64)
+    /// One completed interval, merged over workers; written and flushed before returning.
+    func write(_ interval: IntervalReport)
+    /// Called when the run ended normally, after the last interval: `intervals` and `requests` in all.
+    func end(intervals: Int, requests: Int)
+    /// Closes the output; throws the first failure met while writing.
+    func close() throws(BenchError)
+}

@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import HDRHistogram
+import BenchHarness
+import AuthZSimulation
+
+/// The streamed `.hlog` of a run (`run --hlog FILE`): the file is created once the start is
+/// confirmed, the header (with the metadata lines `merge` reads) is written when the start is
+/// fixed, then each completed interval is written with one `write` as it completes, and the end
+/// line when the run ended normally.
+///
+/// Each write goes straight to the kernel (no buffer in the process), so a run killed at any moment
+/// (SIGKILL, an evicted pod) leaves a valid log of every interval written so far, without the end
+/// line: a truncated log that HdrHistogram's readers and `merge` read. Not written atomically, by
+/// design; not `fsync`ed (a crash of the host itself may lose the last seconds).
+package final class IntervalLogSink: IntervalSink {
+    private struct State: Sendable {
+        var descriptor: Int32 = -1
+        var writer: HDRLogWriter?
+        var failure: BenchError?
+    }
+
+    private let path: String
+    private let scenario: Scenario
+    private let host: String
+    private let state = Locked(State())
+
+    /// A sink writing `path` for a run of `scenario` on `host`.
+    package init(path: String, scenario: Scenario, host: String = ProcessInfo.processInfo.hostName) {
+        self.path = path
+        self.scenario = scenario
+        self.host = host
+    }
+
+    /// Creates (or truncates) the file.
+    package func open() throws(BenchError) {
+        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw BenchError.badInput("--hlog \(path): cannot create it (\(String(cString: strerror(errno))))")
+        }
+        state.withLock { $0.descriptor = descriptor }
+    }
+
+    /// Writes the header: StartTime = `startEpochMillis`, the metadata lines.
+    package func begin(startEpochMillis: Int64) {
+        let writer = HistogramFiles.hlogWriter(startEpochMillis: startEpochMillis,
+            metadata: HistogramFiles.hlogMetadata(scenario: scenario, startEpochMillis: startEpochMillis, host: host))
+        state.withLock { state in
+            state.writer = writer
+            Self.write(writer.text, to: &state, path: path)
+        }
+    }
+
+    /// Writes one interval's lines.
+    package func write(_ interval: IntervalReport) {
+        state.withLock { state in
+            guard let writer = state.writer, state.failure == nil else { return }
+            do throws(BenchError) {
+                Self.write(try HistogramFiles.hlogLines(interval, writer: writer), to: &state, path: path)
+            } catch {
+                state.failure = error
+            }
+        }
+    }
+
+    /// Writes the end line.
+    package func end(intervals: Int, requests: Int) {
+        state.withLock { state in
+            Self.write(HDRLogWriter.commentLine(HistogramFiles.hlogEnd(intervals: intervals, requests: requests)),
+                to: &state, path: path)
+        }
+    }
+
+    /// Closes the file; throws the first failure met.
+    package func close() throws(BenchError) {
+        let failure = state.withLock { state -> BenchError? in
+            if state.descriptor >= 0, Glibc.close(state.descriptor) != 0, state.failure == nil {
+                state.failure = .failure("--hlog \(path): cannot close it (\(String(cString: strerror(errno))))")
+            }
+            state.descriptor = -1
+            return state.failure
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes `text` whole (retrying short writes), recording the first failure.
+    private static func write(_ text: String, to state: inout State, path: String) {
+        guard state.descriptor >= 0, state.failure == nil else { return }
+        var bytes = Array(text.utf8)
+        let descriptor = state.descriptor
+        let failed = bytes.withUnsafeMutableBytes { buffer -> Int32? in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let failed {
+            state.failure = .failure("--hlog \(path): cannot write it (\(String(cString: strerror(failed))))")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import HDRHistogram
+import Testing
+import BenchHarness
+import BenchResults
+import TestSupport
+
+@Suite("Streamed .hlog: written interval by interval, metadata and end lines")
+struct IntervalLogSinkTests {
+    /// Streams `intervals` of `outcome`'s scenario through a sink into `path`; `end` false leaves
+    /// the log as a killed run does (no end line, the file not closed by the run).
+    static func stream(_ intervals: [IntervalReport], outcome: RunOutcome, to path: String, end: Bool = true) throws {
+        let sink = IntervalLogSink(path: path, scenario: outcome.scenario, host: "host a,b")
+        try sink.open()
+        sink.begin(startEpochMillis: outcome.startEpochMillis)
+        for interval in intervals { sink.write(interval) }
+        if end { sink.end(intervals: intervals.count, requests: intervals.map(\.requests).reduce(0, +)) }
+        try sink.close()
+    }
+
+    static func lines(_ path: String) throws -> [String] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test("The streamed log is the whole-run writer's log plus the metadata lines")
+    func equalsTheWholeRunLog() throws {
+        let directory = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = SyntheticRun.outcome()
+        let intervals = SyntheticRun.intervals()
+        let path = directory.appendingPathComponent("run.hlog").path
+        try Self.stream(intervals, outcome: outcome, to: path)
+
+        // What the whole-run writer (one HDRLogWriter, appended interval by interval) produces.
+        var whole = HDRLogWriter(startTimeMillis: outcome.startEpochMillis, maxValueUnitRatio: 1_000_000,
+            comments: [HistogramFiles.hlogUnitsComment])
+        for interval in intervals {
+            for tag in HistogramFiles.hlogTags {
+                let histogram = tag == HistogramFiles.inFlightTag ? interval.inFlight : interval.histogram(LatencyKind(rawValue: tag)!)
+                try whole.append(histogram, startSeconds: interval.startSeconds, lengthSeconds: interval.lengthSeconds, tag: tag)
+            }
+        }
+        let lines = try Self.lines(path)
+        let metadata = lines.filter { $0.hasPrefix("#[authz-bench-") }
+        #expect(lines.filter { !$0.hasPrefix("#[authz-bench-") }.joined(separator: "\n") == whole.text)
+        // Where the metadata go: after the first comment, before the version line; the end line last.
+        #expect(lines[1].hasPrefix("#[authz-bench-run: version=\(BenchVersion.current), shard=1/1, "
+            + "fingerprint=\(outcome.scenario.fingerprint), host=host_a_b, startEpochMillis=\(outcome.startEpochMillis), "
+            + "plannedSeconds=3.000]"))
+        #expect(lines[2].hasPrefix("#[authz-bench-scenario: {"))
+        #expect(lines[3] == "#[Histogram log format version 1.3]")
+        #expect(lines.last(where: { !$0.isEmpty }) == "#[authz-bench-end: intervals=3, requests=3000]")
+        #expect(metadata.count == 3)
+        // The scenario line is the result's scenario object, compact with sorted keys.
+        let json = String(lines[2].dropFirst("#[authz-bench-scenario: ".count).dropLast())
+        let scenario = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+        #expect(scenario == RunResult.scenarioValue(outcome.scenario))
+        let keys = try #require(scenario.objectValue?.keys).sorted()
+        #expect(json.hasPrefix("{\"\(keys[0])\":"))
+    }
+
+    @Test("A log cut after some intervals (a killed run) reads, here and in HdrHistogram's Python port")
+    func partialLogReads() throws {
+        let directory = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome = SyntheticRun.outcome(seconds: 5)
+        let intervals = SyntheticRun.intervals(seconds: 5)
+        let path = directory.appendingPathComponent("killed.hlog").path
+        try Self.stream(Array(intervals.prefix(2)), outcome: outcome, to: path, end: false)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!text.contains("authz-bench-end"))
+        let log = try HDRLog(parsing: text)
+        #expect(log.entries.count == 2 * HistogramFiles.hlogTags.count)
+        #expect(log.entries.first?.histogram == intervals[0].response)
+        guard let data = try HDRPythonPort.run(["hlog", path]) else { return }
+        struct Log: Decodable { let intervals: [PythonHistogramSummary] }
+        let python = try JSONDecoder().decode(Log.self, from: data)
+        #expect(python.intervals.count == 2 * HistogramFiles.hlogTags.count)
+        #expect(python.intervals.first?.count == intervals[0].response.totalCount)
+    }
+
+    @Test("A path that cannot be created fails at open, naming --hlog")
+    func unwritablePath() {
+        let sink = IntervalLogSink(path: "/nonexistent-directory/run.hlog", scenario: Scenario())
+        let error = #expect(throws: BenchError.self) { try sink.open() }
+        #expect(error?.message.hasPrefix("--hlog /nonexistent-directory/run.hlog: cannot create it") == true)
+    }
+
+    @Test("The result records where, which shard and which scenario", arguments: [(0, 1), (1, 3)])
+    func summaryIdentifiesTheRun(shard: Int, shards: Int) throws {
+        var outcome = SyntheticRun.outcome(shard: shard, shards: shards)
+        outcome.host = "bench-7"
+        let document = try ResultDocument.parse(try ResultDocument(outcome).jsonData(), file: "r.json")
+        #expect(document.summary.host == "bench-7")
+        #expect(document.summary.shard == "\(shard + 1)/\(shards)")
+        #expect(document.summary.scenarioFingerprint == outcome.scenario.fingerprint)
+        #expect(document.summary.startEpochMillis == outcome.startEpochMillis)
+    }
+}
