@@ -47,6 +47,20 @@ extension RunCommand {
         }
     }
 
+    /// Adapts the harness's per-interval report to `record`: the interval's rate, its response
+    /// p50/p99, its codes, and the requests parked on the upstream at its end.
+    static func liveMetricsHook(_ record: @escaping @Sendable (LiveInterval) -> Void) -> @Sendable (IntervalReport) -> Void {
+        { report in
+            var codes: [String: Int] = [:]
+            for (code, count) in report.codes where count > 0 { codes[code.rawValue] = count }
+            let empty = report.response.totalCount == 0
+            record(LiveInterval(lengthSeconds: report.lengthSeconds, requests: report.requests,
+                responseP50Nanos: empty ? 0 : report.response.value(atPercentile: 50),
+                responseP99Nanos: empty ? 0 : report.response.value(atPercentile: 99),
+                codes: codes, inFlight: report.parked))
+        }
+    }
+
     /// After the run: marks the textfile ended (`authz_bench_running 0`) with the run's final
     /// counts by code; a write failure is reported, not fatal.
     static func finishMetrics(_ textfile: MetricsTextfile?, outcome: RunOutcome) {

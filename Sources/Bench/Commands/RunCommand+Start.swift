@@ -24,11 +24,12 @@ extension RunCommand {
     /// Runs the harness with the synchronised start and the streamed `.hlog` (`hlog`: its path);
     /// nil when the process missed its start (one line printed, nothing written: exit 3).
     static func runHarness(_ scenario: Scenario, rssSampleMillis: Int64, progress: ((String) -> Void)?,
-        recordTrace: Bool, start: StartPlan?, hlog: String?) throws -> RunOutcome?
+        recordTrace: Bool, start: StartPlan?, hlog: String?, metrics: MetricsTextfile? = nil) throws -> RunOutcome?
     {
         do {
             return try Harness.run(scenario, rssSampleMillis: rssSampleMillis, progress: progress, recordTrace: recordTrace,
-                start: start, intervalSink: hlog.map { IntervalLogSink(path: $0, scenario: scenario) })
+                start: start, intervalSink: hlog.map { IntervalLogSink(path: $0, scenario: scenario) },
+                onInterval: metrics.map { liveMetricsHook(metricsHook($0)) })
         } catch let missed as MissedStart {
             printError(missed.message)
             return nil

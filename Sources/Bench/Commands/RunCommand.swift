@@ -117,7 +117,7 @@ enum RunCommand {
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
         guard let outcome = try runHarness(scenario, rssSampleMillis: rssSampleMillis,
             progress: showProgress ? { line in printProgress(line) } : nil,
-            recordTrace: args.value("record-trace") != nil, start: start, hlog: args.value("hlog"))
+            recordTrace: args.value("record-trace") != nil, start: start, hlog: args.value("hlog"), metrics: metrics)
         else { return .missedStart }
         if showProgress { printProgress(nil) }
         finishMetrics(metrics, outcome: outcome)

@@ -76,4 +76,21 @@ struct FormatFlagTests {
         #expect(requests.contains { $0.value > 0 })
         #expect(requests.allSatisfy { $0.labels["scenario"] == "custom" && $0.labels["shard"] == "1/1" })
     }
+
+    @Test func theTextfileIsFedEveryMeasuredSecondAndItsCountersAddUpToTheResult() throws {
+        let directory = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("authz-bench.prom")
+        let json = directory.appendingPathComponent("run.json").path
+        let output = try CLIHarness.bench(["run", "--rate", "200", "--duration", "3s", "--warmup", "0s", "--devices", "50",
+            "--threads", "1", "--backend-latency", "0us/0us", "--quiet", "--metrics-textfile", path.path, "--json", json])
+        #expect([0, 7].contains(output.status), "\(output.stderr)")
+        guard let families = try PrometheusParser.parse(path) else { return }
+        // One update per measured second reached the file through the run's per-interval hook.
+        #expect(families.first { $0.name == "authz_bench_intervals" }?.samples.first?.value == 3)
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let summary = try #require(result["summary"] as? [String: Any])
+        let requests = families.first { $0.name == "authz_bench_requests" }?.samples.reduce(0) { $0 + $1.value } ?? -1
+        #expect(requests == Double(try #require(summary["requests"] as? Int)))
+    }
 }
