@@ -10,7 +10,8 @@
 # directory, then `merge`s the logs as the collector Job does, and checks:
 #   - merged requests == the sum of the shards' requests;
 #   - merged achieved rate == the sum of the shards' within 1%;
-#   - the shards' recorded startEpochMillis spread by less than 50 ms;
+#   - the shards' recorded startEpochMillis spread by less than 50 ms, and each shard's start lag
+#     p99 is under 50 ms (it sent on that schedule);
 #   - with --total-rate R: the merged request count == one process's at R (run afterwards with the
 #     same flags and no shards).
 # A debug binary's results are invalid for that reason alone (exit 7): accepted only when the debug
@@ -94,7 +95,8 @@ fi
 python3 - "$work" "$shards" "$single" <<'PY'
 import json, sys
 work, shards, single = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-results = [json.load(open(f"{work}/shard-{i}.json"))["summary"] for i in range(shards)]
+documents = [json.load(open(f"{work}/shard-{i}.json")) for i in range(shards)]
+results = [d["summary"] for d in documents]
 merged = json.load(open(f"{work}/merged.json"))
 summary = merged["summary"]
 failures = []
@@ -120,6 +122,11 @@ if None in starts:
 else:
     spread = max(starts) - min(starts)
     check(spread < 50, f"start times spread {spread} ms < 50 ms")
+    # The recorded start is where each shard put its schedule; its start lag says whether it then
+    # sent on that schedule (a shard that woke late would show it here, not in its start time).
+    lags = [d["latency"]["startLag"]["p99"] / 1e6 for d in documents]
+    check(max(lags) < 50, "every shard sent on the common schedule: start lag p99 "
+          + ", ".join(f"{lag:.3f}" for lag in lags) + " ms < 50 ms")
 check(bool(merged.get("shards")) and merged["shards"]["missing"] == [] and merged["shards"]["truncated"] == []
       and merged["shards"]["expected"] == shards, f"merged shards section: {shards}/{shards}, none missing or truncated")
 if single:
