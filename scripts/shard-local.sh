@@ -17,6 +17,11 @@
 # A debug binary's results are invalid for that reason alone (exit 7): accepted only when the debug
 # build is the only invalid reason. Exits 1 when a check fails. KEEP=1 keeps the directory.
 #
+# KILL_SHARD=I KILL_AFTER=S (I 0-based, S seconds after the start): kills that shard with SIGKILL
+# S seconds into its load, as an evicted pod dies, and checks instead that its partial log is read,
+# that `merge` names it truncated and exits 65, and that `merge --allow-missing` merges the others
+# and says which shard and how many intervals are missing.
+#
 # AUTHZ_BENCH: the binary (default .build/release/authz-bench, built when missing).
 set -euo pipefail
 
@@ -74,13 +79,61 @@ PY
     return 1
 }
 
+kill_shard="${KILL_SHARD:-}"
+if [[ -n "$kill_shard" ]]; then
+    [[ "$kill_shard" =~ ^[0-9]+$ && "$kill_shard" -lt "$shards" && "${KILL_AFTER:-}" =~ ^[0-9]+$ ]] || {
+        echo "shard-local.sh: KILL_SHARD expects an index below $shards and KILL_AFTER whole seconds" >&2; exit 64; }
+    # Sleep until the start plus KILL_AFTER seconds, then kill it as an evicted pod dies.
+    sleep "$(python3 -c "import time; print(max(0.0, ($start + ${KILL_AFTER} * 1000) / 1000 - time.time()))")"
+    kill -KILL "${pids[$kill_shard]}"
+fi
+
 failed=0
 for (( index = 0; index < shards; index++ )); do
     status=0
     wait "${pids[$index]}" || status=$?
+    if [[ "$index" == "$kill_shard" ]]; then
+        echo "  shard $((index + 1))/$shards killed with SIGKILL after ${KILL_AFTER} s (exit $status)"
+        continue
+    fi
     accept "$status" "$work/shard-$index.json" "shard-$index" || failed=1
 done
 [[ $failed -eq 0 ]] || { echo "shard-local: FAILED: a shard did not finish (exit 3: raise START_LEAD)" >&2; exit 1; }
+
+if [[ -n "$kill_shard" ]]; then
+    status=0
+    "$bin" merge "$work"/shard-*.hlog --json "$work/strict.json" --quiet 2>"$work/strict.err" || status=$?
+    echo "  merge (strict): exit $status: $(cat "$work/strict.err")"
+    status_allowed=0
+    "$bin" merge "$work"/shard-*.hlog --allow-missing --json "$work/merged.json" || status_allowed=$?
+    echo "  merge --allow-missing: exit $status_allowed"
+    python3 - "$work" "$kill_shard" "$status" "$status_allowed" <<'PY'
+import json, os, sys
+work, killed, strict, allowed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+shard = killed + 1
+failures = []
+def check(ok, text):
+    print(f"  {'ok  ' if ok else 'FAIL'} {text}")
+    if not ok:
+        failures.append(text)
+partial = open(f"{work}/shard-{killed}.hlog").read()
+intervals = sum(1 for line in partial.splitlines() if line.startswith("Tag=responseTime,"))
+check("#[authz-bench-end:" not in partial and intervals > 0,
+      f"the killed shard's log holds {intervals} whole intervals and no end line")
+error = open(f"{work}/strict.err").read()
+check(strict == 65 and "truncated" in error and f"shard-{killed}.hlog" in error,
+      "merge exits 65 naming the killed shard's log as truncated")
+check(not os.path.exists(f"{work}/strict.json"), "the strict merge wrote nothing")
+section = json.load(open(f"{work}/merged.json")).get("shards") or {}
+truncated = [t for t in section.get("truncated", []) if t["shard"] == shard]
+check(allowed in (0, 7) and section.get("allowedMissing") is True and len(truncated) == 1
+      and truncated[0]["intervals"] == intervals and truncated[0]["planned"] > intervals,
+      f"merge --allow-missing says shard {shard} is truncated: "
+      + (f"{truncated[0]['intervals']} of {truncated[0]['planned']} intervals" if truncated else "not said"))
+sys.exit(1 if failures else 0)
+PY
+    exit $?
+fi
 
 "$bin" merge "$work"/shard-*.hlog --json "$work/merged.json" --quiet
 
