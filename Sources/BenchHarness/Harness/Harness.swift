@@ -136,9 +136,11 @@ package struct HarnessSetup: Sendable {
     package var configuration: EngineConfiguration { deployment.configuration }
 
     /// The replay guard's bound: every media token verified within a token's window at the target
-    /// rate (with margin), within 16 Ki...1 Mi; 256 Ki in closed loop.
+    /// rate (with margin), within 16 Ki...1 Mi; 256 Ki in closed loop. With `--stages` the rate is
+    /// their peak, not their mean: the guard must hold the tokens of the busiest window.
     package func replayCapacity() -> Int {
-        guard let rate = scenario.loop.rate else { return 262_144 }
+        guard let mean = scenario.loop.rate else { return 262_144 }
+        let rate = max(mean, scenario.stages?.map(\.rate).max() ?? 0)
         let share = Double(scenario.mix.verify + scenario.mix.attack) / 100
         let window = Double(configuration.mediaTokenTTLMillis + configuration.skewMillis) / 1_000
         let wanted = rate * share * window * 1.25

@@ -43,4 +43,20 @@ struct HarnessSetupTests {
         let setup = try HarnessSetup(scenario: Scenario(algorithm: .hs256, backendMedianMicros: 0, backendP99Micros: 0))
         #expect(setup.deployment.backend.latency == LatencyDistribution.none)
     }
+
+    @Test func theReplayGuardHoldsTheBusiestStageNotTheMean() throws {
+        // A short peak of 100,000/s in a 10-minute ramp whose mean is far lower.
+        var staged = Scenario(mix: OperationMix(get: 50, check: 0, verify: 50), algorithm: .hs256)
+        staged.stages = [Scenario.Stage(durationMillis: 600_000, rate: 1_000), Scenario.Stage(durationMillis: 1_000, rate: 100_000)]
+        staged.durationMillis = staged.stages?.durationMillis ?? 0
+        staged.loop = .open(rate: staged.stages?.meanRate ?? 0)
+        var flat = staged
+        flat.stages = nil
+        flat.loop = .open(rate: 100_000)
+        let mean = try #require(staged.loop.rate)
+        #expect(mean < 2_000)
+        #expect(try HarnessSetup(scenario: staged).replayCapacity() == HarnessSetup(scenario: flat).replayCapacity())
+        flat.loop = .open(rate: mean)
+        #expect(try HarnessSetup(scenario: staged).replayCapacity() > HarnessSetup(scenario: flat).replayCapacity())
+    }
 }
