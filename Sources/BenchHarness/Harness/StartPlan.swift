@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 
 /// A synchronised start (`run --start-at TIME`): the process sets up, then waits until `TIME`, which
 /// becomes t0 (the start of the warm-up), so that shards on hosts with synchronised clocks start
@@ -63,31 +64,22 @@ package struct StartPlan: Sendable, Equatable {
             let year = number(date[0], digits: 4), let month = number(date[1], digits: 2),
             let day = number(date[2], digits: 2), let hour = number(clock[0], digits: 2),
             let minute = number(clock[1], digits: 2), let second = number(clock[2], digits: 2),
-            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
             hour < 24, minute < 60, second < 60
         else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        // The calendar checks the date (no 29 February 2026) and counts the days; the fraction is
+        // added here, to the nanosecond, which `Date` would round.
+        let components = DateComponents(year: Int(year), month: Int(month), day: Int(day))
+        guard components.isValidDate(in: utcCalendar), let midnight = utcCalendar.date(from: components) else { return nil }
+        let days = Int64((midnight.timeIntervalSince1970 / 86_400).rounded())
         return ((days * 86_400 + hour * 3_600 + minute * 60 + second) * 1_000_000_000) + fractionNanos
     }
 
-    /// Days in `month` of `year` (proleptic Gregorian).
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to the civil date (proleptic Gregorian).
-    private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
+    /// The proleptic Gregorian calendar in UTC.
+    private static let utcCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        return calendar
+    }()
 
     /// The wall clock (`CLOCK_REALTIME`), nanoseconds since the Unix epoch.
     package static func wallNanos() -> Int64 {
