@@ -37,7 +37,7 @@ kubernetes-validate --kubernetes-version "$kubernetes_version" --strict --quiet 
 missed_start="$(sed -n 's/^ *case missedStart = \([0-9][0-9]*\).*/\1/p' "$repo/Sources/Bench/Commands/ExitCode.swift")"
 help_code=""
 if [[ -n "${AUTHZ_BENCH:-}" && -x "${AUTHZ_BENCH}" ]]; then
-    help_code="$("$AUTHZ_BENCH" run --help 2>&1 | tr ',' '\n' | sed -n 's/^ *\([0-9][0-9]*\) missed start.*/\1/p' | head -n 1)"
+    help_code="$("$AUTHZ_BENCH" run --help 2>&1 | tr ',' '\n' | sed -n 's/^ *\([0-9][0-9]*\) missed .*start.*/\1/p' | head -n 1)"
 fi
 
 python3 - "$work" "$shards" "$start" "$missed_start" "$help_code" <<'PY'
