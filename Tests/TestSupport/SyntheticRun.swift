@@ -98,18 +98,21 @@ package enum SyntheticRun {
 extension HistogramFiles {
     /// The `.hlog` a run of a synthetic outcome (`SyntheticRun.outcome`) streams: the metadata
     /// lines, its `SyntheticRun.intervals` and, unless `end` is false (a killed run), the end line,
-    /// as `IntervalLogSink` writes them. Only for synthetic outcomes: a real outcome keeps no
-    /// interval histograms.
-    package static func hlogText(_ outcome: RunOutcome, host: String = "synthetic-host", end: Bool = true) throws -> String {
+    /// as `IntervalLogSink` writes them. With `metadata` false, the log of another writer (or of a
+    /// version before the metadata lines): the intervals only. Only for synthetic outcomes: a real
+    /// outcome keeps no interval histograms.
+    package static func hlogText(_ outcome: RunOutcome, host: String = "synthetic-host", metadata: Bool = true,
+                                 end: Bool = true) throws -> String {
         let intervals = SyntheticRun.intervals(seconds: outcome.intervals.count)
-        let metadata = hlogMetadata(scenario: outcome.scenario, startEpochMillis: outcome.startEpochMillis, host: host)
-        let text = try hlogText(startEpochMillis: outcome.startEpochMillis, intervals: intervals, metadata: metadata)
+        guard metadata else { return try hlogText(startEpochMillis: outcome.startEpochMillis, intervals: intervals) }
+        let lines = hlogMetadata(scenario: outcome.scenario, startEpochMillis: outcome.startEpochMillis, host: host)
+        let text = try hlogText(startEpochMillis: outcome.startEpochMillis, intervals: intervals, metadata: lines)
         guard end else { return text }
         return text + HDRLogWriter.commentLine(hlogEnd(intervals: intervals.count, requests: intervals.reduce(0) { $0 + $1.requests }))
     }
 
-    /// Writes ``hlogText(_:host:)`` of a synthetic outcome to `path`.
-    package static func writeHlog(_ outcome: RunOutcome, to path: String) throws {
-        try Data(try hlogText(outcome).utf8).write(to: URL(fileURLWithPath: path))
+    /// Writes ``hlogText(_:host:metadata:end:)`` of a synthetic outcome to `path`.
+    package static func writeHlog(_ outcome: RunOutcome, to path: String, metadata: Bool = true) throws {
+        try Data(try hlogText(outcome, metadata: metadata).utf8).write(to: URL(fileURLWithPath: path))
     }
 }

@@ -176,10 +176,11 @@ struct ShardMergeTests {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("old.hlog").path
-        try HistogramFiles.writeHlog(SyntheticRun.outcome(), to: path)
+        try HistogramFiles.writeHlog(SyntheticRun.outcome(), to: path, metadata: false)
         let outcome = try ResultMerger.merge([path, path], options: MergeOptions())
         #expect(outcome.result.shards == nil)
         #expect(outcome.notes.contains { $0.contains("coverage") })
-        #expect(outcome.result.summary.requests == 2 * SyntheticRun.outcome().requests)
+        let requests = SyntheticRun.intervals(seconds: SyntheticRun.outcome().intervals.count).map(\.requests).reduce(0, +)
+        #expect(outcome.result.summary.requests == 2 * requests)
     }
 }

@@ -123,16 +123,25 @@ struct MergeCommandTests {
         #expect(!run.message.contains("\n"))
     }
 
-    @Test func truncatedLogNamesTheLine() throws {
+    /// A log cut mid-line: without the run's metadata (another writer's log) the cut line is bad
+    /// input named by its number; with it, the log is a killed run's, its half line is dropped and
+    /// the shard is named truncated.
+    @Test(arguments: [false, true])
+    func cutLogNamesTheLineOrTheTruncatedShard(metadata: Bool) throws {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let text = try HistogramFiles.hlogText(SyntheticRun.outcome(), end: false)
+        let text = try HistogramFiles.hlogText(SyntheticRun.outcome(), metadata: metadata, end: false)
         let path = directory.appendingPathComponent("cut.hlog").path
         try Data(text.utf8.dropLast(40)).write(to: URL(fileURLWithPath: path))
         let lines = text.split(separator: "\n").count
         let run = try CLIHarness.bench(["merge", path, "--quiet"])
         #expect(run.status == 65)
-        #expect(run.message.hasPrefix("\(path): line \(lines): "), "\(run.message)")
+        #expect(!run.message.contains("\n"))
+        if metadata {
+            #expect(run.message.contains("truncated: 1 ") && run.message.contains(path), "\(run.message)")
+        } else {
+            #expect(run.message.hasPrefix("\(path): line \(lines): "), "\(run.message)")
+        }
     }
 
     @Test func mergedConsoleSummaryNamesItsInputs() throws {
