@@ -39,7 +39,7 @@ package struct ResultDocument: Codable, Sendable, Equatable {
     /// Attack traffic by expected rejection code.
     package var attacks: AttackSection
     /// Requests per one-second interval of the measured phase (their histograms go to `.hlog`).
-    package var intervals: [IntervalSection]
+    package var intervals: [IntervalSummary]
     /// Set-up time (population and authN tokens), excluded from measurement.
     package var setupSeconds: Double
     /// The resident-set curve of the run (absent in merged results and older files).
@@ -218,52 +218,4 @@ package struct AttackSection: Codable, Sendable, Equatable {
     package var expected: [String: Int]
     /// Attacks that got another code (must be 0).
     package var unexpected: Int
-}
-
-/// One entry of the result's `intervals` list.
-package struct IntervalSection: Codable, Sendable, Equatable {
-    /// Seconds from the start of the measured phase.
-    package var start: Double
-    /// Interval length, seconds.
-    package var length: Double
-    /// Requests completed in it.
-    package var requests: Int
-    /// Response-time percentiles of the interval (absent in results written before they were kept,
-    /// and in merged results).
-    package var responseTime: IntervalPercentiles?
-    /// Service-time percentiles of the interval (absent like `responseTime`).
-    package var serviceTime: IntervalPercentiles?
-    /// Requests in flight at the interval's sends, as counts (absent like `responseTime`, and when
-    /// nothing was sent in the interval).
-    package var inFlight: IntervalPercentiles?
-    /// Creates a value from its stored properties.
-    package init(start: Double, length: Double, requests: Int, responseTime: IntervalPercentiles? = nil,
-        serviceTime: IntervalPercentiles? = nil, inFlight: IntervalPercentiles? = nil)
-    {
-        self.start = start
-        self.length = length
-        self.requests = requests
-        self.responseTime = responseTime
-        self.serviceTime = serviceTime
-        self.inFlight = inFlight
-    }
-}
-
-/// A few percentiles of one interval's histogram, in the histogram's unit: integer nanoseconds for a
-/// latency, requests for `inFlight` (for the report's timelines).
-package struct IntervalPercentiles: Codable, Sendable, Equatable {
-    /// Median.
-    package var p50: UInt64
-    /// 99th percentile.
-    package var p99: UInt64
-    /// Highest value.
-    package var max: UInt64
-
-    /// The percentiles of `histogram` (nil when it is empty).
-    package init?(_ histogram: HDRHistogram?) {
-        guard let histogram, histogram.totalCount > 0 else { return nil }
-        p50 = histogram.value(atPercentile: 50)
-        p99 = histogram.value(atPercentile: 99)
-        max = histogram.max
-    }
 }

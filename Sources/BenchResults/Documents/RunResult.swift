@@ -25,7 +25,7 @@ package struct RunResult: Sendable {
     /// Attack traffic by expected code.
     package var attacks: AttackSection
     /// Requests per interval of the measured phase.
-    package var intervals: [IntervalSection]
+    package var intervals: [IntervalSummary]
     /// Set-up seconds (excluded from measurement).
     package var setupSeconds: Double
     /// The files a merged result came from (empty for a run).
@@ -100,12 +100,7 @@ extension RunResult {
             cache: CacheSection(strategy: outcome.cache.strategy, capacity: outcome.cache.capacity,
                 verifiedTokens: outcome.cache.verifiedTokens, authorizations: outcome.cache.authorizations),
             attacks: AttackSection(expected: expected, unexpected: outcome.attacks.unexpected),
-            intervals: outcome.intervals.map {
-                IntervalSection(start: $0.startSeconds, length: $0.lengthSeconds, requests: $0.requests,
-                    responseTime: $0.responseTime.map { IntervalPercentiles(summary: $0) },
-                    serviceTime: $0.serviceTime.map { IntervalPercentiles(summary: $0) },
-                    inFlight: $0.inFlight.map { IntervalPercentiles(summary: $0) })
-            },
+            intervals: outcome.intervals,
             setupSeconds: outcome.setupSeconds,
             memory: outcome.rssSamples.isEmpty ? nil
                 : MemorySection(sampleIntervalSeconds: outcome.rssSampleSeconds, rssSamples: outcome.rssSamples),
@@ -120,14 +115,5 @@ extension RunResult {
         for key in Scenario.CodingKeys.allCases where members[key.stringValue] == nil { members[key.stringValue] = .null }
         members["loop"] = .string(scenario.loop == .closed ? "closed" : "open")
         return .object(members)
-    }
-}
-
-extension IntervalPercentiles {
-    /// The percentiles the run kept for an interval (`IntervalSummary`).
-    package init(summary: IntervalSummary.Percentiles) {
-        p50 = summary.p50
-        p99 = summary.p99
-        max = summary.max
     }
 }

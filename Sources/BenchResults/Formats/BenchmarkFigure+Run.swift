@@ -14,7 +14,7 @@ extension BenchmarkFigure {
         let name = document.scenario["name"]?.stringValue ?? "custom"
         let benchmark = "authz-bench/run/\(name)"
         let context = runContext(document)
-        let rates = document.intervals.filter { $0.length > 0 }.map { Double($0.requests) / $0.length }
+        let rates = document.intervals.filter { $0.lengthSeconds > 0 }.map { Double($0.requests) / $0.lengthSeconds }
         let throughput = BenchmarkFigure(benchmark: benchmark, measure: "throughput", value: document.summary.achievedRate,
             lower: rates.min(), upper: rates.max(), unit: "req/s", direction: .biggerIsBetter,
             context: "achieved rate (bounds: slowest, fastest second); " + context)

@@ -31,7 +31,7 @@ extension TimelineChart {
         chart.yLabel = "requests in flight"
         for (index, item) in series.enumerated() {
             let color = Palette.color(index)
-            let intervals = item.intervals.filter { $0.inFlight != nil && $0.length > 0 }
+            let intervals = item.intervals.filter { $0.inFlight != nil && $0.lengthSeconds > 0 }
             let peak = intervals.compactMap { $0.inFlight?.max }.max()
             chart.legend.append(LegendEntry(
                 label: item.name + (peak.map { ": at most \(LatencyText.count($0)) in flight" } ?? ": no per-interval in-flight figures in this file"),

@@ -8,7 +8,7 @@ package enum TimelineChart {
         /// Legend label (a file name).
         package var name: String
         /// The intervals, in time order.
-        package var intervals: [IntervalSection]
+        package var intervals: [IntervalSummary]
         /// The target rate (drawn dashed), nil in closed loop; the mean of a rate profile.
         package var targetRate: Double?
         /// The target over the measured phase when it follows stages: (seconds from the start of
@@ -36,8 +36,8 @@ package enum TimelineChart {
 
     /// Requests per second of every non-empty-length interval, at the interval's middle:
     /// (seconds from the start of the measured phase, requests/s).
-    package static func throughputPoints(_ intervals: [IntervalSection]) -> [(seconds: Double, rate: Double)] {
-        intervals.filter { $0.length > 0 }.map { ($0.start + $0.length / 2, Double($0.requests) / $0.length) }
+    package static func throughputPoints(_ intervals: [IntervalSummary]) -> [(seconds: Double, rate: Double)] {
+        intervals.filter { $0.lengthSeconds > 0 }.map { ($0.startSeconds + $0.lengthSeconds / 2, Double($0.requests) / $0.lengthSeconds) }
     }
 
     /// Whether any series has per-interval latency percentiles.
@@ -47,7 +47,7 @@ package enum TimelineChart {
 
     /// The x axis (seconds) shared by the timeline charts.
     static func timeAxis(_ series: [Series], geometry g: ChartGeometry) -> (AxisScale, [AxisTick]) {
-        let end = series.flatMap(\.intervals).map { $0.start + $0.length }.max() ?? 0
+        let end = series.flatMap(\.intervals).map { $0.startSeconds + $0.lengthSeconds }.max() ?? 0
         let x = ChartTicks.linear(upTo: end, count: 10)
         let scale = AxisScale(kind: .linear, lower: 0, upper: x.upper, start: g.plotLeft, end: g.plotRight)
         let decimals = ChartTicks.decimals(forStep: x.step)
@@ -108,7 +108,7 @@ package enum TimelineChart {
         chart.yLabel = "response time (\(y.unit.name))"
         for (index, item) in series.enumerated() {
             let color = Palette.color(index)
-            let intervals = item.intervals.filter { $0.responseTime != nil && $0.length > 0 }
+            let intervals = item.intervals.filter { $0.responseTime != nil && $0.lengthSeconds > 0 }
             chart.legend.append(LegendEntry(
                 label: "\(item.name)\(intervals.isEmpty ? ": no per-interval percentiles in this file" : "")", color: color))
             guard !intervals.isEmpty else { continue }
@@ -122,14 +122,14 @@ package enum TimelineChart {
     /// Appends one series' two lines over its intervals (each point at an interval's middle): the
     /// `solid` statistic, and the `dashed` one. A line is a `path.series.<statistic>`.
     static func appendLines(
-        to chart: inout SVGChart, series name: String, title: String, color: String, intervals: [IntervalSection],
+        to chart: inout SVGChart, series name: String, title: String, color: String, intervals: [IntervalSummary],
         xScale: AxisScale, yScale: AxisScale,
-        solid: (name: String, value: (IntervalSection) -> UInt64?), dashed: (name: String, value: (IntervalSection) -> UInt64?)
+        solid: (name: String, value: (IntervalSummary) -> UInt64?), dashed: (name: String, value: (IntervalSummary) -> UInt64?)
     ) {
         for (statistic, isDashed) in [(solid, false), (dashed, true)] {
             let coordinates = intervals.compactMap { interval -> (x: Double, y: Double)? in
                 guard let value = statistic.value(interval) else { return nil }
-                return (x: xScale.position(interval.start + interval.length / 2), y: yScale.position(Double(value)))
+                return (x: xScale.position(interval.startSeconds + interval.lengthSeconds / 2), y: yScale.position(Double(value)))
             }
             let dash = isDashed ? " stroke-dasharray=\"6 4\"" : ""
             chart.content.append("<path class=\"series \(statistic.name)\" data-series=\"\(HTMLDocument.escape(name))\" stroke=\"\(color)\"\(dash) d=\"\(SVGNumber.path(coordinates))\"><title>\(HTMLDocument.escape(title)) \(statistic.name)</title></path>\n")

@@ -1,3 +1,5 @@
+import BenchHarness
+
 /// Places the inputs' measured windows and intervals on one timeline (`MergeOptions.Alignment`).
 ///
 /// The merged rate is requests over the length of the union of the windows: shards that measured
@@ -46,7 +48,7 @@ package struct MergeTimeline: Sendable {
 
     /// The merged intervals: each input interval goes to the slot of the timeline nearest its start
     /// (slots as long as the longest interval, 1 s for `run`), requests summed per slot.
-    package func intervals(_ inputs: [MergeInput]) -> [IntervalSection] {
+    package func intervals(_ inputs: [MergeInput]) -> [IntervalSummary] {
         let slot = Swift.max(inputs.flatMap(\.intervals).map(\.length).max() ?? 1, 0.001)
         var slots: [Int: (length: Double, requests: Int)] = [:]
         for (input, offset) in zip(inputs, offsets) {
@@ -57,7 +59,7 @@ package struct MergeTimeline: Sendable {
             }
         }
         return slots.keys.sorted().map { key in
-            IntervalSection(start: Double(key) * slot, length: slots[key]!.length, requests: slots[key]!.requests)
+            IntervalSummary(startSeconds: Double(key) * slot, lengthSeconds: slots[key]!.length, requests: slots[key]!.requests)
         }
     }
 }

@@ -119,7 +119,7 @@ package struct ResultMerger {
         identity.scenario = document.scenario
         return MergeInput(file: file, isResult: true, identity: identity, requests: summary.requests,
             window: (0, summary.durationSeconds),
-            intervals: result.intervals.map { .init(start: $0.start, length: $0.length, requests: $0.requests) },
+            intervals: result.intervals.map { .init(start: $0.startSeconds, length: $0.lengthSeconds, requests: $0.requests) },
             truncation: nil)
     }
 

@@ -42,7 +42,7 @@ struct UpstreamResultTests {
         #expect(document.latency.upstreamWait.p99 == wait.value(atPercentile: 99))
         #expect(document.warmup.upstreamWait.count == outcome.warmupLatency[.upstreamWait]?.totalCount)
         for (section, interval) in zip(document.intervals, SyntheticRun.intervals()) {
-            #expect(section.inFlight == IntervalPercentiles(interval.inFlight))
+            #expect(section.inFlight == IntervalSummary.Percentiles(interval.inFlight))
             #expect(section.inFlight?.max == interval.inFlight.max)
         }
         #expect(try ResultDocument.parse(try document.jsonData(), file: "r.json") == document)

@@ -97,7 +97,7 @@ struct HTMLReportTests {
 
     @Test func resultsWithoutIntervalPercentilesStillReadAndSayWhy() throws {
         var document = try HTMLReportFixtures.run()
-        document.intervals = document.intervals.map { IntervalSection(start: $0.start, length: $0.length, requests: $0.requests) }
+        document.intervals = document.intervals.map { IntervalSummary(startSeconds: $0.startSeconds, lengthSeconds: $0.lengthSeconds, requests: $0.requests) }
         let data = try document.jsonData()
         #expect(!String(decoding: data, as: UTF8.self).contains("\"p50\" : null"))
         let read = try ResultDocument.parse(data, file: "old.json")

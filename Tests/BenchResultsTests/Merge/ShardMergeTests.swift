@@ -151,7 +151,7 @@ struct ShardMergeTests {
         let union = Double(shards[0].seconds + shards[1].seconds)
         #expect(abs(absolute.summary.achievedRate - Double(requests) / union) < 1e-9)
         #expect(absolute.intervals.count == shards[0].seconds + shards[1].seconds)
-        #expect(absolute.intervals.last?.start == Double(gap + shards[1].seconds - 1))
+        #expect(absolute.intervals.last?.startSeconds == Double(gap + shards[1].seconds - 1))
         #expect(absolute.intervals.allSatisfy { $0.requests == shards[0].requestsPerSecond })
 
         let relative = try Self.merge(shards, options: MergeOptions(alignment: .relative)).result

@@ -45,7 +45,7 @@ struct MergeCommandTests {
         #expect(merged.summary.achievedRate == 2_000)
         #expect(merged.summary.targetRate == nil)
         #expect(merged.scenario == .object(["merged": .array(shards.hlogs.map(JSONValue.string))]))
-        #expect(merged.intervals == [0, 1, 2].map { IntervalSection(start: Double($0), length: 1, requests: 2_000) })
+        #expect(merged.intervals == [0, 1, 2].map { IntervalSummary(startSeconds: Double($0), lengthSeconds: 1, requests: 2_000) })
     }
 
     @Test func twoResultsMergeCountsRatesAndCaches() throws {

@@ -1,0 +1,70 @@
+import HDRHistogram
+
+/// What the run keeps of one interval once it is written: its place, its requests and a few
+/// percentiles, no histogram, so that memory does not grow with the run's length beyond a few
+/// dozen bytes per second. It is also the result's `intervals` entry (`start`, `length`,
+/// `requests`, `responseTime`, `serviceTime`, `inFlight`); a merged result keeps the place and the
+/// requests only, as did results written before the percentiles were kept.
+package struct IntervalSummary: Codable, Sendable, Equatable {
+    /// Median, 99th percentile and maximum of one of the interval's histograms, in the histogram's
+    /// unit: integer nanoseconds for a latency, requests for `inFlight`.
+    package struct Percentiles: Codable, Sendable, Equatable {
+        /// Median.
+        package var p50: UInt64
+        /// 99th percentile.
+        package var p99: UInt64
+        /// Highest value.
+        package var max: UInt64
+
+        /// The percentiles of `histogram` (nil when it is empty).
+        package init?(_ histogram: HDRHistogram) {
+            guard histogram.totalCount > 0 else { return nil }
+            p50 = histogram.value(atPercentile: 50)
+            p99 = histogram.value(atPercentile: 99)
+            max = histogram.max
+        }
+
+        /// Percentiles from their values.
+        package init(p50: UInt64, p99: UInt64, max: UInt64) {
+            self.p50 = p50
+            self.p99 = p99
+            self.max = max
+        }
+    }
+
+    /// Seconds from the start of the measured phase.
+    package var startSeconds: Double
+    /// Interval length in seconds.
+    package var lengthSeconds: Double
+    /// Requests completed in the interval.
+    package var requests: Int
+    /// Response time (nil when no request completed, and in merged results).
+    package var responseTime: Percentiles?
+    /// Service time (nil like `responseTime`).
+    package var serviceTime: Percentiles?
+    /// Requests in flight at the interval's sends (nil when nothing was sent, and in merged results).
+    package var inFlight: Percentiles?
+
+    private enum CodingKeys: String, CodingKey {
+        case startSeconds = "start", lengthSeconds = "length", requests, responseTime, serviceTime, inFlight
+    }
+
+    /// A summary from its values.
+    package init(startSeconds: Double, lengthSeconds: Double, requests: Int, responseTime: Percentiles? = nil,
+        serviceTime: Percentiles? = nil, inFlight: Percentiles? = nil)
+    {
+        self.startSeconds = startSeconds
+        self.lengthSeconds = lengthSeconds
+        self.requests = requests
+        self.responseTime = responseTime
+        self.serviceTime = serviceTime
+        self.inFlight = inFlight
+    }
+
+    /// The summary of `report`.
+    package init(_ report: IntervalReport) {
+        self.init(startSeconds: report.startSeconds, lengthSeconds: report.lengthSeconds, requests: report.requests,
+            responseTime: Percentiles(report.response), serviceTime: Percentiles(report.service),
+            inFlight: Percentiles(report.inFlight))
+    }
+}
