@@ -31,7 +31,7 @@ extension RunCommand {
                 start: start, intervalSink: hlog.map { IntervalLogSink(path: $0, scenario: scenario) },
                 onInterval: metrics.map { liveMetricsHook(metricsHook($0)) })
         } catch let missed as MissedStart {
-            printError(missed.message)
+            printError("authz-bench run: \(missed.message)")
             return nil
         }
     }
