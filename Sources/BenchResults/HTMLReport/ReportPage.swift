@@ -7,7 +7,7 @@ package enum ReportPage {
     /// The page for `inputs`.
     package static func html(_ inputs: ReportInputs) -> String {
         var body = "<header>\n<h1>authz-bench report</h1>\n"
-        body += HTMLDocument.paragraph("\(inputs.runs.count) run result(s), \(inputs.sweeps.count) sweep result(s); written by authz-bench \(BenchVersion.current).", className: "note")
+        body += HTMLDocument.paragraph("\(inputCounts(inputs)); written by authz-bench \(BenchVersion.current).", className: "note")
         body += "<ul class=\"inputs\">\n"
         for run in inputs.runs {
             var flags: [String] = []
@@ -29,6 +29,14 @@ package enum ReportPage {
     /// Writes the page for `inputs` to `path` atomically.
     package static func write(_ inputs: ReportInputs, to path: String) throws(BenchError) {
         try AtomicFile.write(html(inputs), to: path)
+    }
+
+    /// `1 run result, 2 capacity results`: the inputs by kind, kinds with none left out.
+    package static func inputCounts(_ inputs: ReportInputs) -> String {
+        [(inputs.runs.count, "run"), (inputs.sweeps.count, "sweep"), (inputs.capacities.count, "capacity")]
+            .filter { $0.0 > 0 }
+            .map { "\($0.0) \($0.1) result\($0.0 == 1 ? "" : "s")" }
+            .joined(separator: ", ")
     }
 
     /// The id suffix of sweep `index` (none for the first, `-2` for the second ...).

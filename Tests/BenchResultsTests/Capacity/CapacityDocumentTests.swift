@@ -63,6 +63,7 @@ struct CapacityDocumentTests {
         let second = ReportCapacity(name: "b.json", document: try Self.document(knee: 1_000))
         let html = ReportPage.html(ReportInputs(capacities: [first, second]))
         #expect(html.contains("id=\"capacity-latency\""))
+        #expect(html.contains(">2 capacity results; written by authz-bench "))
         for name in ["a.json p99", "a.json p50", "b.json p99", "b.json p50"] {
             #expect(html.contains("data-series=\"\(name)\""), "\(name)")
         }
