@@ -120,8 +120,13 @@ package struct LatencySection: Codable, Sendable, Equatable {
 
 /// The result's `cache` section: both engine caches summed, and each one under `caches`.
 package struct CacheSection: Codable, Sendable, Equatable {
-    /// Strategy name (`unknown` when merged from `.hlog` files only).
+    /// Strategy name (``unknownStrategy`` when merged from `.hlog` files only).
     package var strategy: String
+    /// The strategy of a result merged from `.hlog` files only: they carry no cache statistics.
+    package static let unknownStrategy = "unknown"
+    /// Whether the counters are measured ones (not a merge of `.hlog` files, whose zeros mean
+    /// "not known").
+    package var isKnown: Bool { strategy != Self.unknownStrategy }
     /// Capacity of each cache.
     package var capacity: Int
     /// Lookups that hit, both caches.

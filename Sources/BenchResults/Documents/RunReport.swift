@@ -140,8 +140,9 @@ package enum RunReport {
         return [header] + result.stageNames.map { row($0, result.stages[$0] ?? HDRHistogram()) }
     }
 
-    /// The cache table: each engine cache and both together.
+    /// The cache table: each engine cache and both together (one line when not known).
     package static func cacheLines(_ cache: CacheSection) -> [String] {
+        guard cache.isKnown else { return ["cache       not known: .hlog inputs carry no cache statistics"] }
         let widths = [8, 11, 10, 11, 9, 10, 9]
         func line(_ name: String, _ cells: [String]) -> String {
             zip(cells, widths).reduce(LatencyText.left(name, 14)) { $0 + LatencyText.right($1.0, $1.1) }

@@ -91,11 +91,14 @@ package enum ReportTables {
         return HTMLDocument.table(id: "latency-table", header: [""] + names, rows: rows)
     }
 
-    /// Cache rows: both caches summed, then each cache's hit ratio.
+    /// Cache rows: both caches summed, then each cache's hit ratio ("-" for a result merged from
+    /// `.hlog` files, which carry no cache statistics).
     package static func cache(_ documents: [ResultDocument], names: [String]) -> String {
         var rows: [[String]] = []
-        func row(_ label: String, _ value: (CacheSection) -> String) { rows.append([label] + documents.map { value($0.cache) }) }
-        row("strategy") { $0.strategy }
+        func row(_ label: String, _ value: (CacheSection) -> String) {
+            rows.append([label] + documents.map { $0.cache.isKnown ? value($0.cache) : "-" })
+        }
+        rows.append(["strategy"] + documents.map { $0.cache.isKnown ? $0.cache.strategy : "not known (.hlog inputs)" })
         row("capacity (each cache)") { LatencyText.count($0.capacity) }
         row("hits") { LatencyText.count($0.hits) }
         row("misses") { LatencyText.count($0.misses) }

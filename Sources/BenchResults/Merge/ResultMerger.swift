@@ -209,7 +209,7 @@ package struct ResultMerger {
             summary: ResultSummary(requests: requests, errors: [:], durationSeconds: union, targetRate: nil,
                 achievedRate: union > 0 ? Double(requests) / union : 0, valid: true, invalidReasons: []),
             latency: latency, warmup: [:], stages: [:],
-            cache: CacheSection(strategy: "unknown", capacity: 0, verifiedTokens: CacheStats(), authorizations: CacheStats()),
+            cache: CacheSection(strategy: CacheSection.unknownStrategy, capacity: 0, verifiedTokens: CacheStats(), authorizations: CacheStats()),
             attacks: AttackSection(expected: [:], unexpected: 0), intervals: timeline.intervals(inputs), setupSeconds: 0,
             sources: files, inFlight: logInFlight)
         merged.summary.startEpochMillis = timeline.earliestStartMillis

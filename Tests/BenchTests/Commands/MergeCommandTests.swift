@@ -154,6 +154,10 @@ struct MergeCommandTests {
         #expect(text.contains("responseTime"))
         #expect(text.contains("6,000"))
         #expect(text.contains("as far as known"))
+        // Logs carry no cache statistics: said once, not shown as a table of zeros.
+        #expect(text.contains("cache       not known: .hlog inputs carry no cache statistics\n"))
+        #expect(!text.contains("verifiedTokens"))
+        #expect(RunReport.text(try ResultMerger.merge(shards.jsons)).contains("verifiedTokens"))
     }
 
     @Test func mergedResultsShowTheirScenario() throws {
