@@ -22,8 +22,15 @@ def main():
     if len(sys.argv) != 2:
         print("usage: check-prometheus-text.py FILE", file=sys.stderr)
         return 64
-    with open(sys.argv[1], encoding="utf-8") as handle:
-        text = handle.read()
+    if sys.argv[1].startswith("-"):
+        print(__doc__.strip(), file=sys.stderr)
+        return 0 if sys.argv[1] in ("-h", "--help") else 64
+    try:
+        with open(sys.argv[1], encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"check-prometheus-text: {sys.argv[1]}: cannot read: {error}", file=sys.stderr)
+        return 1
     if not text.endswith("\n"):
         print("check-prometheus-text: no final newline", file=sys.stderr)
         return 1
