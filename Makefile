@@ -1,8 +1,9 @@
 # authz-bench: the commands of the README.
 #   make bench   builds in release and runs the default benchmark
 #   make test    runs the whole test suite (also under AddressSanitizer, and its concurrency
-#                suites under ThreadSanitizer), checks the Kubernetes manifests and emulates a
-#                3-shard Job locally
+#                suites under ThreadSanitizer), checks the Kubernetes manifests, emulates a
+#                3-shard Job locally, and runs the CI recipes' commands and the gate-sensitivity
+#                script shortened on the release build
 #   make fuzz    runs every libFuzzer target for FUZZ_SECONDS (scripts/fuzz.sh)
 #   make docs    builds the DocC catalogs (Sources/*/*.docc) into .build/docs, warnings as errors
 # Each first installs the Debian prerequisites when missing (as root), or prints the command to run.
@@ -49,6 +50,9 @@ test:
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	python3 scripts/ci/check-ci-recipes.py --binary "$$($(SWIFT) build --show-bin-path)/authz-bench"
 	$(SWIFT) test --skip-build
+	$(SWIFT) build -c release $(SWIFT_FLAGS)
+	python3 scripts/ci/run-ci-recipes.py --binary $(RELEASE_BIN) --short
+	AUTHZ_BENCH=$(RELEASE_BIN) bash scripts/gate-sensitivity.sh --smoke
 	AUTHZ_BENCH=.build/debug/authz-bench bash scripts/kubernetes/check.sh
 	AUTHZ_BENCH=.build/debug/authz-bench bash scripts/shard-local.sh 3 $(SHARD_LOCAL_ARGS)
 	KILL_SHARD=1 KILL_AFTER=5 AUTHZ_BENCH=.build/debug/authz-bench bash scripts/shard-local.sh 3 --warmup 2s --duration 8s --rate 50 --devices 300 --quiet

@@ -8,7 +8,8 @@ package enum CompareFixtures {
     /// Five deterministic relative jitters within ±2%.
     package static let jitter: [Double] = [-0.02, 0.01, 0.0, 0.02, -0.01]
 
-    /// A valid result whose throughput and response-time p50/p99/p99.9 are the given figures.
+    /// A valid result whose throughput and response-time p50/p99/p99.9 are the given figures, both
+    /// of all requests and of those answered inline (the gate's default metrics).
     package static func document(rate: Double = 1_000, p50: Double = 100_000, p99: Double = 2_000_000, p999: Double = 5_000_000,
                          valid: Bool = true) throws -> ResultDocument {
         var document = try ResultDocument(SyntheticRun.outcome(valid: valid))
@@ -16,6 +17,9 @@ package enum CompareFixtures {
         document.latency.responseTime.p50 = UInt64(p50.rounded())
         document.latency.responseTime.p99 = UInt64(p99.rounded())
         document.latency.responseTime.p999 = UInt64(p999.rounded())
+        document.latency.inline?.p50 = UInt64(p50.rounded())
+        document.latency.inline?.p99 = UInt64(p99.rounded())
+        document.latency.inline?.p999 = UInt64(p999.rounded())
         return document
     }
 

@@ -8,10 +8,19 @@ import BenchResults
 package enum SyntheticRun {
     /// A histogram holding `count` values `base, 2*base, ..., count*base` (ns).
     package static func histogram(base: UInt64, count: Int) -> HDRHistogram {
+        histogram(base: base, multiples: 1...count)
+    }
+
+    /// A histogram holding the values `base * m` for every `m` of `multiples` (ns).
+    package static func histogram(base: UInt64, multiples: ClosedRange<Int>) -> HDRHistogram {
         var histogram = HDRHistogram()
-        for index in 1...count { histogram.record(base * UInt64(index)) }
+        for index in multiples { histogram.record(base * UInt64(index)) }
         return histogram
     }
+
+    /// Of each interval's 1,000 requests, the slowest 180 waited on the upstream (parked), the rest
+    /// were answered inline: together they are the interval's response time.
+    package static let parkedPerInterval = 180
 
     /// A fixed environment (no subprocess), `build` as given.
     package static func environment(build: String = "release") -> Environment {
@@ -35,14 +44,17 @@ package enum SyntheticRun {
     package static let prewarm = Prewarm(devices: 10_000, authorizations: 38_500, seconds: 2.75)
 
     /// The intervals of `outcome(seconds:)`, with their histograms (what the run streams to the
-    /// `.hlog`): 1,000 requests each, every tag filled, requests in flight peaking at 31, 51, 71, ...
+    /// `.hlog`): 1,000 requests each (820 inline, 180 parked), every tag filled, requests in flight
+    /// peaking at 31, 51, 71, ...
     package static func intervals(seconds: Int = 3) -> [IntervalReport] {
         (0..<seconds).map { second in
             IntervalReport(index: second, startSeconds: Double(second), lengthSeconds: 1, requests: 1_000,
                 response: histogram(base: 1_000 + UInt64(second), count: 1_000),
                 service: histogram(base: 500, count: 1_000),
                 startLag: histogram(base: 10, count: 1_000),
-                upstreamWait: histogram(base: 100_000 + 1_000 * UInt64(second), count: 180),
+                upstreamWait: histogram(base: 100_000 + 1_000 * UInt64(second), count: parkedPerInterval),
+                inlineResponse: histogram(base: 1_000 + UInt64(second), multiples: 1...(1_000 - parkedPerInterval)),
+                parkedResponse: histogram(base: 1_000 + UInt64(second), multiples: (1_001 - parkedPerInterval)...1_000),
                 inFlight: Self.inFlight(peak: 31 + 20 * UInt64(second % 5)),
                 codes: [.validToken: 1_000])
         }
@@ -50,10 +62,12 @@ package enum SyntheticRun {
 
     /// An outcome: `seconds` (3) one-second intervals of 1,000 requests; response time 1µs...1ms,
     /// service time 0.5µs...500µs, start lag 10ns...10µs, upstream wait 100µs...18ms for 180
-    /// requests per interval; requests in flight peaking at 31, 51, 71, 91, 111, 31, ... (every
-    /// fifth second again); stages parse and verify; a few errors (10 `UPSTREAM_UNAVAILABLE`: the
-    /// upstream's errors, timeouts and rejections) and attacks; `upstream` counters; prewarmed
-    /// unless `cold`. The codes sum to the requests.
+    /// requests per interval (the slowest 180 of each interval's response times are `parked`, the
+    /// rest `inline`); requests in flight peaking at 31, 51, 71, 91, 111, 31, ... (every fifth
+    /// second again); stages parse and verify; a few codes besides `VALID_TOKEN` (10
+    /// `UPSTREAM_UNAVAILABLE`: the upstream's errors, timeouts and rejections, the only failures;
+    /// 7 `NOT_AUTHORIZED` and 3 attacks rejected as expected: answers); `upstream` counters;
+    /// prewarmed unless `cold`. The codes sum to the requests.
     package static func outcome(closed: Bool = false, valid: Bool = true, build: String = "release", shard: Int = 0,
                         shards: Int = 1, cold: Bool = false, seconds: Int = 3) -> RunOutcome {
         var scenario = Scenario()
@@ -73,10 +87,12 @@ package enum SyntheticRun {
             scenario: scenario, environment: environment(build: build), startEpochMillis: 1_700_000_000_000,
             setupSeconds: 1.5, durationSeconds: Double(seconds), requests: 1_000 * seconds,
             codes: [.validToken: 1_000 * seconds - 20, .notAuthorized: 7, .invalidSignature: 3, .upstreamUnavailable: 10, .tokenExpired: 0],
+            failures: Failures(codes: [.upstreamUnavailable: 10]),
             attacks: AttackTally(expected: [.invalidSignature: 3], unexpected: 0),
             latency: latency,
             warmupLatency: [.responseTime: histogram(base: 2_000, count: 100), .serviceTime: histogram(base: 900, count: 100),
-                            .startLag: histogram(base: 5, count: 100), .upstreamWait: histogram(base: 150_000, count: 40)],
+                            .startLag: histogram(base: 5, count: 100), .upstreamWait: histogram(base: 150_000, count: 40),
+                            .inline: histogram(base: 2_000, multiples: 1...60), .parked: histogram(base: 2_000, multiples: 61...100)],
             intervals: reports.map(IntervalSummary.init),
             stages: [.parse: histogram(base: 100, count: 500), .verify: histogram(base: 20_000, count: 500)],
             cache: CacheReport(strategy: "sharded", capacity: 100_000,

@@ -9,8 +9,11 @@
   pull requests; github-action-benchmark reads a customSmallerIsBetter file written by
   `--format github-benchmark --json FILE` and a customBiggerIsBetter one at FILE-bigger.EXT; the
   SLO run writes its Markdown to $GITHUB_STEP_SUMMARY.
+  Every job that builds restores .build with actions/cache.
 - gitlab-ci.yml: every job has a script list and extends a template that exists; a job publishes
-  the Prometheus text its run writes (--metrics-textfile) as its metrics report.
+  the Prometheus text its run writes (--metrics-textfile) as its metrics report; every job runs in
+  merge-request pipelines (its rules name merge_request_event), and the workflow rules keep a
+  branch push with an open merge request from starting a second pipeline.
 - In both: every `authz-bench COMMAND` exists (`COMMAND --help` exits 0) and every --flag given
   to it appears in that help; every scripts/... path exists, and every --flag given to a script
   appears in the script's text.
@@ -158,6 +161,11 @@ def check_github(yaml, binary):
                     summary = True
             elif step["uses"].startswith("benchmark-action/github-action-benchmark@"):
                 benchmark_steps.append((label, step.get("with") or {}))
+        builds = any("run" in s and ("swift build" in s["run"] or "ci-bench.sh" in s["run"]) for s in steps if isinstance(s, dict))
+        cached = any(isinstance(s, dict) and str(s.get("uses", "")).startswith("actions/cache@")
+                     and ".build" in str((s.get("with") or {}).get("path", "")) for s in steps)
+        if builds and not cached:
+            problem(where, f"job {name}: builds without restoring .build (actions/cache)")
     if not gate_jobs:
         problem(where, "no instruction-count gate (scripts/ci-bench.sh --instructions)")
     for name, condition in gate_jobs:
@@ -195,6 +203,10 @@ def check_gitlab(yaml, binary):
     if not jobs:
         problem(where, "no jobs")
     metrics_published = False
+    workflow_rules = ((pipeline.get("workflow") or {}).get("rules")) or []
+    if not any("CI_OPEN_MERGE_REQUESTS" in str(rule.get("if", "")) and rule.get("when") == "never"
+               for rule in workflow_rules if isinstance(rule, dict)):
+        problem(where, "workflow rules do not stop a branch pipeline beside a merge-request one (duplicate pipelines)")
     for name, job in jobs.items():
         label = f"{where}: job {name}"
         if not isinstance(job, dict):
@@ -205,6 +217,9 @@ def check_gitlab(yaml, binary):
         if template and template not in pipeline:
             problem(label, f"extends {template}, which does not exist")
         merged.update(job)
+        rules = merged.get("rules") or []
+        if not any("merge_request_event" in str(rule.get("if", "")) for rule in rules if isinstance(rule, dict)):
+            problem(label, "does not run in merge-request pipelines (no rule on merge_request_event)")
         if merged.get("stage", "test") not in stages:
             problem(label, f"stage {merged.get('stage')} is not in stages {stages}")
         script = merged.get("script")

@@ -11,7 +11,7 @@ import BenchResults
 enum CapacityCommand {
     /// The `--help` text.
     static let usage = """
-        usage: authz-bench capacity --slo 'responseTime.p99<5ms,errors<0.1%' [--start-rate 500] [--max-rate R]
+        usage: authz-bench capacity --slo 'inline.p99<1ms,failures<0.1%' [--start-rate 500] [--max-rate R]
                                     [--precision 5%] [--repeats 2] [--step-duration 5s] [--warmup 2s]
                                     [--json FILE] [--format result|github-benchmark|bmf] [--report FILE.html]
                                     [--quiet] [--force]

@@ -14,11 +14,13 @@ enum CompareCommand {
           --baseline FILE...   baseline repetitions (files or directories), up to the next option
           --candidate FILE...  candidate repetitions
           --threshold 5%       noise band: smaller median changes are 'unchanged' (default 5%)
-          --metrics LIST       gated metrics (default throughput,responseTime.p50,responseTime.p99,responseTime.p99.9);
-                               throughput, (responseTime|serviceTime|startLag|upstreamWait|inFlight).
-                               (min|mean|p50|p90|p99|p99.9|p99.99|max), or upstream.(calls|errors|timeouts|
-                               rejected|maxInFlight) (calls, errors, timeouts, rejected: per request); all but
-                               throughput are lower-is-better
+          --metrics LIST       gated metrics (default throughput,inline.p50,inline.p99,inline.p99.9,failures:
+                               the hot path's own response time and the share of failed requests);
+                               throughput, failures, (inline|parked|responseTime|serviceTime|startLag|
+                               upstreamWait|inFlight).(min|mean|p50|p90|p99|p99.9|p99.99|max), or
+                               upstream.(calls|errors|timeouts|rejected|maxInFlight) (calls, errors, timeouts,
+                               rejected: per request); all but throughput are lower-is-better; parked and
+                               responseTime follow the simulated upstream's latency, gated only when named
           --markdown FILE      write a GitHub-flavoured Markdown summary (for $GITHUB_STEP_SUMMARY)
           --json FILE          write the verdict JSON (per-metric figures, verdict, exit code)
           --force              compare even when scenario or environment keys differ (with a warning)

@@ -25,7 +25,7 @@ enum RunCommand {
                                [--rss-sample-interval 10s] [--force]
                                [--start-at TIME [--start-grace 2s]]
                                [--format result|github-benchmark|bmf] [--metrics-textfile FILE]
-                               [--slo 'responseTime.p99<5ms,errors<0.1%,throughput>1900'] [--markdown FILE]
+                               [--slo 'inline.p99<1ms,failures<0.1%,throughput>1900'] [--markdown FILE]
 
           --scenario NAME  start from a named scenario; the other flags given override it:
         \(scenarioList)
@@ -59,11 +59,19 @@ enum RunCommand {
         \(FormatFlag.help)
         \(metricsHelp)
           --slo LIST       objectives checked after the run, comma-separated METRIC OP VALUE: METRIC one of
-                           responseTime|serviceTime|startLag|upstreamWait|inFlight .pNN|.mean|.max,
-                           errors, errors.CODE, throughput; OP <, <=, >, >=; VALUE 5ms (ns, us, ms, s), 0.1%, 1900
+                           inline|parked|responseTime|serviceTime|startLag|upstreamWait|inFlight .pNN|.mean|.max,
+                           failures (share that failed: UPSTREAM_UNAVAILABLE, wrong codes; not denials),
+                           errors.CODE (share answered CODE), throughput; OP <, <=, >, >=;
+                           VALUE 5ms (ns, us, ms, s), 0.1%, 1900. inline is the hot path's response time
+                           (answered from the caches or rejected locally), parked the requests that
+                           waited on the simulated upstream
           --markdown FILE  a short Markdown summary (headline figures, SLO table), e.g. $GITHUB_STEP_SUMMARY
         exit codes: 0 ok, 3 missed the --start-at start, 6 an SLO not met, 7 run invalid (generator saturated,
                     or a debug build; wins over 6), 64 usage, 65 bad input
+
+        calibration only (never for a figure you report):
+          --inject-delay D busy-wait D (500ns, 2us; at most 10ms) in every answer given inline, as if the hot path
+                           cost D more: scripts/gate-sensitivity.sh finds the smallest D the gate flags
         """
 
     /// One help line per named scenario: its name and the flags it sets.

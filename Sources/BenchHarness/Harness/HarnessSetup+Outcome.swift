@@ -15,6 +15,7 @@ extension HarnessSetup {
         let total = collected.total
         var stages = StageHistograms()
         var codes = [Int](repeating: 0, count: ResultCode.harnessCount)
+        var failures = [Int](repeating: 0, count: ResultCode.harnessCount)
         var expected = [Int](repeating: 0, count: ResultCode.harnessCount)
         var unexpected = 0
         var requests = 0
@@ -27,6 +28,7 @@ extension HarnessSetup {
             stages.add(result.stages)
             for index in 0..<ResultCode.harnessCount {
                 codes[index] += result.codes[index]
+                failures[index] += result.failures[index]
                 expected[index] += result.attacksExpected[index]
             }
             unexpected += result.attacksUnexpected
@@ -61,16 +63,19 @@ extension HarnessSetup {
         reasons += ledger.invalidReasons
 
         var codeCounts: [ResultCode: Int] = [:]
+        var failureCounts: [ResultCode: Int] = [:]
         var attackCounts: [ResultCode: Int] = [:]
         for index in 0..<ResultCode.harnessCount {
             let code = ResultCode.fromHarnessIndex(index)
             if codes[index] > 0 { codeCounts[code] = codes[index] }
+            if failures[index] > 0 { failureCounts[code] = failures[index] }
             if expected[index] > 0 { attackCounts[code] = expected[index] }
         }
         let stats = engine.stats.since(before)
         return RunOutcome(
             scenario: scenario, environment: Environment.current(), startEpochMillis: startEpochMillis,
             setupSeconds: setupSeconds, durationSeconds: durationSeconds, requests: requests, codes: codeCounts,
+            failures: Failures(codes: failureCounts, ledgerFaults: ledger.stray + ledger.pendingAtStop),
             attacks: AttackTally(expected: attackCounts, unexpected: unexpected),
             latency: total.byKind, warmupLatency: warmup.byKind,
             intervals: collected.summaries,

@@ -114,7 +114,7 @@ extension HarnessSetup {
         // A parked request ends by the engine's upstream timeout at the latest, found by a sweep
         // every 100 ms at most: a second of margin.
         let drain = UInt64(max(configuration.upstreamTimeoutMillis, 0)) * 1_000_000 + 1_000_000_000
-        return WorkerTiming(
+        var timing = WorkerTiming(
             isOpenLoop: scenario.loop.rate != nil,
             warmupNanos: UInt64(scenario.warmupMillis) * 1_000_000,
             durationNanos: duration,
@@ -123,6 +123,8 @@ extension HarnessSetup {
             stallNanos: UInt64(scenario.stallMillis ?? 0) * 1_000_000,
             stallPeriodNanos: UInt64(scenario.stallPeriodMillis ?? 0) * 1_000_000,
             stageSample: scenario.stageSample)
+        timing.injectDelayNanos = UInt64(max(scenario.injectDelayNanos ?? 0, 0))
+        return timing
     }
 
     /// One progress line: elapsed time, achieved rate and p99 response time of completed intervals,

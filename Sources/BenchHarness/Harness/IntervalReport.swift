@@ -23,6 +23,10 @@ package struct IntervalReport: Sendable {
     package var startLag: HDRHistogram
     /// From parking to the upstream's answer, for the parked requests, nanoseconds.
     package var upstreamWait: HDRHistogram
+    /// `done - intended` of the interval's requests answered inline, nanoseconds.
+    package var inlineResponse: HDRHistogram
+    /// `done - intended` of the interval's requests that waited on the upstream, nanoseconds.
+    package var parkedResponse: HDRHistogram
     /// Requests in flight sampled at the interval's sends, counts.
     package var inFlight: HDRHistogram
     /// Result codes of the interval's requests (codes with no request absent).
@@ -33,6 +37,7 @@ package struct IntervalReport: Sendable {
     /// A report from its values.
     package init(index: Int, startSeconds: Double, lengthSeconds: Double, requests: Int, response: HDRHistogram,
         service: HDRHistogram, startLag: HDRHistogram = HDRHistogram(), upstreamWait: HDRHistogram = HDRHistogram(),
+        inlineResponse: HDRHistogram = HDRHistogram(), parkedResponse: HDRHistogram = HDRHistogram(),
         inFlight: HDRHistogram = HDRHistogram(), codes: [ResultCode: Int] = [:], parked: Int = 0)
     {
         self.index = index
@@ -43,6 +48,8 @@ package struct IntervalReport: Sendable {
         self.service = service
         self.startLag = startLag
         self.upstreamWait = upstreamWait
+        self.inlineResponse = inlineResponse
+        self.parkedResponse = parkedResponse
         self.inFlight = inFlight
         self.codes = codes
         self.parked = parked
@@ -54,7 +61,7 @@ package struct IntervalReport: Sendable {
         for (code, count) in set.codes.enumerated() where count > 0 { codes[ResultCode.fromHarnessIndex(code)] = count }
         self.init(index: index, startSeconds: Double(index), lengthSeconds: lengthSeconds, requests: set.requests,
             response: set.response, service: set.service, startLag: set.startLag, upstreamWait: set.upstreamWait,
-            inFlight: set.inFlight, codes: codes, parked: parked)
+            inlineResponse: set.inline, parkedResponse: set.parked, inFlight: set.inFlight, codes: codes, parked: parked)
     }
 
     /// The latency histogram of `kind`.
@@ -64,6 +71,8 @@ package struct IntervalReport: Sendable {
         case .serviceTime: service
         case .startLag: startLag
         case .upstreamWait: upstreamWait
+        case .inline: inlineResponse
+        case .parked: parkedResponse
         }
     }
 

@@ -22,6 +22,10 @@ package struct LatencyRecorder: Sendable {
         package var startLag = HDRHistogram()
         /// `done - parkedAt`, for the requests the engine parked on the upstream.
         package var upstreamWait = HDRHistogram()
+        /// `done - intended` of the requests answered inline (no upstream wait).
+        package var inline = HDRHistogram()
+        /// `done - intended` of the requests the engine parked on the upstream.
+        package var parked = HDRHistogram()
         /// Requests in flight, sampled at each send (`LoadWorker`'s definition).
         package var inFlight = HDRHistogram()
         /// Requests recorded.
@@ -34,12 +38,15 @@ package struct LatencyRecorder: Sendable {
 
         /// A set of these histograms.
         package init(response: HDRHistogram, service: HDRHistogram, startLag: HDRHistogram,
-            upstreamWait: HDRHistogram, inFlight: HDRHistogram, requests: Int)
+            upstreamWait: HDRHistogram, inline: HDRHistogram = HDRHistogram(), parked: HDRHistogram = HDRHistogram(),
+            inFlight: HDRHistogram, requests: Int)
         {
             self.response = response
             self.service = service
             self.startLag = startLag
             self.upstreamWait = upstreamWait
+            self.inline = inline
+            self.parked = parked
             self.inFlight = inFlight
             self.requests = requests
         }
@@ -50,6 +57,8 @@ package struct LatencyRecorder: Sendable {
             service.add(other.service)
             startLag.add(other.startLag)
             upstreamWait.add(other.upstreamWait)
+            inline.add(other.inline)
+            parked.add(other.parked)
             inFlight.add(other.inFlight)
             requests += other.requests
             for index in codes.indices { codes[index] += other.codes[index] }
@@ -61,6 +70,8 @@ package struct LatencyRecorder: Sendable {
             service.reset()
             startLag.reset()
             upstreamWait.reset()
+            inline.reset()
+            parked.reset()
             inFlight.reset()
             requests = 0
             for index in codes.indices { codes[index] = 0 }
@@ -68,7 +79,8 @@ package struct LatencyRecorder: Sendable {
 
         /// The latency histograms by kind.
         package var byKind: [LatencyKind: HDRHistogram] {
-            [.responseTime: response, .serviceTime: service, .startLag: startLag, .upstreamWait: upstreamWait]
+            [.responseTime: response, .serviceTime: service, .startLag: startLag, .upstreamWait: upstreamWait,
+             .inline: inline, .parked: parked]
         }
     }
 
@@ -91,7 +103,8 @@ package struct LatencyRecorder: Sendable {
 
     /// Records one request (nanoseconds) of the warm-up (`interval` nil) or of the measured
     /// interval being recorded (the owner moves to the request's interval first, ``advance(to:)``);
-    /// `upstreamWait` for a request the engine parked.
+    /// `upstreamWait` for a request the engine parked (nil: answered inline). The response time
+    /// also goes to its path's histogram, `parked` or `inline`.
     @inline(__always)
     package mutating func record(interval: Int?, response: UInt64, service: UInt64, startLag: UInt64,
         upstreamWait: UInt64? = nil)
@@ -100,13 +113,23 @@ package struct LatencyRecorder: Sendable {
             current.response.record(response)
             current.service.record(service)
             if recordsStartLag { current.startLag.record(startLag) }
-            if let upstreamWait { current.upstreamWait.record(upstreamWait) }
+            if let upstreamWait {
+                current.upstreamWait.record(upstreamWait)
+                current.parked.record(response)
+            } else {
+                current.inline.record(response)
+            }
             current.requests += 1
         } else {
             warmup.response.record(response)
             warmup.service.record(service)
             if recordsStartLag { warmup.startLag.record(startLag) }
-            if let upstreamWait { warmup.upstreamWait.record(upstreamWait) }
+            if let upstreamWait {
+                warmup.upstreamWait.record(upstreamWait)
+                warmup.parked.record(response)
+            } else {
+                warmup.inline.record(response)
+            }
             warmup.requests += 1
         }
     }

@@ -9,7 +9,13 @@ extension LoadWorker {
     {
         let ticket = table.nextTicket
         let answered = execute(call, now: now, ticket: ticket, observer: &observer)
-        let done = context.clock.nanoseconds()
+        var done = context.clock.nanoseconds()
+        let delay = context.timing.injectDelayNanos
+        if delay > 0, answered != nil {
+            // Calibration only: the answer costs `delay` more, spent on this thread as the hot path would.
+            let until = done &+ delay
+            while done < until { done = context.clock.nanoseconds() }
+        }
         // Untimed from here: recording and simulation bookkeeping.
         if let answered {
             complete(sent, parkedAt: nil, done: done, code: answered.code)
@@ -43,10 +49,12 @@ extension LoadWorker {
             recorder.count(code: code.harnessIndex)
             requests += 1
             codes[code.harnessIndex] += 1
-            if let attack = sent.operation.attack {
-                attacksExpected[attack.expectedCode.harnessIndex] += 1
-                if code != attack.expectedCode { attacksUnexpected += 1 }
+            let expected = sent.operation.attack?.expectedCode
+            if let expected {
+                attacksExpected[expected.harnessIndex] += 1
+                if code != expected { attacksUnexpected += 1 }
             }
+            if code.isFailure(expected: expected) { failures[code.harnessIndex] += 1 }
         } else {
             recorder.record(interval: nil, response: response, service: service, startLag: startLag,
                 upstreamWait: upstreamWait)

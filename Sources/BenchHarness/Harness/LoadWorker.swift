@@ -24,6 +24,8 @@ package struct WorkerTiming: Sendable {
     package var stallPeriodNanos: UInt64
     /// 1 request in `stageSample` is observed (0 = none).
     package var stageSample: Int
+    /// Gate calibration (`--inject-delay`): a busy wait before every inline answer (0 = none).
+    package var injectDelayNanos: UInt64 = 0
 
     /// A plan from its values.
     package init(isOpenLoop: Bool, warmupNanos: UInt64, durationNanos: UInt64, graceNanos: UInt64, drainNanos: UInt64,
@@ -123,6 +125,8 @@ package struct LoadWorker<Target: LoadTarget, Clock: WorkerClock, Log: RequestLo
     var log = Log()
     /// Measured result codes by `ResultCode.harnessIndex`.
     var codes = [Int](repeating: 0, count: ResultCode.harnessCount)
+    /// Measured failures (``ResultCode/isFailure(expected:)``) by `ResultCode.harnessIndex`.
+    var failures = [Int](repeating: 0, count: ResultCode.harnessCount)
     /// Measured attacks by expected code, and those answered otherwise.
     var attacksExpected = [Int](repeating: 0, count: ResultCode.harnessCount)
     var attacksUnexpected = 0

@@ -11,6 +11,21 @@ package enum LatencyKind: String, CaseIterable, Codable, Sendable {
     case startLag
     /// For requests parked on the upstream: from parking to the upstream's answer (or timeout).
     case upstreamWait
+    /// `done - intended start` of the requests answered inline: from the caches, or rejected
+    /// locally, without waiting on the upstream. The hot path's own response time: the headline,
+    /// the gate's and the CI recipes' figure.
+    case inline
+    /// `done - intended start` of the requests that waited on an upstream call (parked): the
+    /// simulated upstream's latency is an input of the scenario, so these figures are the
+    /// simulator's as much as the code's.
+    case parked
+
+    /// The response time of each path, `inline` then `parked`: their counts add up to
+    /// `responseTime`'s. Absent from results written before they were recorded.
+    package static let byPath: [LatencyKind] = [.inline, .parked]
+
+    /// Whether this is one path's response time (`inline` or `parked`), which older results lack.
+    package var isByPath: Bool { self == .inline || self == .parked }
 }
 
 /// Everything a run measured: what the reporters (console, JSON, .hgrm, .hlog) write.
@@ -29,6 +44,8 @@ package struct RunOutcome: Sendable {
     package var requests: Int
     /// Result codes of the measured phase, by code (including `VALID_TOKEN`).
     package var codes: [ResultCode: Int]
+    /// The measured requests that failed rather than got an answer, by code, and the ledger's faults.
+    package var failures: Failures
     /// Attack requests by the code they were expected to get, and how many got another code.
     package var attacks: AttackTally
     /// Merged histograms of the measured phase.
@@ -68,7 +85,7 @@ package struct RunOutcome: Sendable {
     /// The host name of the machine that ran it (empty when unknown).
     package var host: String = ""
     /// Creates a value from its stored properties.
-    package init(scenario: Scenario, environment: Environment, startEpochMillis: Int64, setupSeconds: Double, durationSeconds: Double, requests: Int, codes: [ResultCode: Int], attacks: AttackTally, latency: [LatencyKind: HDRHistogram], warmupLatency: [LatencyKind: HDRHistogram], intervals: [IntervalSummary], stages: [Stage: HDRHistogram], cache: CacheReport, validity: Validity, peakRSSBytes: Int = 0, setupRSSBytes: Int = 0, injectedStalls: Int = 0, trace: RecordedTrace? = nil, rssSamples: [RSSSample] = [], rssSampleSeconds: Double = 10.0, inFlight: HDRHistogram = HDRHistogram(), maxInFlight: Int = 0, upstream: UpstreamStats = UpstreamStats(), prewarm: Prewarm? = nil) {
+    package init(scenario: Scenario, environment: Environment, startEpochMillis: Int64, setupSeconds: Double, durationSeconds: Double, requests: Int, codes: [ResultCode: Int], failures: Failures = Failures(), attacks: AttackTally, latency: [LatencyKind: HDRHistogram], warmupLatency: [LatencyKind: HDRHistogram], intervals: [IntervalSummary], stages: [Stage: HDRHistogram], cache: CacheReport, validity: Validity, peakRSSBytes: Int = 0, setupRSSBytes: Int = 0, injectedStalls: Int = 0, trace: RecordedTrace? = nil, rssSamples: [RSSSample] = [], rssSampleSeconds: Double = 10.0, inFlight: HDRHistogram = HDRHistogram(), maxInFlight: Int = 0, upstream: UpstreamStats = UpstreamStats(), prewarm: Prewarm? = nil) {
         self.scenario = scenario
         self.environment = environment
         self.startEpochMillis = startEpochMillis
@@ -76,6 +93,7 @@ package struct RunOutcome: Sendable {
         self.durationSeconds = durationSeconds
         self.requests = requests
         self.codes = codes
+        self.failures = failures
         self.attacks = attacks
         self.latency = latency
         self.warmupLatency = warmupLatency
@@ -100,6 +118,32 @@ package struct RunOutcome: Sendable {
 
     /// Requests per second achieved in the measured phase (`requests / durationSeconds`).
     package var achievedRate: Double { durationSeconds > 0 ? Double(requests) / durationSeconds : 0 }
+}
+
+/// The measured requests that failed (``ResultCode/isFailure(expected:)``): by the code they got,
+/// and the completion ledger's faults (a parked request completed twice, or never).
+package struct Failures: Sendable, Equatable {
+    /// Failed requests by code.
+    package var codes: [ResultCode: Int]
+    /// Parked requests completed twice or never (`CompletionLedger`).
+    package var ledgerFaults: Int
+
+    /// The name `summary.failures` counts the ledger's faults under.
+    package static let ledgerFaultName = "LEDGER_FAULT"
+
+    /// Failures from their counts.
+    package init(codes: [ResultCode: Int] = [:], ledgerFaults: Int = 0) {
+        self.codes = codes
+        self.ledgerFaults = ledgerFaults
+    }
+
+    /// Every failure by name: the codes' names, and ``ledgerFaultName`` when there were any.
+    package var byName: [String: Int] {
+        var names: [String: Int] = [:]
+        for (code, count) in codes where count > 0 { names[code.rawValue] = count }
+        if ledgerFaults > 0 { names[Self.ledgerFaultName] = ledgerFaults }
+        return names
+    }
 }
 
 /// Attack traffic: expected rejection codes and misses.

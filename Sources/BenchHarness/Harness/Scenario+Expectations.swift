@@ -29,6 +29,7 @@ extension Scenario {
         case "alg": return "one of " + SignatureAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")
         case "cache": return "one of " + CacheStrategyKind.allCases.map(\.rawValue).joined(separator: ", ")
         case "inject-stall": return "DURATION@PERIOD with DURATION < PERIOD (e.g. 200ms@2s)"
+        case "inject-delay": return "a duration between 1ns and 10ms (e.g. 500ns, 2us)"
         case "backend-latency": return "MEDIAN/P99 durations (e.g. 200ms/1s)"
         case "shard": return "I/N with 1 <= I <= N (e.g. 2/4)"
         case "favorites": return integer(Limits.favorites)

@@ -46,6 +46,8 @@ extension Scenario {
         package static let concurrency = 1...1_000_000
         /// `--upstream-max-in-flight`.
         package static let upstreamMaxInFlight = 1...16_777_216
+        /// `--inject-delay`: 1 ns to 10 ms per inline answer.
+        package static let injectDelayNanos: ClosedRange<Int64> = 1...10_000_000
         /// `--upstream-timeout` and the `--upstream-outage` duration: 1 day.
         package static let upstreamMillis: Int64 = 86_400_000
     }
@@ -100,6 +102,9 @@ extension Scenario {
             if stall <= 0 || period <= stall { throw expected("inject-stall", "\(stall)ms@\(period)ms") }
             if period > Limits.warmupMillis { throw fail("--inject-stall DURATION@PERIOD needs 0 < DURATION < PERIOD <= 1d") }
         default: throw fail("--inject-stall needs both DURATION and PERIOD (DURATION@PERIOD)")
+        }
+        if let injectDelayNanos, !Limits.injectDelayNanos.contains(injectDelayNanos) {
+            throw expected("inject-delay", "\(injectDelayNanos)ns")
         }
         if backendP99Micros < backendMedianMicros {
             throw expected("backend-latency", "\(backendMedianMicros)us/\(backendP99Micros)us")

@@ -36,6 +36,9 @@ package struct Scenario: Sendable, Equatable {
     package var stallMillis: Int64?
     /// Period of the injected stall, milliseconds.
     package var stallPeriodMillis: Int64?
+    /// Gate calibration (`--inject-delay`): every answer given inline is made this many nanoseconds
+    /// later by a busy wait, as if the hot path cost that much more; nil: none.
+    package var injectDelayNanos: Int64? = nil
     /// Lifetime of issued authN tokens, milliseconds.
     package var authNTTLMillis: Int64
     /// Lifetime of authZ tokens issued by the simulated backend, milliseconds.

@@ -18,6 +18,7 @@ package enum WorkloadFlags {
         "authn-ttl", "authz-ttl", "stage-sample", "backend-latency", "deny-ratio", "skew", "favorites", "arrivals",
         "concurrency", "refresh-ahead", "upstream-errors", "upstream-timeout", "upstream-outage",
         "upstream-max-in-flight", "total-rate", "stages", "shard-index-env", "shards",
+        "inject-delay",
     ]
     /// Every workload option that takes a value.
     package static var valueOptions: Set<String> { loadOptions.union(populationOptions) }
@@ -67,6 +68,10 @@ package enum WorkloadFlags {
         }
         try upstream(args, into: &s)
         try sessions(args, into: &s)
+        if let text = args.value("inject-delay") {
+            guard let nanos = DurationText.nanos(text) else { throw Scenario.expects("inject-delay", got: text) }
+            s.injectDelayNanos = nanos
+        }
         if let text = args.value("shard") {
             let (index, count) = try pair(text, "shard", "/") { Int($0) }
             s.shardIndex = index &- 1  // wrapping: an index out of range stays out of range for validate()
@@ -181,5 +186,15 @@ extension DurationText {
             return Int64(digits)
         }
         return millis(text).flatMap { $0.multipliedReportingOverflow(by: 1_000).overflow ? nil : $0 * 1_000 }
+    }
+
+    /// The duration in nanoseconds (`ns` accepted besides the units of `micros`).
+    package static func nanos(_ text: String) -> Int64? {
+        if text.hasSuffix("ns") {
+            let digits = text.dropLast(2)
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            return Int64(digits)
+        }
+        return micros(text).flatMap { $0.multipliedReportingOverflow(by: 1_000).overflow ? nil : $0 * 1_000 }
     }
 }

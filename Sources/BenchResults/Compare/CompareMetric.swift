@@ -2,9 +2,9 @@ import Foundation
 import BenchHarness
 
 /// One figure `compare` reads from every result and gates on: `throughput`
-/// (`summary.achievedRate`, higher is better), a latency statistic such as `responseTime.p99` or
-/// `upstreamWait.p99` (lower is better), a statistic of requests in flight (`inFlight.p99`), or an
-/// upstream counter (`upstream.calls`).
+/// (`summary.achievedRate`, higher is better), a latency statistic such as `inline.p99` or
+/// `upstreamWait.p99` (lower is better), the share of requests that failed (`failures`), a
+/// statistic of requests in flight (`inFlight.p99`), or an upstream counter (`upstream.calls`).
 ///
 /// Every metric but throughput is lower-is-better. Requests in flight follow response time at a
 /// given rate (Little's law), so more of them is worse. The upstream counters are divided by the
@@ -21,6 +21,8 @@ package struct CompareMetric: Sendable, Equatable, Hashable {
         case latency(LatencyKind, String)
         /// A statistic of `concurrency.inFlight`, requests.
         case inFlight(String)
+        /// `summary.failureShare`: the share of requests that failed (0...1).
+        case failures
         /// An `upstream` counter: per request for `calls`, `errors`, `timeouts` and `rejected`;
         /// as it is for `maxInFlight`.
         case upstream(String)
@@ -29,14 +31,25 @@ package struct CompareMetric: Sendable, Equatable, Hashable {
     /// Where the figure comes from.
     package var source: Source
 
-    /// The gated metrics when `--metrics` is not given. In-flight and upstream figures depend on the
-    /// simulated upstream more than on the code under test, so they are gated only when asked for.
+    /// The gated metrics when `--metrics` is not given: throughput, the hot path's own response
+    /// time (`inline`) and the share of failures. The `parked` and overall response times, the
+    /// in-flight and the upstream figures follow the simulated upstream's latency, an input of the
+    /// scenario, more than the code under test, so they are gated only when asked for.
     package static let defaults: [CompareMetric] = [
         CompareMetric(source: .throughput),
-        CompareMetric(source: .latency(.responseTime, "p50")),
-        CompareMetric(source: .latency(.responseTime, "p99")),
-        CompareMetric(source: .latency(.responseTime, "p99.9")),
+        CompareMetric(source: .latency(.inline, "p50")),
+        CompareMetric(source: .latency(.inline, "p99")),
+        CompareMetric(source: .latency(.inline, "p99.9")),
+        CompareMetric(source: .failures),
     ]
+
+    /// The smallest baseline a relative change of `failures` is taken against (0.1% of the
+    /// requests): a share rising from 0 to one failure in a million is not an infinite change.
+    package static let failureShareFloor = 0.001
+
+    /// The baseline value below which a relative change is taken against this floor instead
+    /// (nil: the baseline as it is).
+    package var changeFloor: Double? { source == .failures ? Self.failureShareFloor : nil }
 
     /// The statistics a latency or in-flight metric may name.
     package static let statistics = ["min", "mean", "p50", "p90", "p99", "p99.9", "p99.99", "max"]
@@ -54,6 +67,7 @@ package struct CompareMetric: Sendable, Equatable, Hashable {
         case .throughput: "throughput"
         case .latency(let kind, let statistic): "\(kind.rawValue).\(statistic)"
         case .inFlight(let statistic): "\(Self.inFlightName).\(statistic)"
+        case .failures: "failures"
         case .upstream(let counter): "upstream.\(counter)"
         }
     }
@@ -67,6 +81,7 @@ package struct CompareMetric: Sendable, Equatable, Hashable {
         case .throughput: "requests/s"
         case .latency: "ns"
         case .inFlight: "requests"
+        case .failures: "share"
         case .upstream(let counter): counter == "maxInFlight" ? "calls" : "per request"
         }
     }
@@ -74,14 +89,17 @@ package struct CompareMetric: Sendable, Equatable, Hashable {
     /// The metric's value in `document`; nil when the document does not have it: in-flight,
     /// upstream-wait and upstream figures in results written before they were measured (no
     /// `concurrency` section: an older file reads its missing `upstreamWait` as empty, which is not
-    /// a measurement of zero), and upstream counters of merges of `.hlog` files only.
+    /// a measurement of zero), `inline`/`parked` and `failures` in results written before they were
+    /// recorded, and upstream counters and failures of merges of `.hlog` files only.
     package func value(in document: ResultDocument) -> Double? {
         switch source {
         case .throughput:
             return document.summary.achievedRate
         case .latency(let kind, let statistic):
             if kind == .upstreamWait, document.concurrency == nil { return nil }
-            return Self.statistic(statistic, of: document.latency[kind])
+            return document.latency[kind].map { Self.statistic(statistic, of: $0) }
+        case .failures:
+            return document.summary.failureShare
         case .inFlight(let statistic):
             return document.concurrency.map { Self.statistic(statistic, of: $0.inFlight) }
         case .upstream(let counter):
@@ -111,16 +129,16 @@ package struct CompareMetric: Sendable, Equatable, Hashable {
         }
     }
 
-    /// Parses `--metrics`: comma-separated names (`throughput`, `responseTime.p99`,
-    /// `upstreamWait.p50`, `inFlight.p99`, `upstream.calls`, ...; a bare statistic such as `p99`
-    /// means `responseTime.p99`).
+    /// Parses `--metrics`: comma-separated names (`throughput`, `inline.p99`, `parked.p99`,
+    /// `responseTime.p99`, `upstreamWait.p50`, `inFlight.p99`, `failures`, `upstream.calls`, ...;
+    /// a bare statistic such as `p99` means `inline.p99`, the hot path's).
     package static func parseList(_ text: String) throws(BenchError) -> [CompareMetric] {
         var result: [CompareMetric] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.trimmingCharacters(in: .whitespaces)
             guard let metric = parse(name) else {
                 let kinds = (LatencyKind.allCases.map(\.rawValue) + [inFlightName]).joined(separator: "|")
-                throw .invalidSetting("--metrics: unknown metric '\(name)'; expected throughput, "
+                throw .invalidSetting("--metrics: unknown metric '\(name)'; expected throughput, failures, "
                     + "(\(kinds)).(\(statistics.joined(separator: "|"))) or upstream.(\(upstreamCounters.joined(separator: "|")))")
             }
             guard !result.contains(metric) else { throw .invalidSetting("--metrics names '\(name)' twice") }
@@ -132,7 +150,8 @@ package struct CompareMetric: Sendable, Equatable, Hashable {
     /// The metric called `name`, or nil.
     package static func parse(_ name: String) -> CompareMetric? {
         if name == "throughput" { return CompareMetric(source: .throughput) }
-        if statistics.contains(name) { return CompareMetric(source: .latency(.responseTime, name)) }
+        if name == "failures" { return CompareMetric(source: .failures) }
+        if statistics.contains(name) { return CompareMetric(source: .latency(.inline, name)) }
         guard let dot = name.firstIndex(of: ".") else { return nil }
         let prefix = String(name[..<dot])
         let rest = String(name[name.index(after: dot)...])

@@ -65,7 +65,10 @@ package struct Comparison: Sendable {
     package func compare(_ metric: CompareMetric, baseline: [Double], candidate: [Double]) -> MetricComparison {
         let baseMedian = Bootstrap.median(baseline) ?? 0
         let candidateMedian = Bootstrap.median(candidate) ?? 0
-        let change = Bootstrap.relativeChange(from: baseMedian, to: candidateMedian)
+        var change = Bootstrap.relativeChange(from: baseMedian, to: candidateMedian)
+        if let floor = metric.changeFloor, baseMedian < floor {
+            change = (candidateMedian - baseMedian) / floor
+        }
         var result = MetricComparison(
             metric: metric.name, better: metric.higherIsBetter ? "higher" : "lower",
             unit: metric.unit, baseline: baseMedian, candidate: candidateMedian,

@@ -8,6 +8,7 @@ extension ComparisonReport {
         case "requests/s": LatencyText.rate(value) + "/s"
         case "ns": LatencyText.duration(nanoseconds: value)
         case "per request": String(format: "%.4g/request", value)
+        case "share": SLOText.percent(value)
         default: value == value.rounded() && abs(value) < 1e15 ? LatencyText.count(Int64(value)) : String(format: "%.1f", value)
         }
     }

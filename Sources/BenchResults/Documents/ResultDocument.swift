@@ -86,18 +86,26 @@ package struct LatencySection: Codable, Sendable, Equatable {
     /// Parking to the upstream's answer, for requests that waited on it (empty in files written
     /// before the asynchronous upstream).
     package var upstreamWait: HistogramSummary
+    /// `done - intended start` of the requests answered inline (absent in files written before
+    /// the response time was recorded by path).
+    package var inline: HistogramSummary?
+    /// `done - intended start` of the requests that waited on the upstream (absent with `inline`).
+    package var parked: HistogramSummary?
 
-    /// The four histograms.
+    /// The histograms; `inline` and `parked` nil when not recorded.
     package init(responseTime: HistogramSummary, serviceTime: HistogramSummary, startLag: HistogramSummary,
-        upstreamWait: HistogramSummary)
+        upstreamWait: HistogramSummary, inline: HistogramSummary? = nil, parked: HistogramSummary? = nil)
     {
         self.responseTime = responseTime
         self.serviceTime = serviceTime
         self.startLag = startLag
         self.upstreamWait = upstreamWait
+        self.inline = inline
+        self.parked = parked
     }
 
-    /// Reads the section; a file without `upstreamWait` reads it as empty.
+    /// Reads the section; a file without `upstreamWait` reads it as empty, one without `inline`
+    /// and `parked` as not recorded.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         responseTime = try container.decode(HistogramSummary.self, forKey: .responseTime)
@@ -105,15 +113,19 @@ package struct LatencySection: Codable, Sendable, Equatable {
         startLag = try container.decode(HistogramSummary.self, forKey: .startLag)
         upstreamWait = try container.decodeIfPresent(HistogramSummary.self, forKey: .upstreamWait)
             ?? HistogramSummary(HDRHistogram())
+        inline = try container.decodeIfPresent(HistogramSummary.self, forKey: .inline)
+        parked = try container.decodeIfPresent(HistogramSummary.self, forKey: .parked)
     }
 
-    /// The histogram of `kind`.
-    package subscript(kind: LatencyKind) -> HistogramSummary {
+    /// The histogram of `kind`; nil for a path (`inline`, `parked`) the file did not record.
+    package subscript(kind: LatencyKind) -> HistogramSummary? {
         switch kind {
         case .responseTime: responseTime
         case .serviceTime: serviceTime
         case .startLag: startLag
         case .upstreamWait: upstreamWait
+        case .inline: inline
+        case .parked: parked
         }
     }
 }

@@ -4,8 +4,16 @@ import BenchHarness
 package struct ResultSummary: Codable, Sendable, Equatable {
     /// Requests completed in the measured phase.
     package var requests: Int
-    /// Every code other than `VALID_TOKEN` that was observed, with its count.
+    /// Every code other than `VALID_TOKEN` that was observed, with its count: kept as it always was
+    /// for older readers. It counts answers too (`NOT_AUTHORIZED` is the upstream's decision, an
+    /// attack's rejection is the engine doing its job): ``failures`` is what went wrong.
     package var errors: [String: Int]
+    /// The measured requests that failed rather than got an answer, by code (`UPSTREAM_UNAVAILABLE`,
+    /// a code the request must never get, `LEDGER_FAULT` for a parked request completed twice or
+    /// never); empty when none failed. Absent in files written before failures were told apart.
+    package var failures: [String: Int]? = nil
+    /// The failures' share of the measured requests (0...1; absent with ``failures``).
+    package var failureShare: Double? = nil
     /// Measured-phase length, seconds.
     package var durationSeconds: Double
     /// Target total rate (requests/s); `null` in closed loop (written, not omitted).
@@ -39,7 +47,7 @@ package struct ResultSummary: Codable, Sendable, Equatable {
     package var scenarioFingerprint: String? = nil
 
     private enum CodingKeys: String, CodingKey {
-        case requests, errors, durationSeconds, targetRate, achievedRate, valid, invalidReasons, peakRSS, setupRSS
+        case requests, errors, failures, failureShare, durationSeconds, targetRate, achievedRate, valid, invalidReasons, peakRSS, setupRSS
         case finalRSS, maxInFlight, startEpochMillis, host, shard, scenarioFingerprint
     }
 
@@ -61,11 +69,18 @@ package struct ResultSummary: Codable, Sendable, Equatable {
         self.invalidReasons = invalidReasons
     }
 
+    /// The failures' share of `requests` failed requests out of `total` (0 without requests).
+    package static func share(_ failed: Int, of total: Int) -> Double {
+        total > 0 ? Double(failed) / Double(total) : 0
+    }
+
     /// Decodes a summary; `targetRate` must be present (a number or `null`).
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         requests = try container.decode(Int.self, forKey: .requests)
         errors = try container.decode([String: Int].self, forKey: .errors)
+        failures = try container.decodeIfPresent([String: Int].self, forKey: .failures)
+        failureShare = try container.decodeIfPresent(Double.self, forKey: .failureShare)
         durationSeconds = try container.decode(Double.self, forKey: .durationSeconds)
         guard container.contains(.targetRate) else {
             throw DecodingError.keyNotFound(CodingKeys.targetRate, .init(
@@ -90,6 +105,8 @@ package struct ResultSummary: Codable, Sendable, Equatable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(requests, forKey: .requests)
         try container.encode(errors, forKey: .errors)
+        try container.encodeIfPresent(failures, forKey: .failures)
+        try container.encodeIfPresent(failureShare, forKey: .failureShare)
         try container.encode(durationSeconds, forKey: .durationSeconds)
         if let targetRate {
             try container.encode(targetRate, forKey: .targetRate)

@@ -4,8 +4,9 @@ import HDRHistogram
 import BenchHarness
 
 /// The console summary of a run (or of a merge): scenario, environment, prewarm, throughput,
-/// requests in flight, latency percentiles, stages, caches, upstream calls, an ASCII histogram of
-/// response time, errors, attacks and the validity verdict.
+/// requests in flight, the headline (response time inline and parked, start lag's share), latency
+/// percentiles, stages, caches, upstream calls, an ASCII histogram of response time, failures apart
+/// from answers, attacks and the validity verdict.
 package enum RunReport {
     /// The console summary of one run.
     package static func text(_ outcome: RunOutcome) -> String { text(RunResult(outcome)) }
@@ -29,6 +30,8 @@ package enum RunReport {
         lines.append(throughputLine(result))
         if let inFlight = inFlightLine(result) { lines.append(inFlight) }
         lines.append("")
+        lines += headlineLines(result)
+        lines.append("")
         lines += percentileTable(result)
         if !result.stages.isEmpty {
             lines.append("")
@@ -41,7 +44,7 @@ package enum RunReport {
         lines.append("response time distribution (\(LatencyText.count(result.histogram(.responseTime).totalCount)) requests)\(closedNote(result))")
         lines += LatencyBars.lines(result.histogram(.responseTime))
         lines.append("")
-        lines.append(errorsLine(result.summary.errors))
+        lines += outcomeLines(result.summary)
         if let attack = attackLine(result.attacks) { lines.append(attack) }
         if result.attacks.unexpected > 0 {
             lines += banner("\(result.attacks.unexpected) attack request(s) got an unexpected code")
@@ -111,7 +114,11 @@ package enum RunReport {
         for column in columns { header += LatencyText.right(column, 9) }
         header += LatencyText.right("count", 12)
         var lines = [header]
-        for kind in LatencyKind.allCases {
+        for kind in latencyOrder {
+            guard result.records(kind) || !kind.isByPath else {
+                lines.append(LatencyText.left(kind.rawValue, 14) + "not recorded")
+                continue
+            }
             lines.append(row(kind.rawValue, result.histogram(kind)))
         }
         if let warm = result.warmup[.responseTime], warm.totalCount > 0 {
@@ -163,13 +170,6 @@ package enum RunReport {
             line("authorizations", cells(cache.caches.authorizations)),
             line("both", both),
         ]
-    }
-
-    /// Every non-`VALID_TOKEN` code observed, with its count.
-    package static func errorsLine(_ errors: [String: Int]) -> String {
-        guard !errors.isEmpty else { return "errors      none" }
-        return "errors      " + errors.sorted { $0.key < $1.key }.map { "\($0.key) \(LatencyText.count($0.value))" }
-            .joined(separator: ", ")
     }
 
     /// Attack traffic by expected code, and the unexpected count (nil when no attack was sent).

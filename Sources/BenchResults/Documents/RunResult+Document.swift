@@ -5,11 +5,16 @@ extension ResultDocument {
     /// The result file of `result` (histograms summarised and encoded).
     package init(_ result: RunResult) throws(BenchError) {
         func section(_ histograms: [LatencyKind: HDRHistogram]) throws(BenchError) -> LatencySection {
-            LatencySection(
+            func optional(_ kind: LatencyKind) throws(BenchError) -> HistogramSummary? {
+                guard let histogram = histograms[kind] else { return nil }
+                return try HistogramSummary(histogram)
+            }
+            return LatencySection(
                 responseTime: try HistogramSummary(histograms[.responseTime] ?? HDRHistogram()),
                 serviceTime: try HistogramSummary(histograms[.serviceTime] ?? HDRHistogram()),
                 startLag: try HistogramSummary(histograms[.startLag] ?? HDRHistogram()),
-                upstreamWait: try HistogramSummary(histograms[.upstreamWait] ?? HDRHistogram()))
+                upstreamWait: try HistogramSummary(histograms[.upstreamWait] ?? HDRHistogram()),
+                inline: try optional(.inline), parked: try optional(.parked))
         }
         var stages: [String: HistogramSummary] = [:]
         for (name, histogram) in result.stages { stages[name] = try HistogramSummary(histogram) }
@@ -36,8 +41,8 @@ extension RunResult {
         var latency: [LatencyKind: HDRHistogram] = [:]
         var warmup: [LatencyKind: HDRHistogram] = [:]
         for kind in LatencyKind.allCases {
-            latency[kind] = try document.latency[kind].decoded(file: file, path: "$.latency.\(kind.rawValue)")
-            warmup[kind] = try document.warmup[kind].decoded(file: file, path: "$.warmup.\(kind.rawValue)")
+            latency[kind] = try document.latency[kind]?.decoded(file: file, path: "$.latency.\(kind.rawValue)")
+            warmup[kind] = try document.warmup[kind]?.decoded(file: file, path: "$.warmup.\(kind.rawValue)")
         }
         var stages: [String: HDRHistogram] = [:]
         for (name, summary) in document.stages {

@@ -61,6 +61,11 @@ package struct RunResult: Sendable {
     /// The histogram of `kind` (empty when absent).
     package func histogram(_ kind: LatencyKind) -> HDRHistogram { latency[kind] ?? HDRHistogram() }
 
+    /// Whether the result recorded `kind`: the response time by path (`inline`, `parked`) is absent
+    /// from results written before it was recorded, and from merges of inputs that lack it, and is
+    /// then "not recorded", never zeros.
+    package func records(_ kind: LatencyKind) -> Bool { latency[kind] != nil }
+
     /// Stage names in report order: the hot path's order (`Stage.allCases`), then any other name sorted.
     package var stageNames: [String] {
         let known = Stage.allCases.map(\.description)
@@ -88,6 +93,9 @@ extension RunResult {
             setupRSS: outcome.setupRSSBytes > 0 ? outcome.setupRSSBytes : nil,
             finalRSS: outcome.finalRSSBytes > 0 ? outcome.finalRSSBytes : nil,
             maxInFlight: outcome.maxInFlight)
+        let failures = outcome.failures.byName
+        summary.failures = failures
+        summary.failureShare = ResultSummary.share(failures.values.reduce(0, +), of: outcome.requests)
         summary.startEpochMillis = outcome.startEpochMillis
         summary.host = outcome.host.isEmpty ? nil : outcome.host
         summary.shard = "\(scenario.shardIndex + 1)/\(scenario.shardCount)"

@@ -3,8 +3,11 @@ import BenchHarness
 extension BenchmarkFigure {
     /// The figures of a run result, under `authz-bench/run/<scenario name, or custom>`:
     ///
-    /// - `.../responseTime` and `.../serviceTime`: the latency measures of each histogram
-    ///   (`latency(benchmark:histogram:unit:context:)`), ns, smaller is better;
+    /// - `.../inline` (the hot path's own response time, first), `.../parked` (the requests that
+    ///   waited on the upstream; both when recorded), `.../responseTime` and `.../serviceTime`: the
+    ///   latency measures of each histogram (`latency(benchmark:histogram:unit:context:)`), ns,
+    ///   smaller is better;
+    /// - `.../failures`: the share of requests that failed, percent, smaller is better (when known);
     /// - the benchmark itself: `throughput`, the achieved rate in requests per second, bounded by
     ///   the slowest and the fastest measured interval, bigger is better.
     ///
@@ -18,9 +21,19 @@ extension BenchmarkFigure {
         let throughput = BenchmarkFigure(benchmark: benchmark, measure: "throughput", value: document.summary.achievedRate,
             lower: rates.min(), upper: rates.max(), unit: "req/s", direction: .biggerIsBetter,
             context: "achieved rate (bounds: slowest, fastest second); " + context)
-        return latency(benchmark: benchmark + "/responseTime", histogram: document.latency.responseTime, context: context)
+        var figures: [BenchmarkFigure] = []
+        for kind in LatencyKind.byPath {
+            if let histogram = document.latency[kind] {
+                figures += latency(benchmark: benchmark + "/\(kind.rawValue)", histogram: histogram, context: context)
+            }
+        }
+        figures += latency(benchmark: benchmark + "/responseTime", histogram: document.latency.responseTime, context: context)
             + latency(benchmark: benchmark + "/serviceTime", histogram: document.latency.serviceTime, context: context)
-            + [throughput]
+        if let share = document.summary.failureShare {
+            figures.append(BenchmarkFigure(benchmark: benchmark, measure: "failures", value: share * 100, unit: "%",
+                direction: .smallerIsBetter, context: "requests that failed rather than got an answer; " + context))
+        }
+        return figures + [throughput]
     }
 
     /// One line on the run: achieved and target rate, requests, loop, algorithm, cache, validity.

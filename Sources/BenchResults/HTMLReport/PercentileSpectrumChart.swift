@@ -5,6 +5,10 @@ import BenchHarness
 /// The latency-by-percentile chart as HdrHistogram's plotter draws it: x is `1/(1-p)` on a log
 /// scale (ticks `0%`, `90%`, `99%`, `99.9%` ...), y the latency, one line per histogram.
 ///
+/// The y axis is linear, unless the values span more than ``logScaleSpan`` (the hot path's
+/// microseconds beside the upstream's hundreds of milliseconds): then it is a log scale, so that
+/// neither line is flattened against the axis.
+///
 /// The points are the percentile ticks of the whole decoded histogram (HdrHistogram's
 /// `PercentileIterator`, the rows of a `.hgrm` file), not only the summary percentiles.
 package enum PercentileSpectrumChart {
@@ -22,6 +26,8 @@ package enum PercentileSpectrumChart {
     package static let minimumDecades = 5
     /// The most decades the x axis spans (0% to 99.99999%).
     package static let maximumDecades = 7
+    /// The ratio of the highest to the lowest plotted value above which the y axis is logarithmic.
+    package static let logScaleSpan = 100.0
 
     /// The x coordinate of `percentile` (0...100) in decades: `log10(1 / (1 - p/100))`; 0% is 0,
     /// 90% is 1, 99% is 2, 99.9% is 3; 100% is infinite.
@@ -68,13 +74,24 @@ package enum PercentileSpectrumChart {
         let decades = decades(for: series)
         let xScale = AxisScale(kind: .linear, lower: 0, upper: Double(decades), start: g.plotLeft, end: g.plotRight)
         let allPoints = series.map { points($0.histogram) }
-        let highest = allPoints.flatMap { $0.map { Double($0.value) } }.max() ?? 0
-        let y = LatencyUnit.ticks(upTo: highest)
-        let yScale = AxisScale(kind: .linear, lower: 0, upper: y.upper, start: g.plotBottom, end: g.plotTop)
+        let values = allPoints.flatMap { $0.map { Double($0.value) } }
+        let highest = values.max() ?? 0
+        let lowest = values.filter { $0 > 0 }.min() ?? highest
+        let yScale: AxisScale
+        if lowest > 0, highest / lowest > logScaleSpan {
+            let decadeValues = ChartTicks.decades(from: lowest, to: highest)
+            yScale = AxisScale(kind: .log10, lower: decadeValues.first ?? 1, upper: decadeValues.last ?? 10,
+                start: g.plotBottom, end: g.plotTop)
+            chart.yTicks = decadeValues.map { AxisTick(position: yScale.position($0), label: LatencyUnit.decadeLabel($0)) }
+            chart.yLabel = "\(yLabel) (log scale)"
+        } else {
+            let y = LatencyUnit.ticks(upTo: highest)
+            yScale = AxisScale(kind: .linear, lower: 0, upper: y.upper, start: g.plotBottom, end: g.plotTop)
+            chart.yTicks = y.ticks.map { AxisTick(position: yScale.position($0.value), label: $0.label) }
+            chart.yLabel = "\(yLabel) (\(y.unit.name))"
+        }
         chart.xTicks = (0...decades).map { AxisTick(position: xScale.position(Double($0)), label: decadeLabel($0)) }
-        chart.yTicks = y.ticks.map { AxisTick(position: yScale.position($0.value), label: $0.label) }
         chart.xLabel = "percentile (log scale of 1/(1-p))"
-        chart.yLabel = "\(yLabel) (\(y.unit.name))"
         for (index, item) in series.enumerated() {
             let color = Palette.color(index)
             let points = allPoints[index]
@@ -83,7 +100,9 @@ package enum PercentileSpectrumChart {
                 "p50 \(LatencyText.duration(histogram.value(atPercentile: 50))), p99 \(LatencyText.duration(histogram.value(atPercentile: 99))), max \(LatencyText.duration(histogram.max))"
             chart.legend.append(LegendEntry(label: "\(item.name): \(detail)", color: color))
             guard !points.isEmpty else { continue }
-            let coordinates = points.map { (x: xScale.position($0.x), y: yScale.position(Double($0.value))) }
+            // A log axis has no 0: a value of 0 ns (below the histogram's resolution) sits on its floor.
+            let floor = yScale.kind == .log10 ? yScale.lower : 0
+            let coordinates = points.map { (x: xScale.position($0.x), y: yScale.position(Swift.max(Double($0.value), floor))) }
             chart.content.append("<path class=\"series\" data-series=\"\(HTMLDocument.escape(item.name))\" stroke=\"\(color)\" d=\"\(SVGNumber.path(coordinates))\"><title>\(HTMLDocument.escape(item.name))</title></path>\n")
         }
         return chart.render()

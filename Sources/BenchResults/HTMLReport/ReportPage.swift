@@ -60,9 +60,18 @@ package enum ReportPage {
         func histogram(_ summary: HistogramSummary) -> HDRHistogram {
             (try? HDRHistogram(decodingBase64: summary.histogram)) ?? HDRHistogram()
         }
-        var latency = HTMLDocument.paragraph("Latency by percentile as HdrHistogram's plotter draws it, from each file's full histogram. Read response time first (from the intended start: what a user waits, coordinated-omission correct), then service time (what the engine took).", className: "note")
-        latency += PercentileSpectrumChart.svg(id: "percentile-spectrum", title: "Response time by percentile",
-            yLabel: "response time", series: runs.map { .init(name: $0.name, histogram: histogram($0.document.latency.responseTime)) })
+        var latency = HTMLDocument.paragraph("Latency by percentile as HdrHistogram's plotter draws it, from each file's full histogram. Response time is from the intended start (what a user waits, coordinated-omission correct), drawn for the requests answered inline (from the caches or rejected locally: the hot path's own figure), for those parked on the upstream (whose latency is an input of the scenario), and for all of them; then service time (what the engine took).", className: "note")
+        let responseSeries = runs.flatMap { run -> [PercentileSpectrumChart.Series] in
+            var series: [PercentileSpectrumChart.Series] = []
+            for kind in LatencyKind.byPath {
+                if let summary = run.document.latency[kind] {
+                    series.append(.init(name: "\(run.name): \(kind.rawValue)", histogram: histogram(summary)))
+                }
+            }
+            return series + [.init(name: "\(run.name): responseTime", histogram: histogram(run.document.latency.responseTime))]
+        }
+        latency += PercentileSpectrumChart.svg(id: "percentile-spectrum", title: "Response time by percentile: inline, parked and all",
+            yLabel: "response time", series: responseSeries)
         latency += PercentileSpectrumChart.svg(id: "service-time-spectrum", title: "Service time by percentile",
             yLabel: "service time", series: runs.map { .init(name: $0.name, histogram: histogram($0.document.latency.serviceTime)) })
         latency += ReportTables.latency(documents, names: names)

@@ -48,7 +48,8 @@ package enum ReportTables {
         }
     }
 
-    /// Summary rows: requests, rates, requests in flight, validity and its reasons, errors by code,
+    /// Summary rows: requests, rates, requests in flight, validity and its reasons, failures (share
+    /// and by code) apart from answers by code,
     /// memory, set-up and prewarm.
     package static func summary(_ documents: [ResultDocument], names: [String]) -> String {
         var rows: [[String]] = []
@@ -65,8 +66,21 @@ package enum ReportTables {
         rows += inFlightRows(documents)
         row("valid") { $0.summary.valid ? "yes" : "NO" }
         row("invalid reasons") { $0.summary.invalidReasons.joined(separator: "; ") }
-        for code in Set(documents.flatMap(\.summary.errors.keys)).sorted() {
-            row("errors: \(code)") { $0.summary.errors[code].map { LatencyText.count($0) } ?? "0" }
+        row("failures") { document in
+            guard let failures = document.summary.failures else { return "not known" }
+            let failed = failures.values.reduce(0, +)
+            return LatencyText.count(failed) + " (" + SLOText.percent(document.summary.failureShare ?? 0) + ")"
+        }
+        for code in Set(documents.flatMap { $0.summary.failures?.keys.map { $0 } ?? [] }).sorted() {
+            row("failures: \(code)") { $0.summary.failures.map { LatencyText.count($0[code] ?? 0) } ?? "not known" }
+        }
+        let answerCodes = Set(documents.flatMap { $0.summary.answers?.keys.map { $0 } ?? [] })
+        for code in answerCodes.sorted(by: { ($0 == "VALID_TOKEN" ? "" : $0) < ($1 == "VALID_TOKEN" ? "" : $1) }) {
+            row("answers: \(code)") { $0.summary.answers.map { LatencyText.count($0[code] ?? 0) } ?? "not known" }
+        }
+        // Results written before failures were told apart: their codes as they have them.
+        for code in Set(documents.filter { $0.summary.failures == nil }.flatMap(\.summary.errors.keys)).sorted() {
+            row("code: \(code)") { $0.summary.errors[code].map { LatencyText.count($0) } ?? "0" }
         }
         row("attacks with an unexpected code") { LatencyText.count($0.attacks.unexpected) }
         row("peak RSS") { $0.summary.peakRSS.map(ReportFormat.bytes) ?? "" }
@@ -84,7 +98,8 @@ package enum ReportTables {
             ]
             for (label, value) in columns {
                 rows.append(["\(kind.rawValue) \(label)"] + documents.map { document in
-                    document.latency[kind].count == 0 ? "" : LatencyText.duration(value(document.latency[kind]))
+                    guard let histogram = document.latency[kind] else { return "not recorded" }
+                    return histogram.count == 0 ? "" : LatencyText.duration(value(histogram))
                 })
             }
         }

@@ -26,4 +26,7 @@ package struct MergeInput: Sendable {
     package var intervals: [Interval]
     /// For an `.hlog` with the run line: the intervals it holds and planned, when it ends early.
     package var truncation: (intervals: Int, planned: Int)?
+    /// Whether it recorded the response time by path (`inline`, `parked`): a merge holds them only
+    /// when every input does, since a sum over some inputs would pass for the whole.
+    package var recordsByPath: Bool
 }

@@ -120,7 +120,7 @@ package struct ResultMerger {
         return MergeInput(file: file, isResult: true, identity: identity, requests: summary.requests,
             window: (0, summary.durationSeconds),
             intervals: result.intervals.map { .init(start: $0.startSeconds, length: $0.lengthSeconds, requests: $0.requests) },
-            truncation: nil)
+            truncation: nil, recordsByPath: LatencyKind.byPath.allSatisfy(result.records))
     }
 
     private mutating func addLog(_ text: String, file: String) throws(BenchError) {
@@ -177,9 +177,11 @@ package struct ResultMerger {
             }
         }
         logCount += 1
+        let tags = Set(log.entries.compactMap(\.tag))
         inputs.append(MergeInput(file: file, isResult: false, identity: metadata.identity,
             requests: intervals.map(\.requests).reduce(0, +), window: start <= end ? (start, end) : (0, 0),
-            intervals: intervals, truncation: truncation))
+            intervals: intervals, truncation: truncation,
+            recordsByPath: LatencyKind.byPath.allSatisfy { tags.contains($0.rawValue) }))
     }
 
     /// Adds `histogram` to `total`, which starts empty when nil (nil: nothing of the kind was read).
@@ -255,7 +257,25 @@ package struct ResultMerger {
                 verifiedTokens: verified, authorizations: authorizations)
             merged.summary.targetRate = targets.count == results.count && logCount == 0 ? targets.reduce(0, +) : nil
         }
-        for kind in LatencyKind.allCases where merged.latency[kind] == nil { merged.latency[kind] = HDRHistogram() }
+        for kind in LatencyKind.allCases where !kind.isByPath && merged.latency[kind] == nil {
+            merged.latency[kind] = HDRHistogram()
+        }
+        if !inputs.allSatisfy(\.recordsByPath) {
+            for kind in LatencyKind.byPath {
+                merged.latency[kind] = nil
+                merged.warmup[kind] = nil
+            }
+        }
+        // Failures are known only when every input is a result that told them apart: `.hlog`
+        // files carry no codes.
+        if logCount == 0, results.allSatisfy({ $0.summary.failures != nil }) {
+            var failures: [String: Int] = [:]
+            for input in results {
+                for (code, count) in input.summary.failures ?? [:] { failures[code, default: 0] += count }
+            }
+            merged.summary.failures = failures
+            merged.summary.failureShare = ResultSummary.share(failures.values.reduce(0, +), of: merged.summary.requests)
+        }
         return merged
     }
 }

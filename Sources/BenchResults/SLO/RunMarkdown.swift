@@ -18,18 +18,26 @@ package enum RunMarkdown {
             for reason in summary.invalidReasons { out += "- \(reason)\n" }
             out += "\n"
         }
-        let response = document.latency.responseTime
         let service = document.latency.serviceTime
-        let errors = summary.errors.values.reduce(0, +)
+        func percentiles(_ h: HistogramSummary?) -> String {
+            guard let h else { return "not recorded" }
+            return [h.p50, h.p99, h.p999].map { LatencyText.duration($0) }.joined(separator: " / ")
+        }
         var rows: [(String, String)] = [
             ("loop", loop + (summary.targetRate.map { ", target \(LatencyText.rate($0)) req/s" } ?? "")),
             ("requests", LatencyText.count(summary.requests)),
             ("throughput", "\(LatencyText.rate(summary.achievedRate)) req/s"),
-            ("response time p50 / p99 / p99.9",
-             [response.p50, response.p99, response.p999].map { LatencyText.duration($0) }.joined(separator: " / ")),
+            ("inline p50 / p99 / p99.9 (the hot path)", percentiles(document.latency.inline)),
+            ("parked p50 / p99 / p99.9 (waited on the upstream)", percentiles(document.latency.parked)),
+            ("response time p50 / p99 / p99.9", percentiles(document.latency.responseTime)),
             ("service time p50 / p99", [service.p50, service.p99].map { LatencyText.duration($0) }.joined(separator: " / ")),
-            ("errors", "\(LatencyText.count(errors)) (\(SLOText.percent(summary.requests > 0 ? Double(errors) / Double(summary.requests) : 0)))"),
         ]
+        if let failures = summary.failures {
+            let failed = failures.values.reduce(0, +)
+            rows.append(("failures", "\(LatencyText.count(failed)) (\(SLOText.percent(summary.failureShare ?? 0)))"))
+        } else {
+            rows.append(("failures", "not known"))
+        }
         if let algorithm = document.scenario["algorithm"]?.stringValue { rows.append(("algorithm", algorithm)) }
         rows.append(("cache", document.cache.strategy))
         rows.append(("build", "\(document.environment.build), authz-bench \(document.version)"))

@@ -3,12 +3,14 @@ import Foundation
 import BenchHarness
 
 /// Parses `--slo`: comma-separated objectives `METRIC OP VALUE`, e.g.
-/// `responseTime.p99<5ms,serviceTime.p99.9<20ms,errors<0.1%,throughput>1900`.
+/// `inline.p99<1ms,serviceTime.p99.9<20ms,failures<0.1%,throughput>1900`.
 ///
-/// Metrics: `responseTime|serviceTime|startLag|upstreamWait` followed by `.pNN[.N...]`, `.mean`
-/// or `.max` (a latency: `ns`, `us`/`µs`, `ms` or `s`); `inFlight.pNN|mean|max` (a count);
-/// `errors` or `errors.CODE` (a share of the requests with `%`); `throughput` (requests per
-/// second achieved). Operators `<`, `<=`, `>`, `>=`. Parsed before anything runs, so that a typo
+/// Metrics: `inline|parked|responseTime|serviceTime|startLag|upstreamWait` followed by
+/// `.pNN[.N...]`, `.mean` or `.max` (a latency: `ns`, `us`/`µs`, `ms` or `s`);
+/// `inFlight.pNN|mean|max` (a count); `failures` (the share of requests that failed, with `%`) or
+/// `errors.CODE` (the share answered with one code); `throughput` (requests per second achieved).
+/// `errors` alone, which counted correct denials as errors, is refused with a message naming
+/// `failures`. Operators `<`, `<=`, `>`, `>=`. Parsed before anything runs, so that a typo
 /// costs no run.
 package enum SLOExpression {
     /// The objectives of `text` in the order given.
@@ -31,7 +33,7 @@ package enum SLOExpression {
     /// One objective, `METRIC OP VALUE`.
     package static func objective(_ item: String) throws(BenchError) -> SLOObjective {
         guard let (name, comparison, value) = split(item) else {
-            throw fail(item, "expected METRIC OP VALUE with OP one of <, <=, >, >= (e.g. responseTime.p99<5ms)")
+            throw fail(item, "expected METRIC OP VALUE with OP one of <, <=, >, >= (e.g. inline.p99<1ms)")
         }
         guard !name.isEmpty else { throw fail(item, "no metric before '\(comparison.rawValue)'; expected e.g. responseTime.p99") }
         guard !value.isEmpty else {
@@ -70,19 +72,25 @@ package enum SLOExpression {
         switch head {
         case "inFlight":
             return .inFlight(try statistic(String(tail), of: "inFlight", item: item))
+        case "failures":
+            guard !name.contains(".") else { throw fail(item, "failures takes no statistic; expected failures<SHARE (e.g. failures<0.1%)") }
+            return .failures
         case "errors":
-            guard name.contains(".") else { return .errors(code: nil) }
+            guard name.contains(".") else {
+                throw fail(item, "'errors' as a whole counted correct denials (NOT_AUTHORIZED) and expected attack "
+                    + "rejections; use failures<SHARE for what went wrong, or errors.CODE for one code")
+            }
             guard let code = ResultCode(rawValue: String(tail)), code != .validToken else {
                 let codes = ResultCode.allCases.filter { $0 != .validToken }.map(\.rawValue).joined(separator: ", ")
                 throw fail(item, "unknown code '\(tail)' after errors.; expected one of \(codes)")
             }
-            return .errors(code: code.rawValue)
+            return .code(code.rawValue)
         case "throughput":
             guard !name.contains(".") else { throw fail(item, "throughput takes no statistic; expected throughput>RATE") }
             return .throughput
         default:
             throw fail(item, "unknown metric '\(name)'; expected \(latencyNames) or inFlight with .pNN, .mean or .max, "
-                + "errors[.CODE] or throughput")
+                + "failures, errors.CODE or throughput")
         }
     }
 

@@ -2,13 +2,17 @@ import BenchHarness
 
 /// What a service-level objective measures (the part of `--slo` before the operator).
 package enum SLOMetric: Sendable, Equatable {
-    /// A statistic of one measured-phase latency histogram, e.g. `responseTime.p99`.
+    /// A statistic of one measured-phase latency histogram, e.g. `inline.p99` or `responseTime.p99`.
     case latency(LatencyKind, SLOStatistic)
     /// A statistic of the requests in flight at every send, e.g. `inFlight.p99`.
     case inFlight(SLOStatistic)
-    /// The share of requests answered with an error: every code other than `VALID_TOKEN` (nil),
-    /// or one code (`errors.UPSTREAM_UNAVAILABLE`).
-    case errors(code: String?)
+    /// The share of requests that failed rather than got an answer (`summary.failureShare`):
+    /// `UPSTREAM_UNAVAILABLE`, codes a request must never get, ledger faults. A correct denial is
+    /// an answer, not a failure.
+    case failures
+    /// The share of requests answered with one code, whatever it means (`errors.UPSTREAM_UNAVAILABLE`,
+    /// `errors.NOT_AUTHORIZED`).
+    case code(String)
     /// Requests per second achieved in the measured phase.
     case throughput
 
@@ -17,7 +21,7 @@ package enum SLOMetric: Sendable, Equatable {
         switch self {
         case .latency: .duration
         case .inFlight: .count
-        case .errors: .share
+        case .failures, .code: .share
         case .throughput: .rate
         }
     }

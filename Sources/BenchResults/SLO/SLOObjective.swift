@@ -2,7 +2,7 @@ import Foundation
 import HDRHistogram
 import BenchHarness
 
-/// One service-level objective of `--slo`, e.g. `responseTime.p99<5ms`: a metric, an operator
+/// One service-level objective of `--slo`, e.g. `inline.p99<1ms`: a metric, an operator
 /// and a threshold in the metric's unit (nanoseconds, a fraction, requests per second or a count).
 package struct SLOObjective: Sendable, Equatable {
     /// The objective as given (trimmed), quoted in the console, the JSON and the Markdown.
@@ -25,19 +25,22 @@ package struct SLOObjective: Sendable, Equatable {
 
     /// The measured value of the metric in `result`, in the threshold's unit.
     ///
-    /// An error share of a run without requests is 0; requests in flight not measured (an older
-    /// file) read as an empty histogram, 0.
+    /// A share of a run without requests is 0; requests in flight not measured (an older file) read
+    /// as an empty histogram, 0; failures not told apart (an older file) count every code but
+    /// `VALID_TOKEN`, as that file's `errors` did.
     package func actual(in result: RunResult) -> Double {
         switch metric {
         case .latency(let kind, let statistic):
             return Self.value(result.histogram(kind), statistic)
         case .inFlight(let statistic):
             return Self.value(result.inFlight ?? HDRHistogram(), statistic)
-        case .errors(let code):
-            let requests = result.summary.requests
-            guard requests > 0 else { return 0 }
-            let errors = code.map { result.summary.errors[$0] ?? 0 } ?? result.summary.errors.values.reduce(0, +)
-            return Double(errors) / Double(requests)
+        case .failures:
+            let summary = result.summary
+            if let share = summary.failureShare { return share }
+            let failed = summary.failures ?? summary.errors
+            return ResultSummary.share(failed.values.reduce(0, +), of: summary.requests)
+        case .code(let code):
+            return ResultSummary.share(result.summary.errors[code] ?? 0, of: result.summary.requests)
         case .throughput:
             return result.summary.achievedRate
         }

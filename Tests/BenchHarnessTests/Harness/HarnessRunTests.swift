@@ -30,6 +30,15 @@ struct HarnessRunTests {
         #expect(outcome.latency[.responseTime]?.totalCount == UInt64(outcome.requests))
         #expect(outcome.latency[.serviceTime]?.totalCount == UInt64(outcome.requests))
         #expect(outcome.latency[.startLag]?.totalCount == UInt64(outcome.requests))
+        // Every request is answered inline or parked, once; the parked ones are those that waited.
+        let inline = try #require(outcome.latency[.inline]).totalCount
+        let parked = try #require(outcome.latency[.parked]).totalCount
+        #expect(inline + parked == UInt64(outcome.requests))
+        #expect(parked == outcome.latency[.upstreamWait]?.totalCount)
+        #expect(inline > 0 && parked > 0)
+        // Denials and the attacks' expected rejections are answers: nothing failed.
+        #expect(outcome.failures == Failures(), "\(outcome.failures)")
+        #expect((outcome.codes[.notAuthorized] ?? 0) + outcome.attacks.expected.values.reduce(0, +) > 0)
         #expect(outcome.intervals.map(\.requests).reduce(0, +) == outcome.requests)
         #expect((outcome.warmupLatency[.responseTime]?.totalCount ?? 0) > 0)
         // Every attack kind was sent and rejected with its own code.
@@ -79,6 +88,8 @@ struct HarnessRunTests {
         let expiredAttacks = outcome.attacks.expected[.tokenExpired] ?? 0
         #expect((outcome.codes[.tokenExpired] ?? 0) > expiredAttacks, "no authN token expired inside the run")
         #expect(outcome.attacks.unexpected == 0)
+        // A device's own expired token is answered TOKEN_EXPIRED: an answer, not a failure.
+        #expect(outcome.failures == Failures(), "\(outcome.failures)")
         #expect((outcome.codes[.validToken] ?? 0) > outcome.requests / 3)
     }
 
@@ -150,6 +161,7 @@ struct HarnessRunTests {
         let outcome = try Harness.run(scenario, progress: nil)
         #expect(!outcome.validity.reasons.contains { $0.contains("saturated") })
         #expect((outcome.latency[.upstreamWait]?.totalCount ?? 0) > UInt64(outcome.requests / 2))
+        #expect(outcome.latency[.parked]?.totalCount == outcome.latency[.upstreamWait]?.totalCount)
         #expect(outcome.codes.values.reduce(0, +) == outcome.requests)
     }
 

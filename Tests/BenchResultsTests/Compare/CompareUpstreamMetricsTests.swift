@@ -15,7 +15,7 @@ struct CompareUpstreamMetricsTests {
             #expect(!metric.higherIsBetter && metric.unit == "ns")
         }
         let p99 = try #require(CompareMetric.parse("\(kind.rawValue).p99"))
-        #expect(p99.value(in: document) == Double(document.latency[kind].p99))
+        #expect(p99.value(in: document) == Double(try #require(document.latency[kind]).p99))
     }
 
     @Test func upstreamWaitIsNamedInTheMetricsError() {

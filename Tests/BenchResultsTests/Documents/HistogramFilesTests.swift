@@ -15,8 +15,8 @@ struct HistogramFilesTests {
         let result = RunResult(outcome)
         let paths = try HistogramFiles.writeHgrm(result, to: directory.appendingPathComponent("hgrm").path)
         let names = Set(paths.map { URL(fileURLWithPath: $0).lastPathComponent })
-        #expect(names == ["responseTime.hgrm", "serviceTime.hgrm", "startLag.hgrm", "upstreamWait.hgrm", "inFlight.hgrm",
-                          "stage-parse.hgrm", "stage-verify.hgrm"])
+        #expect(names == ["responseTime.hgrm", "serviceTime.hgrm", "startLag.hgrm", "upstreamWait.hgrm", "inline.hgrm",
+                          "parked.hgrm", "inFlight.hgrm", "stage-parse.hgrm", "stage-verify.hgrm"])
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("hgrm").path)
         #expect(Set(leftovers) == names)
         var expected: [String: HDRHistogram] = ["stage-parse.hgrm": outcome.stages[.parse]!, "stage-verify.hgrm": outcome.stages[.verify]!]

@@ -111,7 +111,7 @@ struct ResultDocumentTests {
         let outcome = SyntheticRun.outcome()
         let histogram = try #require(outcome.latency[kind])
         let document = try ResultDocument.parse(try ResultDocument(outcome).jsonData(), file: "r.json")
-        let summary = document.latency[kind]
+        let summary = try #require(document.latency[kind])
         #expect(summary.count == histogram.totalCount)
         #expect(summary.min == histogram.min)
         #expect(summary.max == histogram.max)

@@ -28,8 +28,11 @@ struct BencherMetricFormatTests {
     @Test func runBenchmarksAreTheScenarioItsHistogramsAndThroughput() throws {
         let run = try FormatFixtures.run()
         let document = try Self.validated(try BencherMetricFormat.jsonData(BenchmarkFigure.run(run)))
-        #expect(Set(document.keys) == ["authz-bench/run/steady", "authz-bench/run/steady/responseTime",
-                                       "authz-bench/run/steady/serviceTime"])
+        #expect(Set(document.keys) == ["authz-bench/run/steady", "authz-bench/run/steady/inline", "authz-bench/run/steady/parked",
+                                       "authz-bench/run/steady/responseTime", "authz-bench/run/steady/serviceTime"])
+        #expect(Set(try #require(document["authz-bench/run/steady"]).keys) == ["throughput", "failures"])
+        let inline = try #require(document["authz-bench/run/steady/inline"])
+        #expect(inline["latency-p99"]?["value"] == Double(try #require(run.latency.inline).p99))
         let response = try #require(document["authz-bench/run/steady/responseTime"])
         #expect(Set(response.keys) == ["latency", "latency-p99", "latency-p99-9"])
         let latency = try #require(response["latency"])

@@ -39,11 +39,18 @@ struct GitHubBenchmarkTests {
         let document = try FormatFixtures.run()
         let (smaller, bigger) = try Self.files(BenchmarkFigure.run(document))
         let smallerNames = smaller.compactMap { $0["name"] as? String }
-        #expect(smallerNames == ["latency", "latency-p99", "latency-p99-9"].map { "authz-bench/run/steady/responseTime \($0)" }
-            + ["latency", "latency-p99", "latency-p99-9"].map { "authz-bench/run/steady/serviceTime \($0)" })
-        #expect(smaller.allSatisfy { $0["unit"] as? String == "ns" })
-        #expect((smaller[1]["value"] as? NSNumber)?.uint64Value == document.latency.responseTime.p99)
-        #expect(smaller[0]["range"] as? String == "\(document.latency.responseTime.min)..\(document.latency.responseTime.p99)")
+        let latencies = ["inline", "parked", "responseTime", "serviceTime"].flatMap { kind in
+            ["latency", "latency-p99", "latency-p99-9"].map { "authz-bench/run/steady/\(kind) \($0)" }
+        }
+        #expect(smallerNames == latencies + ["authz-bench/run/steady failures"])
+        #expect(smaller.dropLast().allSatisfy { $0["unit"] as? String == "ns" })
+        #expect(smaller.last?["unit"] as? String == "%")
+        let failureShare = try #require(document.summary.failureShare)
+        #expect((smaller.last?["value"] as? NSNumber)?.doubleValue == failureShare * 100)
+        let inline = try #require(document.latency.inline)
+        #expect((smaller[1]["value"] as? NSNumber)?.uint64Value == inline.p99)
+        #expect(smaller[0]["range"] as? String == "\(inline.min)..\(inline.p99)")
+        #expect((smaller[7]["value"] as? NSNumber)?.uint64Value == document.latency.responseTime.p99)
         #expect(bigger.compactMap { $0["name"] as? String } == ["authz-bench/run/steady throughput"])
         #expect(bigger[0]["unit"] as? String == "req/s")
         #expect((bigger[0]["value"] as? NSNumber)?.doubleValue == document.summary.achievedRate)

@@ -52,8 +52,16 @@ struct HTMLReportTests {
     func everyChartHasOneLinePerResult(results: Int) throws {
         let runs = try (0..<results).map { ReportRun(name: "run\($0).json", document: try HTMLReportFixtures.run(scale: UInt64($0 + 1))) }
         let html = ReportPage.html(ReportInputs(runs: runs))
-        for id in ["percentile-spectrum", "service-time-spectrum", "timeline"] {
+        for id in ["service-time-spectrum", "timeline"] {
             #expect(HTMLReportFixtures.count("<path class=\"series\"", in: HTMLReportFixtures.svg(id, in: html)) == results, "\(id)")
+        }
+        // Response time: inline, parked and all, for each result.
+        let spectrum = HTMLReportFixtures.svg("percentile-spectrum", in: html)
+        #expect(HTMLReportFixtures.count("<path class=\"series\"", in: spectrum) == 3 * results)
+        for index in 0..<results {
+            for path in ["inline", "parked", "responseTime"] {
+                #expect(spectrum.contains("data-series=\"run\(index).json: \(path)\""), "run\(index) \(path)")
+            }
         }
         let latency = HTMLReportFixtures.svg("timeline-latency", in: html)
         #expect(HTMLReportFixtures.count("<path class=\"series p99\"", in: latency) == results)
@@ -147,7 +155,9 @@ struct HTMLReportTests {
         let inFlight = try #require(document.concurrency?.inFlight)
         #expect(summary.contains("requests in flight p99</th><td>\(LatencyText.count(inFlight.p99))</td>"))
         #expect(summary.contains("requests in flight max</th><td>\(LatencyText.count(try #require(document.summary.maxInFlight)))</td>"))
-        #expect(summary.contains("errors: UPSTREAM_UNAVAILABLE</th><td>10</td>"))
+        #expect(summary.contains("failures: UPSTREAM_UNAVAILABLE</th><td>10</td>"))
+        #expect(summary.contains("answers: NOT_AUTHORIZED</th><td>7</td>"))
+        #expect(!summary.contains("errors: "))
         let prewarm = try #require(document.prewarm)
         #expect(summary.contains("prewarm devices</th><td>\(LatencyText.count(prewarm.devices))</td>"))
         #expect(summary.contains("prewarm authorizations</th><td>\(LatencyText.count(prewarm.authorizations))</td>"))

@@ -26,9 +26,11 @@ struct SLOExpressionTests {
         Form(text: "serviceTime.max<1s", metric: .latency(.serviceTime, .max), comparison: .lessThan, threshold: 1e9),
         Form(text: "inFlight.p99<64", metric: .inFlight(.percentile(99)), comparison: .lessThan, threshold: 64),
         Form(text: "inFlight.max<=1000", metric: .inFlight(.max), comparison: .lessOrEqual, threshold: 1_000),
-        Form(text: "errors<0.1%", metric: .errors(code: nil), comparison: .lessThan, threshold: 0.001),
-        Form(text: "errors.UPSTREAM_UNAVAILABLE<0.5%", metric: .errors(code: "UPSTREAM_UNAVAILABLE"), comparison: .lessThan, threshold: 0.005),
-        Form(text: "errors<=100%", metric: .errors(code: nil), comparison: .lessOrEqual, threshold: 1),
+        Form(text: "failures<0.1%", metric: .failures, comparison: .lessThan, threshold: 0.001),
+        Form(text: "errors.UPSTREAM_UNAVAILABLE<0.5%", metric: .code("UPSTREAM_UNAVAILABLE"), comparison: .lessThan, threshold: 0.005),
+        Form(text: "failures<=100%", metric: .failures, comparison: .lessOrEqual, threshold: 1),
+        Form(text: "inline.p99<1ms", metric: .latency(.inline, .percentile(99)), comparison: .lessThan, threshold: 1e6),
+        Form(text: "parked.p99.9<2s", metric: .latency(.parked, .percentile(99.9)), comparison: .lessThan, threshold: 2e9),
         Form(text: "throughput>1900", metric: .throughput, comparison: .greaterThan, threshold: 1_900),
         Form(text: "throughput>=1_900/s", metric: .throughput, comparison: .greaterOrEqual, threshold: 1_900),
         Form(text: " responseTime.p90 > 10ns ", metric: .latency(.responseTime, .percentile(90)), comparison: .greaterThan, threshold: 10),
@@ -46,16 +48,16 @@ struct SLOExpressionTests {
     }
 
     @Test func aListKeepsItsOrder() throws {
-        let objectives = try SLOExpression.parse("responseTime.p99<5ms,serviceTime.p99.9<20ms,errors<0.1%,throughput>1900")
-        #expect(objectives.map(\.expression) == ["responseTime.p99<5ms", "serviceTime.p99.9<20ms", "errors<0.1%", "throughput>1900"])
+        let objectives = try SLOExpression.parse("inline.p99<5ms,serviceTime.p99.9<20ms,failures<0.1%,throughput>1900")
+        #expect(objectives.map(\.expression) == ["inline.p99<5ms", "serviceTime.p99.9<20ms", "failures<0.1%", "throughput>1900"])
     }
 
     @Test(arguments: [
-        ("p99<", "p99<"), ("responseTime.p101<1ms", "responseTime.p101<1ms"), ("errors<200%", "errors<200%"),
+        ("p99<", "p99<"), ("responseTime.p101<1ms", "responseTime.p101<1ms"), ("failures<200%", "failures<200%"),
         ("latency.p99<1ms", "latency.p99<1ms"), ("responseTime.p99<5", "responseTime.p99<5"),
-        ("responseTime.p99<5ms,,errors<1%", "responseTime.p99<5ms,,errors<1%"), ("errors<1%,", "errors<1%,"),
+        ("responseTime.p99<5ms,,failures<1%", "responseTime.p99<5ms,,failures<1%"), ("failures<1%,", "failures<1%,"),
         ("responseTime.p0<1ms", "responseTime.p0<1ms"), ("responseTime.p99=1ms", "responseTime.p99=1ms"),
-        ("responseTime<1ms", "responseTime<1ms"), ("errors<0.1", "errors<0.1"), ("errors.NO_SUCH_CODE<1%", "errors.NO_SUCH_CODE<1%"),
+        ("responseTime<1ms", "responseTime<1ms"), ("failures<0.1", "failures<0.1"), ("errors.NO_SUCH_CODE<1%", "errors.NO_SUCH_CODE<1%"),
         ("errors.VALID_TOKEN<1%", "errors.VALID_TOKEN<1%"), ("throughput>fast", "throughput>fast"), ("<5ms", "<5ms"),
         ("responseTime.p99<<5ms", "responseTime.p99<<5ms"), ("responseTime.p99<5parsecs", "responseTime.p99<5parsecs"),
         ("responseTime.p99<-5ms", "responseTime.p99<-5ms"), ("throughput.p99>5", "throughput.p99>5"),
@@ -76,7 +78,8 @@ struct SLOExpressionTests {
 
     @Test func theMessageSaysWhatWasExpected() throws {
         let cases: [(String, String)] = [
-            ("responseTime.p99<5", "missing unit"), ("errors<0.1", "missing unit"), ("errors<200%", "0% to 100%"),
+            ("responseTime.p99<5", "missing unit"), ("failures<0.1", "missing unit"), ("failures<200%", "0% to 100%"),
+            ("errors<0.1%", "use failures<SHARE"), ("failures.p99<1%", "failures takes no statistic"),
             ("responseTime.p101<1ms", "out of range"), ("latency.p99<1ms", "unknown metric"), ("p99<", "no value"), ("p99<1ms", "unknown metric"),
             ("responseTime.p99<5ms,,errors<1%", "empty objective"),
         ]
@@ -100,7 +103,9 @@ struct SLOEvaluationTests {
             ("startLag.max<1s", Double(result.histogram(.startLag).max)),
             ("upstreamWait.mean<1s", result.histogram(.upstreamWait).mean),
             ("inFlight.p50<1000", Double(try #require(result.inFlight).value(atPercentile: 50))),
-            ("errors<1%", Double(result.summary.errors.values.reduce(0, +)) / Double(result.summary.requests)),
+            ("failures<1%", Double(try #require(result.summary.failures).values.reduce(0, +)) / Double(result.summary.requests)),
+            ("inline.p99<1s", Double(result.histogram(.inline).value(atPercentile: 99))),
+            ("parked.p50<1s", Double(result.histogram(.parked).value(atPercentile: 50))),
             ("errors.UPSTREAM_UNAVAILABLE<1%", Double(result.summary.errors["UPSTREAM_UNAVAILABLE"] ?? -1) / Double(result.summary.requests)),
             ("errors.TOKEN_REPLAYED<1%", 0),
             ("throughput>1", result.summary.achievedRate),
@@ -115,11 +120,11 @@ struct SLOEvaluationTests {
 
     @Test func metAndBreached() throws {
         let p99 = Double(Self.result.histogram(.responseTime).value(atPercentile: 99))
-        let generous = try SLOExpression.parse("responseTime.p99<10s,errors<50%,throughput>1").evaluate(Self.result)
+        let generous = try SLOExpression.parse("responseTime.p99<10s,failures<50%,throughput>1").evaluate(Self.result)
         #expect(generous.allSatisfy { $0.met })
-        let strict = try SLOExpression.parse("responseTime.p99<1ns,errors<0.0001%,throughput>1000000000").evaluate(Self.result)
+        let strict = try SLOExpression.parse("responseTime.p99<1ns,failures<0.0001%,throughput>1000000000").evaluate(Self.result)
         #expect(strict.allSatisfy { !$0.met })
-        #expect(strict.map(\.expression) == ["responseTime.p99<1ns", "errors<0.0001%", "throughput>1000000000"])
+        #expect(strict.map(\.expression) == ["responseTime.p99<1ns", "failures<0.0001%", "throughput>1000000000"])
         #expect(strict[0].actual == p99)
     }
 
@@ -141,14 +146,14 @@ struct SLOEvaluationTests {
     }
 
     @Test func consoleAndMarkdownListEveryObjectiveWithItsVerdict() throws {
-        let sections = try SLOExpression.parse("responseTime.p99<10s,errors<0.0001%").evaluate(Self.result)
+        let sections = try SLOExpression.parse("responseTime.p99<10s,failures<0.0001%").evaluate(Self.result)
         let lines = SLOText.lines(sections)
         #expect(lines.contains("responseTime.p99<10s") && lines.contains("met"))
-        #expect(lines.contains("errors<0.0001%") && lines.contains("BREACHED"))
+        #expect(lines.contains("failures<0.0001%") && lines.contains("BREACHED"))
         var result = Self.result
         result.slo = sections
         let markdown = RunMarkdown.text(try ResultDocument(result))
-        #expect(markdown.contains("| `errors<0.0001%` |"))
+        #expect(markdown.contains("| `failures<0.0001%` |"))
         #expect(markdown.contains("**BREACHED**"))
         #expect(markdown.contains("| throughput |"))
         #expect(markdown.contains(SLOText.actual(sections[1])))

@@ -22,7 +22,7 @@ struct CapacityCommandTests {
     @Test func aShortSearchWritesItsDocumentAndReport() throws {
         let directory = try CLIHarness.temporaryDirectory()
         let output = try CLIHarness.bench([
-            "capacity", "--slo", "responseTime.p99<100s,errors<100%", "--alg", "hs256", "--devices", "100",
+            "capacity", "--slo", "responseTime.p99<100s,failures<100%", "--alg", "hs256", "--devices", "100",
             "--mix", "get=0,check=100,verify=0", "--deny-ratio", "0", "--backend-latency", "0us/0us",
             "--start-rate", "200", "--max-rate", "400", "--repeats", "1", "--step-duration", "200ms", "--warmup", "0s",
             "--json", "c.json", "--report", "c.html",
@@ -37,7 +37,7 @@ struct CapacityCommandTests {
         #expect(object["stepCount"] as? Int == 2)
         let knee = try #require(object["knee"] as? [String: Any])
         #expect(knee["rate"] as? Double == 400)
-        #expect(object["slo"] as? [String] == ["responseTime.p99<100s", "errors<100%"])
+        #expect(object["slo"] as? [String] == ["responseTime.p99<100s", "failures<100%"])
         #expect(output.stdout.contains("knee 400 req/s"))
         let html = try String(contentsOf: directory.appendingPathComponent("c.html"), encoding: .utf8)
         #expect(html.contains("id=\"capacity-latency\""))

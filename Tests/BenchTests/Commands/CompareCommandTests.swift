@@ -33,22 +33,22 @@ struct CompareCommandTests {
         let json = root.appendingPathComponent("out/verdict.json").path
         let output = try Self.compare([base.path, candidate.path, "--markdown", markdown, "--json", json])
         #expect(output.status == 2, "\(output.stderr)")
-        let p99Line = try #require(output.stdout.split(separator: "\n").first { $0.hasPrefix("responseTime.p99 ") })
+        let p99Line = try #require(output.stdout.split(separator: "\n").first { $0.hasPrefix("inline.p99 ") })
         #expect(p99Line.hasSuffix("regression"))
         #expect(p99Line.contains("+20.0%"))
-        let p50Line = try #require(output.stdout.split(separator: "\n").first { $0.hasPrefix("responseTime.p50 ") })
+        let p50Line = try #require(output.stdout.split(separator: "\n").first { $0.hasPrefix("inline.p50 ") })
         #expect(p50Line.hasSuffix("unchanged"))
 
         let summary = try String(contentsOfFile: markdown, encoding: .utf8)
         #expect(summary.hasPrefix("## Benchmark regression\n"))
-        #expect(summary.contains("| responseTime.p99 |"))
+        #expect(summary.contains("| inline.p99 |"))
         #expect(summary.contains("**regression**"))
 
         let verdict = try JSONDecoder().decode(ComparisonReport.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
         #expect(verdict.verdict == "regression")
         #expect(verdict.exitCode == 2)
         #expect(verdict.method == "mann-whitney-u+bootstrap")
-        let p99 = try #require(verdict.metrics.first { $0.metric == "responseTime.p99" })
+        let p99 = try #require(verdict.metrics.first { $0.metric == "inline.p99" })
         #expect(p99.verdict == .regression)
         #expect(try #require(p99.pValue) < 0.05)
         let interval = try #require(p99.interval)
@@ -63,7 +63,7 @@ struct CompareCommandTests {
         let candidate = try F.write(try F.repetitions(5, phase: 1, p50Factor: 0.8, p99Factor: 0.7), under: root, name: "candidate")
         let output = try Self.compare([base.path, candidate.path])
         #expect(output.status == 4, "\(output.stderr)")
-        #expect(output.stdout.contains("verdict: improvement: responseTime.p50 -20.0%, responseTime.p99 -30.0%"))
+        #expect(output.stdout.contains("verdict: improvement: inline.p50 -20.0%, inline.p99 -30.0%"))
     }
 
     @Test func jitterWithinTheNoiseBandExitsZero() throws {
@@ -121,7 +121,7 @@ struct CompareCommandTests {
         let output = try Self.compare([base.path, candidate.path, "--metrics", "throughput,p50,serviceTime.p99"])
         #expect(output.status == 0)
         #expect(output.stdout.contains("serviceTime.p99"))
-        #expect(!output.stdout.contains("responseTime.p99 "))
+        #expect(!output.stdout.contains("inline.p99 "))
         #expect(try Self.compare([base.path, candidate.path, "--metrics", "latency.p42"]).status == 64)
     }
 

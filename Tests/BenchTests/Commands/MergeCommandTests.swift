@@ -77,8 +77,8 @@ struct MergeCommandTests {
         #expect(document.scenario["seed"] == .integer(1))
         #expect(document.intervals.map(\.requests) == [2_000, 2_000, 2_000])
         let written = try FileManager.default.contentsOfDirectory(atPath: hgrm)
-        #expect(Set(written) == ["responseTime.hgrm", "serviceTime.hgrm", "startLag.hgrm", "upstreamWait.hgrm", "inFlight.hgrm",
-                                 "stage-parse.hgrm", "stage-verify.hgrm"])
+        #expect(Set(written) == ["responseTime.hgrm", "serviceTime.hgrm", "startLag.hgrm", "upstreamWait.hgrm", "inline.hgrm",
+                                 "parked.hgrm", "inFlight.hgrm", "stage-parse.hgrm", "stage-verify.hgrm"])
     }
 
     @Test func anInvalidInputMakesTheMergeInvalid() throws {

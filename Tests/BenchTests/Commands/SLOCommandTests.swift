@@ -40,14 +40,14 @@ struct SLOCommandTests {
 
     @Test func aGenerousObjectiveIsMet() throws {
         let directory = try CLIHarness.temporaryDirectory()
-        let output = try Self.shortRun(["--slo", "responseTime.p99<100s,errors<100%,throughput>=1", "--quiet"], in: directory)
+        let output = try Self.shortRun(["--slo", "responseTime.p99<100s,failures<100%,throughput>=1", "--quiet"], in: directory)
         let (slo, debug) = try Self.sloOfResult(in: directory)
         #expect(output.status == (debug ? 7 : 0), "\(output.stderr)")
         #expect(slo.count == 3)
         #expect(slo.allSatisfy { $0["met"] as? Bool == true })
     }
 
-    @Test(arguments: ["p99<", "responseTime.p101<1ms", "errors<200%", "latency.p99<1ms", "responseTime.p99<5", "errors<1%,"])
+    @Test(arguments: ["p99<", "responseTime.p101<1ms", "failures<200%", "latency.p99<1ms", "responseTime.p99<5", "failures<1%,"])
     func aBadObjectiveExits64BeforeRunning(expression: String) throws {
         let directory = try CLIHarness.temporaryDirectory()
         // A long run: if the flag were checked after it, the test would take minutes.

@@ -1,0 +1,47 @@
+import Foundation
+import BenchHarness
+
+extension RunReport {
+    /// Failures (count, share, by code) apart from answers by code: a correct denial is an answer,
+    /// never an error. A result written before failures were told apart says they are not known
+    /// and lists its codes as it has them.
+    package static func outcomeLines(_ summary: ResultSummary) -> [String] {
+        guard let failures = summary.failures else {
+            let codes = summary.errors.isEmpty ? "none"
+                : summary.errors.sorted { $0.key < $1.key }.map { "\($0.key) \(LatencyText.count($0.value))" }
+                    .joined(separator: ", ")
+            return ["failures    not known (a result written before failures were told apart from answers)",
+                    "codes       other than VALID_TOKEN: \(codes)"]
+        }
+        let failed = failures.values.reduce(0, +)
+        let share = SLOText.percent(summary.failureShare ?? ResultSummary.share(failed, of: summary.requests))
+        var first = "failures    \(LatencyText.count(failed)) (\(share) of the requests)"
+        if failed > 0 {
+            first += ": " + failures.sorted { $0.key < $1.key }.map { "\($0.key) \(LatencyText.count($0.value))" }
+                .joined(separator: ", ")
+        }
+        let answers = summary.answers ?? [:]
+        let listed = answers.isEmpty ? "none"
+            : answers.sorted { ($0.key == "VALID_TOKEN" ? "" : $0.key) < ($1.key == "VALID_TOKEN" ? "" : $1.key) }
+                .map { "\($0.key) \(LatencyText.count($0.value))" }.joined(separator: ", ")
+        return [first, "answers     \(listed)"]
+    }
+}
+
+extension ResultSummary {
+    /// The requests that got an answer, by code (`VALID_TOKEN` included): every request's code less
+    /// the failures; nil when the failures are not known.
+    package var answers: [String: Int]? {
+        guard let failures else { return nil }
+        var answers: [String: Int] = [:]
+        let otherCodes = errors.values.reduce(0, +)
+        let failedWithOtherCodes = failures.filter { $0.key != "VALID_TOKEN" && $0.key != Failures.ledgerFaultName }
+        let valid = requests - otherCodes - (failures["VALID_TOKEN"] ?? 0)
+        if valid > 0 { answers["VALID_TOKEN"] = valid }
+        for (code, count) in errors {
+            let answered = count - (failedWithOtherCodes[code] ?? 0)
+            if answered > 0 { answers[code] = answered }
+        }
+        return answers
+    }
+}

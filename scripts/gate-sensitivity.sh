@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# What the regression gate (`authz-bench compare`, 5 repetitions a side) catches on the default
+# scenario, and the smallest slowdown of the hot path it flags: its minimum detectable slowdown.
+#
+#   scripts/gate-sensitivity.sh [--smoke]
+#   REPS=5 RUN_ARGS='--scenario steady --duration 3s --warmup 1s' DELAYS='250ns 500ns 1us 2us 5us 10us' scripts/gate-sensitivity.sh
+#
+# Every run is `authz-bench run $RUN_ARGS`, REPS times per side, the sides interleaved (A B A B ...)
+# so that the machine's noise hits both alike; every comparison is `compare` with its defaults
+# (throughput, inline p50/p99/p99.9, failures; threshold 5%).
+#
+# 1. Acceptance: the same build twice (baseline vs `same`) must not regress: compare exits 0 or 4;
+#    and with `--inject-stall 10ms@1s` (each worker frozen 10 ms every second) it must: exit 2.
+# 2. Sensitivity: for each D of DELAYS, in order, REPS runs with `--inject-delay D` (a busy wait of
+#    D inside every answer given inline, as if the hot path cost D more) against the baseline; the
+#    first D compare flags (exit 2) is the gate's minimum detectable slowdown, also given as a share
+#    of the baseline's inline p50. It stops at the first D flagged.
+#
+# Prints a table (D, compare's exit code, which metrics regressed, their median change) and
+# writes it with every result to $OUT (default .build/gate-sensitivity).
+#
+# --smoke: one repetition of each, 1-second runs, the first delay only: checks that the script and
+# the commands it runs work (make test); with fewer than 5 repetitions compare has no statistics,
+# so no verdict is drawn and the exit is 0 whatever compare said.
+#
+# Exit: 0 acceptance held (a figure is printed, or "not flagged up to the largest D"); 1 acceptance
+# failed or a command failed; 7 the runs were invalid (a debug build, or the generator saturated:
+# no figure can be drawn from them); 64 usage.
+#
+# AUTHZ_BENCH: the binary (default .build/release/authz-bench, built when missing).
+set -euo pipefail
+
+smoke=0
+for arg in "$@"; do
+    case $arg in
+        --smoke) smoke=1 ;;
+        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        *) echo "gate-sensitivity.sh: unknown argument '$arg'; expected --smoke" >&2; exit 64 ;;
+    esac
+done
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$repo"
+bin="${AUTHZ_BENCH:-.build/release/authz-bench}"
+if [[ ! -x "$bin" ]]; then
+    if [[ "$bin" == ".build/release/authz-bench" ]]; then
+        swift build -c release -Xswiftc -warnings-as-errors --product authz-bench >&2
+    else
+        echo "gate-sensitivity.sh: AUTHZ_BENCH=$bin is not an executable" >&2
+        exit 64
+    fi
+fi
+if ((smoke)); then
+    REPS=1
+    RUN_ARGS=${RUN_ARGS:---scenario steady --duration 1s --warmup 1s --devices 2000}
+    DELAYS=${DELAYS:-1us}
+    DELAYS=${DELAYS%% *}
+else
+    REPS=${REPS:-5}
+    RUN_ARGS=${RUN_ARGS:---scenario steady --duration 3s --warmup 1s}
+    DELAYS=${DELAYS:-250ns 500ns 1us 2us 5us 10us 20us}
+fi
+[[ $REPS =~ ^[1-9][0-9]*$ ]] || { echo "gate-sensitivity.sh: REPS must be a positive integer, got '$REPS'" >&2; exit 64; }
+OUT=${OUT:-.build/gate-sensitivity}
+rm -rf "$OUT"
+mkdir -p "$OUT"
+log() { echo "gate-sensitivity: $*" >&2; }
+
+# run SIDE REP [EXTRA FLAG...]: one run into $OUT/SIDE/rep-REP.json; 7 (invalid) is recorded, not fatal.
+invalid=0
+run() {
+    local side=$1 rep=$2 rc=0
+    shift 2
+    mkdir -p "$OUT/$side"
+    # shellcheck disable=SC2086
+    "$bin" run $RUN_ARGS "$@" --quiet --json "$OUT/$side/rep-$rep.json" || rc=$?
+    case $rc in
+        0) ;;
+        7) invalid=1 ;;
+        *) log "run $side $* exited $rc"; exit 1 ;;
+    esac
+}
+
+# compare SIDE: compare's exit code for baseline vs SIDE, its verdict JSON in $OUT/SIDE.verdict.json.
+compare_side() {
+    local rc=0
+    "$bin" compare "$OUT/base" "$OUT/$1" --quiet --json "$OUT/$1.verdict.json" >/dev/null 2>"$OUT/$1.compare.err" || rc=$?
+    echo "$rc"
+}
+
+# regressed SIDE: the metrics compare called regressions, with their median change.
+regressed() {
+    python3 - "$OUT/$1.verdict.json" <<'PY'
+import json, sys
+try:
+    verdict = json.load(open(sys.argv[1]))
+except (OSError, ValueError):
+    print("-"); sys.exit()
+rows = [m for m in verdict.get("metrics", []) if m.get("verdict") == "regression"]
+print(", ".join(f"{m['metric']} {m['change'] * 100:+.1f}%" if m.get("change") is not None else m["metric"] for m in rows) or "none")
+PY
+}
+
+log "binary $bin; $REPS repetition(s) a side; run $RUN_ARGS"
+for ((i = 1; i <= REPS; i++)); do
+    run base "$i"
+    run same "$i"
+    run stall "$i" --inject-stall 10ms@1s
+done
+same_rc=$(compare_side same)
+stall_rc=$(compare_side stall)
+inline_p50=$(python3 -c '
+import json, statistics, sys, glob
+values = [json.load(open(f))["latency"].get("inline", {}).get("p50") for f in glob.glob(sys.argv[1] + "/base/*.json")]
+values = [v for v in values if v is not None]
+print(int(statistics.median(values)) if values else 0)' "$OUT")
+
+{
+    echo "gate sensitivity: $REPS repetition(s) a side, run $RUN_ARGS, compare defaults"
+    echo "baseline inline p50 (median of the baseline runs): ${inline_p50} ns"
+    echo
+    printf '%-34s %6s  %s\n' "candidate" "exit" "regressions (median change)"
+    printf '%-34s %6s  %s\n' "same build" "$same_rc" "$(regressed same)"
+    printf '%-34s %6s  %s\n' "--inject-stall 10ms@1s" "$stall_rc" "$(regressed stall)"
+} | tee "$OUT/table.txt"
+
+if ((invalid)); then
+    log "the runs are invalid (a debug build, or the generator saturated): no verdict can be drawn from them"
+    exit 7
+fi
+if ((!smoke)); then
+    acceptance_ok=1
+    [[ $same_rc == 0 || $same_rc == 4 ]] || { log "acceptance FAILED: the same build compared with exit $same_rc (expected 0 or 4)"; acceptance_ok=0; }
+    [[ $stall_rc == 2 ]] || { log "acceptance FAILED: a 10 ms stall every second compared with exit $stall_rc (expected 2)"; acceptance_ok=0; }
+    ((acceptance_ok)) || exit 1
+    log "acceptance held: same build exit $same_rc, 10 ms stall every second exit 2"
+fi
+
+found=""
+for delay in $DELAYS; do
+    side="delay-$delay"
+    for ((i = 1; i <= REPS; i++)); do run "$side" "$i" --inject-delay "$delay"; done
+    rc=$(compare_side "$side")
+    printf '%-34s %6s  %s\n' "--inject-delay $delay" "$rc" "$(regressed "$side")" | tee -a "$OUT/table.txt"
+    if [[ $rc == 2 ]]; then found=$delay; break; fi
+done
+((smoke)) && { log "smoke run: the commands work; no verdict with $REPS repetition(s)"; exit 0; }
+if [[ -n $found ]]; then
+    share=$(python3 -c 'import sys
+units = {"ns": 1, "us": 1e3, "ms": 1e6}
+d = sys.argv[1]
+for u, s in units.items():
+    if d.endswith(u): print(f"{float(d[:-len(u)]) * s / float(sys.argv[2]) * 100:.1f}" if float(sys.argv[2]) > 0 else "-")' "$found" "$inline_p50")
+    echo "minimum detectable slowdown: $found per inline answer (${share}% of the baseline inline p50)" | tee -a "$OUT/table.txt"
+else
+    echo "minimum detectable slowdown: not flagged up to ${DELAYS##* } per inline answer" | tee -a "$OUT/table.txt"
+fi
+exit 0
