@@ -80,10 +80,15 @@ run() {
     esac
 }
 
-# compare SIDE: compare's exit code for baseline vs SIDE, its verdict JSON in $OUT/SIDE.verdict.json.
+# compare SIDE [--force]: compare's exit code for baseline vs SIDE, its verdict JSON in
+# $OUT/SIDE.verdict.json (--force: the scenarios differ by the injected cost, on purpose).
 compare_side() {
     local rc=0
-    "$bin" compare "$OUT/base" "$OUT/$1" --quiet --json "$OUT/$1.verdict.json" >/dev/null 2>"$OUT/$1.compare.err" || rc=$?
+    "$bin" compare "$OUT/base" "$OUT/$1" ${2:-} --quiet --json "$OUT/$1.verdict.json" >/dev/null 2>"$OUT/$1.compare.err" || rc=$?
+    case $rc in
+        0|2|4|7) ;;
+        *) log "compare base $1 exited $rc: $(tail -1 "$OUT/$1.compare.err")"; exit 1 ;;
+    esac
     echo "$rc"
 }
 
@@ -107,7 +112,7 @@ for ((i = 1; i <= REPS; i++)); do
     run stall "$i" --inject-stall 10ms@1s
 done
 same_rc=$(compare_side same)
-stall_rc=$(compare_side stall)
+stall_rc=$(compare_side stall --force)
 inline_p50=$(python3 -c '
 import json, statistics, sys, glob
 values = [json.load(open(f))["latency"].get("inline", {}).get("p50") for f in glob.glob(sys.argv[1] + "/base/*.json")]
@@ -139,7 +144,7 @@ found=""
 for delay in $DELAYS; do
     side="delay-$delay"
     for ((i = 1; i <= REPS; i++)); do run "$side" "$i" --inject-delay "$delay"; done
-    rc=$(compare_side "$side")
+    rc=$(compare_side "$side" --force)
     printf '%-34s %6s  %s\n' "--inject-delay $delay" "$rc" "$(regressed "$side")" | tee -a "$OUT/table.txt"
     if [[ $rc == 2 ]]; then found=$delay; break; fi
 done

@@ -11,12 +11,12 @@ package enum HistogramFiles {
     package static let inFlightTag = "inFlight"
 
     /// The `.hgrm` files of a result, by file name: one per latency kind (`responseTime.hgrm`,
-    /// `serviceTime.hgrm`, `startLag.hgrm`, `upstreamWait.hgrm`) and `stage-<name>.hgrm`, values
-    /// in microseconds, and `inFlight.hgrm` (when measured), values in requests; all in
-    /// HdrHistogram's Java percentile-distribution layout.
+    /// `serviceTime.hgrm`, `startLag.hgrm`, `upstreamWait.hgrm`, and `inline.hgrm`, `parked.hgrm`
+    /// when recorded) and `stage-<name>.hgrm`, values in microseconds, and `inFlight.hgrm` (when
+    /// measured), values in requests; all in HdrHistogram's Java percentile-distribution layout.
     package static func hgrmFiles(_ result: RunResult) -> [(name: String, text: String)] {
         var files: [(name: String, text: String)] = []
-        for kind in LatencyKind.allCases {
+        for kind in LatencyKind.allCases where !kind.isByPath || result.records(kind) {
             files.append(("\(kind.rawValue).hgrm", hgrmText(result.histogram(kind))))
         }
         for name in result.stageNames {

@@ -32,7 +32,9 @@ struct FormatFlagTests {
         let smaller = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [[String: Any]])
         let bigger = try #require(try JSONSerialization.jsonObject(
             with: Data(contentsOf: directory.appendingPathComponent("bench-bigger.json"))) as? [[String: Any]])
-        #expect(smaller.count == 6 && smaller.allSatisfy { $0["unit"] as? String == "ns" })
+        // Three latency measures each of inline, parked, responseTime and serviceTime, then failures.
+        #expect(smaller.count == 13 && smaller.dropLast().allSatisfy { $0["unit"] as? String == "ns" })
+        #expect(smaller.last?["name"] as? String == "authz-bench/run/custom failures" && smaller.last?["unit"] as? String == "%")
         #expect(bigger.map { $0["name"] as? String } == ["authz-bench/run/custom throughput"])
     }
 

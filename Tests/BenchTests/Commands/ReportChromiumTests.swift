@@ -59,7 +59,7 @@ struct ReportChromiumTests {
         #expect(dom.status == 0)
         #expect(dom.stdout.contains("authz-bench report"))
         let spectrum = HTMLReportFixtures.svg("percentile-spectrum", in: dom.stdout)
-        #expect(HTMLReportFixtures.count("<path class=\"series\"", in: spectrum) == 2, "\(spectrum.prefix(300))")
+        #expect(HTMLReportFixtures.count("<path class=\"series\"", in: spectrum) == 2 * 3, "\(spectrum.prefix(300))")
         #expect(HTMLReportFixtures.count("<path class=\"series\"", in: HTMLReportFixtures.svg("service-time-spectrum", in: dom.stdout)) == 2)
         #expect(HTMLReportFixtures.count("<path class=\"series\"", in: HTMLReportFixtures.svg("timeline", in: dom.stdout)) == 2)
         #expect(HTMLReportFixtures.count("class=\"bar-p50\"", in: HTMLReportFixtures.svg("stages", in: dom.stdout)) == 4)

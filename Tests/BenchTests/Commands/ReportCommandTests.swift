@@ -18,7 +18,7 @@ struct ReportCommandTests {
         let out = directory.appendingPathComponent("out/report.html").path
         #expect(try CLIHarness.bench(["report"] + inputs + ["--out", out]).status == 0)
         let html = try String(contentsOfFile: out, encoding: .utf8)
-        #expect(HTMLReportFixtures.count("<path class=\"series\"", in: HTMLReportFixtures.svg("percentile-spectrum", in: html)) == 2)
+        #expect(HTMLReportFixtures.count("<path class=\"series\"", in: HTMLReportFixtures.svg("percentile-spectrum", in: html)) == 2 * 3)
         #expect(html.contains("baseline.json") && html.contains("candidate.json"))
         #expect(html.contains("<svg id=\"sweep-hit-ratio\""))
         #expect(html.contains("tinylfu at 1,000 entries"))
@@ -89,7 +89,7 @@ struct ReportCommandTests {
         ], in: directory)
         #expect(output.status == 0 || output.status == 7, "\(output.stderr)")
         let html = try String(contentsOf: directory.appendingPathComponent("r.html"), encoding: .utf8)
-        #expect(HTMLReportFixtures.count("<path class=\"series\"", in: HTMLReportFixtures.svg("percentile-spectrum", in: html)) == 1)
+        #expect(HTMLReportFixtures.count("<path class=\"series\"", in: HTMLReportFixtures.svg("percentile-spectrum", in: html)) == 3, "inline, parked and all")
         #expect(html.contains("<svg id=\"timeline-latency\""))
         #expect(html.contains("r.json"))
         let document = try ResultDocument.read(from: directory.appendingPathComponent("r.json").path)
