@@ -26,7 +26,7 @@ struct ScenarioCodingTests {
 
     @Test func anOpenLoopWritesClosedLoopFalseAndItsRate() throws {
         let expected = "{" + Self.defaults + #""closedLoop":false,"cold":false,"devices":10000,"durationMillis":10000,"#
-            + #""favorites":4,"maxStartLagMicros":10000,"#
+            + #""favorites":4,"maxStartLagMicros":5000,"#
             + #""mix":{"attack":0,"check":20,"get":70,"logout":0,"verify":10},"mvpds":10,"rate":2000,"#
             + #""refreshAhead":0.8,"requestors":20,"resources":1000,"seed":1,"shardCount":1,"shardIndex":0,"#
             + #""stageSample":64,"threads":2,"# + Self.upstreamDefaults + #""warmupMillis":2000,"zipf":1}"#
