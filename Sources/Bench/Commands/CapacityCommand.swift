@@ -28,7 +28,8 @@ enum CapacityCommand {
         \(FormatFlag.help)
                            (github-benchmark and bmf: the knee in req/s, and the response time at the knee)
           --report FILE      the HTML report with the latency-vs-offered-load chart
-        A step passes when the load generator kept up and every objective held. --rate, --closed,
+        A step passes when the load generator kept up (achieved rate within 99% of the step's, start lag
+        p99 within --max-start-lag, default 5ms) and every objective held. --rate, --closed,
         --stages, --total-rate and --duration do not apply: the search chooses the rates.
         exit codes: 0 knee found, 6 even the start rate fails, 7 a debug build (figures not representative),
                     64 usage, 65 bad input

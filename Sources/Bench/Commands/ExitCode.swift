@@ -20,7 +20,8 @@ enum ExitCode: Int32, Sendable {
     case noBaseline = 5
     /// A service-level objective (`--slo`) was not met.
     case sloNotMet = 6
-    /// The run is invalid (generator saturated, or a debug build where release was required).
+    /// The run is invalid (generator saturated or behind `--max-start-lag`, or a debug build where
+    /// release was required).
     case runInvalid = 7
     /// The command line was wrong (BSD `EX_USAGE`).
     case usage = 64

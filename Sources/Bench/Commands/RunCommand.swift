@@ -20,7 +20,7 @@ enum RunCommand {
                                [--inject-stall 200ms@2s] [--authn-ttl 1d] [--authz-ttl 1h] [--stage-sample N]
                                [--backend-latency 200ms/1s] [--deny-ratio 0.02] [--skew 30s] [--refresh-ahead 0.8|off]
                                [--upstream-errors 0.01] [--upstream-timeout 5s] [--upstream-outage 5s@20s]
-                               [--upstream-max-in-flight 65536]
+                               [--upstream-max-in-flight 65536] [--max-start-lag 5ms|off]
                                [--json FILE] [--hgrm DIR] [--hlog FILE] [--report FILE.html] [--record-trace FILE] [--shard I/N] [--quiet]
                                [--rss-sample-interval 10s] [--force]
                                [--start-at TIME [--start-grace 2s]]
@@ -50,6 +50,8 @@ enum RunCommand {
           --upstream-timeout D     the engine's timeout per upstream call (default 5s)
           --upstream-outage D@T    the upstream refuses every call for D from T after the start of the warm-up
           --upstream-max-in-flight N  the engine's bound on upstream calls in flight (default 65536)
+          --max-start-lag D        the open loop's run is invalid (exit 7) when its start lag p99 exceeds D: the
+                                   generator, not the code, fell behind (default 5ms; off: not checked)
           --record-trace FILE  write the measured requests (no attacks) as a trace for 'sweep --trace'
           --rss-sample-interval D  sample the resident set every D (default 10s; JSON "memory")
           --start-at TIME  set up, then start the load (the warm-up) at TIME: RFC 3339 UTC
@@ -66,8 +68,8 @@ enum RunCommand {
                            (answered from the caches or rejected locally), parked the requests that
                            waited on the simulated upstream
           --markdown FILE  a short Markdown summary (headline figures, SLO table), e.g. $GITHUB_STEP_SUMMARY
-        exit codes: 0 ok, 3 missed the --start-at start, 6 an SLO not met, 7 run invalid (generator saturated,
-                    or a debug build; wins over 6), 64 usage, 65 bad input
+        exit codes: 0 ok, 3 missed the --start-at start, 6 an SLO not met, 7 run invalid (generator saturated
+                    or behind --max-start-lag, or a debug build; wins over 6), 64 usage, 65 bad input
 
         calibration only (never for a figure you report):
           --inject-delay D busy-wait D (500ns, 2us; at most 10ms) in every answer given inline, as if the hot path

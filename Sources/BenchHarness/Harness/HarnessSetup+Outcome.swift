@@ -52,13 +52,8 @@ extension HarnessSetup {
         if !Environment.isReleaseBuild {
             reasons.append("debug build: figures are not representative (build with swift build -c release)")
         }
-        if let target = scenario.loop.rate {
-            let achieved = Double(requests) / durationSeconds
-            if achieved < 0.99 * target {
-                reasons.append(String(format: "achieved %.0f requests/s, below 99%% of the target %.0f/s: ", achieved, target)
-                    + "the load generator saturated (lower --rate or add --threads)")
-            }
-        }
+        reasons += Validity.generatorReasons(scenario: scenario, requests: requests, durationSeconds: durationSeconds,
+            startLag: total.byKind[.startLag])
         // Exactly once: every parked request completed, none twice.
         reasons += ledger.invalidReasons
 

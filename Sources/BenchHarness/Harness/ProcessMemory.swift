@@ -20,6 +20,16 @@ package enum ProcessMemory {
         return Int(info.uordblks) + Int(info.hblkhd)
     }
 
+    /// Whether malloc's counters see this process's allocations: false when another allocator
+    /// serves them (a sanitizer's, or one preloaded), whose memory `mallinfo2` does not count.
+    package static let heapCountersAreLive: Bool = {
+        let size = 4 << 20
+        let before = heapBytesInUse()
+        guard let block = malloc(size) else { return false }
+        defer { free(block) }
+        return heapBytesInUse() - before >= size
+    }()
+
     private static func field(_ name: String) -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
         for line in text.split(separator: "\n") where line.hasPrefix(name) {

@@ -10,7 +10,9 @@ import AuthZCore
 /// written before them reads as the scenario it ran. `refreshAhead` is written as `null` when refresh
 /// ahead is off, since absent means the default (on). `totalRate` and `stages` are left out when
 /// not given, and read as nil when absent, as every file written before them ran without them; so
-/// is `injectDelayNanos` (`--inject-delay`).
+/// is `injectDelayNanos` (`--inject-delay`). So is `maxStartLagMicros`: a file written before it
+/// was never checked against a start-lag bound, and a run with the bound `off` (or in closed loop)
+/// writes none.
 extension Scenario: Codable {
     /// Every key a scenario's JSON may hold: one per stored property, the loop's two in its place.
     package enum CodingKeys: String, CodingKey, CaseIterable {
@@ -18,7 +20,7 @@ extension Scenario: Codable {
         case durationMillis, warmupMillis, seed, stallMillis, stallPeriodMillis, authNTTLMillis, authZTTLMillis
         case stageSample, shardIndex, shardCount, backendMedianMicros, backendP99Micros, backendDenyRatio, skewMillis
         case name, favorites, arrivals, cold, concurrency, refreshAhead, upstreamErrorRatio, upstreamTimeoutMillis
-        case upstreamOutageMillis, upstreamOutageAtMillis, upstreamMaxInFlight, totalRate, stages
+        case upstreamOutageMillis, upstreamOutageAtMillis, upstreamMaxInFlight, totalRate, stages, maxStartLagMicros
         case injectDelayNanos
     }
 
@@ -61,6 +63,7 @@ extension Scenario: Codable {
             Field(optional: .upstreamOutageAtMillis, \.upstreamOutageAtMillis),
             Field(later: .upstreamMaxInFlight, \.upstreamMaxInFlight),
             Field(optional: .totalRate, \.totalRate), Field(optional: .stages, \.stages),
+            Field(optional: .maxStartLagMicros, \.maxStartLagMicros),
             Field(optional: .injectDelayNanos, \.injectDelayNanos),
         ]
     }

@@ -41,6 +41,7 @@ extension Scenario {
         case "upstream-outage":
             return "DURATION@TIME, down for DURATION (1ms to 1d) from TIME after the start of the warm-up (e.g. 5s@20s)"
         case "upstream-max-in-flight": return integer(Limits.upstreamMaxInFlight)
+        case "max-start-lag": return "a duration between 1us and 1h (e.g. 10ms or 500us), or off (0 is off too)"
         case "scenario": return "one of " + NamedScenario.allCases.map(\.rawValue).joined(separator: ", ")
         default: return "a valid value"
         }

@@ -50,6 +50,8 @@ extension Scenario {
         package static let injectDelayNanos: ClosedRange<Int64> = 1...10_000_000
         /// `--upstream-timeout` and the `--upstream-outage` duration: 1 day.
         package static let upstreamMillis: Int64 = 86_400_000
+        /// `--max-start-lag`, microseconds: 1 µs to 1 hour, the longest lag a histogram records.
+        package static let maxStartLagMicros: ClosedRange<Int64> = 1...3_600_000_000
     }
 
     /// Checks every range and consistency rule of the inputs, here only (the flag parser just reads
@@ -117,6 +119,9 @@ extension Scenario {
         if let concurrency {
             if !Limits.concurrency.contains(concurrency) { throw expected("concurrency", "\(concurrency)") }
             if loop != .closed { throw fail("--concurrency sets the closed loop's sessions; it needs --closed") }
+        }
+        if let maxStartLagMicros, !Limits.maxStartLagMicros.contains(maxStartLagMicros) {
+            throw expected("max-start-lag", "\(maxStartLagMicros)us")
         }
         if let name, NamedScenario(rawValue: name) == nil { throw expected("scenario", name) }
         if shardCount < 1 || !(0..<shardCount).contains(shardIndex) {

@@ -27,9 +27,11 @@ package struct MemoryFigures: Sendable {
     package var entries: Int
     /// Wall time of the fill, nanoseconds.
     package var nanoseconds: UInt64
-    /// Resident set growth during the fill (`/proc/self/statm`), bytes.
+    /// Resident set growth from before the structure was made to after its fill
+    /// (`/proc/self/status`), bytes: the pages written.
     package var rssDelta: Int
-    /// Growth of the bytes malloc reports in use (`mallinfo2`), bytes: counts reused free memory too.
+    /// Growth of the bytes malloc reports in use (`mallinfo2`) over the same span, bytes: what was
+    /// allocated, written or not (counts reused free memory too).
     package var heapDelta: Int
 }
 

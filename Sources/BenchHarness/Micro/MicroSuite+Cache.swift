@@ -18,15 +18,20 @@ extension MicroSuite {
                 cases += kind.makeCache(capacity: 16_384, visitor: CacheRows(kind: kind)).filter { wanted($0.name) }
             }
             if wanted("cache.bytes_per_entry.\(kind.rawValue).1m") {
-                cases.append(MicroCase(
-                    name: "cache.bytes_per_entry.\(kind.rawValue).1m", makeSubject: { { _ in } },
-                    memoryProbe: { kind.makeCache(capacity: 1_000_000, visitor: FillProbe(entries: 1_000_000)) }))
+                cases.append(bytesPerEntryCase(kind, entries: 1_000_000, label: "1m"))
             }
             if wanted("cache.miss_insert.\(kind.rawValue).t1") {
                 cases.append(kind.makeCache(capacity: 16_384, visitor: MissInsertRow(kind: kind)))
             }
             return cases
         }
+    }
+
+    /// `cache.bytes_per_entry.<strategy>.<label>`: a cache of capacity `entries` made and filled
+    /// (`FillProbe`), its memory per entry.
+    package static func bytesPerEntryCase(_ kind: CacheStrategyKind, entries: Int, label: String) -> MicroCase {
+        MicroCase(name: "cache.bytes_per_entry.\(kind.rawValue).\(label)", makeSubject: { { _ in } },
+            memoryProbe: { FillProbe.measure(kind, entries: entries) })
     }
 
     /// `cache.hit.<strategy>.t1` / `.t2`: 10,000 entries in a 16,384-entry cache, every lookup a hit.
@@ -96,15 +101,32 @@ extension MicroSuite {
 
 /// Fills an authorization cache with `entries` entries (keys and values made during the fill, so
 /// the figures count everything the cache keeps alive) and measures the memory it took.
+///
+/// The memory is counted from before the cache is made: a cache allocates its slots for its whole
+/// capacity when it is made (entries are stored inline, so the fill itself allocates almost
+/// nothing), and only the pages the fill writes become resident. Counted over the fill alone,
+/// malloc's figure would be about 0 while the resident set grows by the slots written.
 package struct FillProbe: MicroCacheVisitor {
+    /// Entries to insert, and the capacity of the cache.
     package let entries: Int
+    /// The resident set before the cache was made, bytes.
+    package let residentBefore: Int
+    /// Malloc's bytes in use before the cache was made.
+    package let heapBefore: Int
 
+    /// Makes a cache of strategy `kind` and capacity `entries`, fills it, and reports its memory
+    /// from before it was made.
+    package static func measure(_ kind: CacheStrategyKind, entries: Int) -> MemoryFigures {
+        ProcessMemory.trim()
+        let probe = FillProbe(entries: entries, residentBefore: ProcessMemory.residentBytes,
+            heapBefore: ProcessMemory.heapBytesInUse())
+        return kind.makeCache(capacity: entries, visitor: probe)
+    }
+
+    /// Fills `cache` (just made, empty) and measures it.
     package func visit<Cache: CacheStrategy>(_ cache: Cache) -> MemoryFigures
     where Cache.Key == AuthorizationKey, Cache.Value == CachedAuthorization {
         let now: Int64 = 1_800_000_000_000
-        ProcessMemory.trim()
-        let rss = ProcessMemory.residentBytes
-        let heap = ProcessMemory.heapBytesInUse()
         let start = MonotonicClock.nanoseconds()
         for n in 0..<entries {
             cache.insert(CachedAuthorization(expiresAt: now + 3_600_000, msoID: "Comcast_SSO"),
@@ -115,8 +137,8 @@ package struct FillProbe: MicroCacheVisitor {
         let held = cache.count
         precondition(held > entries * 9 / 10, "the fill kept only \(held) of \(entries) entries")
         return withExtendedLifetime(cache) {
-            MemoryFigures(entries: held, nanoseconds: elapsed, rssDelta: ProcessMemory.residentBytes - rss,
-                heapDelta: ProcessMemory.heapBytesInUse() - heap)
+            MemoryFigures(entries: held, nanoseconds: elapsed, rssDelta: ProcessMemory.residentBytes - residentBefore,
+                heapDelta: ProcessMemory.heapBytesInUse() - heapBefore)
         }
     }
 }

@@ -17,7 +17,7 @@ package enum WorkloadFlags {
         "scenario", "alg", "cache", "capacity", "threads", "rate", "duration", "warmup", "inject-stall", "shard",
         "authn-ttl", "authz-ttl", "stage-sample", "backend-latency", "deny-ratio", "skew", "favorites", "arrivals",
         "concurrency", "refresh-ahead", "upstream-errors", "upstream-timeout", "upstream-outage",
-        "upstream-max-in-flight", "total-rate", "stages", "shard-index-env", "shards",
+        "upstream-max-in-flight", "total-rate", "stages", "shard-index-env", "shards", "max-start-lag",
         "inject-delay",
     ]
     /// Every workload option that takes a value.
@@ -79,7 +79,30 @@ package enum WorkloadFlags {
         }
         try shardFromEnvironment(args, environment, into: &s)
         try schedule(args, into: &s)
+        try startLagBound(args, into: &s)
         return s
+    }
+
+    /// `--max-start-lag D` into `s`, after everything that sets the loop: `off` and `0` turn the
+    /// check off; the closed loop sends when the last request is done, so it has no start lag to
+    /// bound and records none.
+    private static func startLagBound(_ args: Arguments, into s: inout Scenario) throws(BenchError) {
+        let text = args.value("max-start-lag")
+        if s.loop == .closed {
+            if text != nil {
+                throw .invalidSetting("--max-start-lag bounds the open loop's start lag; the closed loop has none "
+                    + "(it excludes --closed)")
+            }
+            s.maxStartLagMicros = nil
+            return
+        }
+        guard let text else { return }
+        if text.lowercased() == "off" || text == "0" {
+            s.maxStartLagMicros = nil
+            return
+        }
+        guard let micros = DurationText.micros(text) else { throw Scenario.expects("max-start-lag", got: text) }
+        s.maxStartLagMicros = micros == 0 ? nil : micros
     }
 
     /// `--refresh-ahead`, `--upstream-errors`, `--upstream-timeout`, `--upstream-outage` and

@@ -1,13 +1,17 @@
 /// Whether results may be compared: same scenario, same build configuration, same machine.
 ///
 /// Every `scenario` key must be equal in every result (the seed included: runs are deterministic
-/// for a seed). Of `environment`, `build`, `cpu`, `cores`, `swift` and `openssl` must be equal, and
+/// for a seed), except the validity bounds (`ignoredScenarioKeys`). Of `environment`, `build`, `cpu`, `cores`, `swift` and `openssl` must be equal, and
 /// of `os` the kernel name and machine (`Linux`, `x86_64`) but not the kernel release, which hosted
 /// CI runners update under you. `version` and `environment.gitCommit` may differ: they are what is
 /// being compared.
 package enum Comparability {
     /// The environment keys that must be equal.
     package static let environmentKeys = ["build", "cpu", "cores", "swift", "openssl", "os"]
+    /// The scenario keys that may differ: bounds that decide whether a run is valid, not what it
+    /// measured. Each result was judged by its own bound, and an invalid one is refused anyway; a
+    /// baseline written before `maxStartLagMicros` existed stays comparable with a run that has it.
+    package static let ignoredScenarioKeys: Set<String> = ["maxStartLagMicros"]
 
     /// One entry per key that differs: the key (`scenario.rate`) and the first two differing values
     /// with their files. Empty when the results are comparable.
@@ -35,7 +39,7 @@ package enum Comparability {
     package static func fields(of document: ResultDocument) -> [String: String] {
         var result: [String: String] = [:]
         if let members = document.scenario.objectValue {
-            for (key, value) in members { result["scenario.\(key)"] = text(value) }
+            for (key, value) in members where !ignoredScenarioKeys.contains(key) { result["scenario.\(key)"] = text(value) }
         } else {
             result["scenario"] = text(document.scenario)
         }

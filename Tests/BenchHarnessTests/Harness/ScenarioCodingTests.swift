@@ -26,7 +26,8 @@ struct ScenarioCodingTests {
 
     @Test func anOpenLoopWritesClosedLoopFalseAndItsRate() throws {
         let expected = "{" + Self.defaults + #""closedLoop":false,"cold":false,"devices":10000,"durationMillis":10000,"#
-            + #""favorites":4,"mix":{"attack":0,"check":20,"get":70,"logout":0,"verify":10},"mvpds":10,"rate":2000,"#
+            + #""favorites":4,"maxStartLagMicros":5000,"#
+            + #""mix":{"attack":0,"check":20,"get":70,"logout":0,"verify":10},"mvpds":10,"rate":2000,"#
             + #""refreshAhead":0.8,"requestors":20,"resources":1000,"seed":1,"shardCount":1,"shardIndex":0,"#
             + #""stageSample":64,"threads":2,"# + Self.upstreamDefaults + #""warmupMillis":2000,"zipf":1}"#
         #expect(try Self.json(Scenario()) == expected)
@@ -42,6 +43,7 @@ struct ScenarioCodingTests {
         scenario.skewMillis = 0
         scenario.concurrency = 64
         scenario.refreshAhead = nil
+        scenario.maxStartLagMicros = nil
         let expected = #"{"algorithm":"ed25519","arrivals":"uniform","authNTTLMillis":86400000,"#
             + #""authZTTLMillis":3600000,"backendDenyRatio":0.02,"backendMedianMicros":200000,"#
             + #""backendP99Micros":1000000,"cache":"tinylfu","capacity":100000,"closedLoop":true,"cold":false,"#
@@ -72,6 +74,7 @@ struct ScenarioCodingTests {
                  refreshAhead: nil, upstreamErrorRatio: 1, upstreamTimeoutMillis: 1, upstreamOutageMillis: 1,
                  upstreamOutageAtMillis: 0, upstreamMaxInFlight: 1),
         NamedScenario.expiryStampede.scenario, NamedScenario.upstreamOutage.scenario,
+        Scenario(maxStartLagMicros: 500), Scenario(maxStartLagMicros: nil),
     ])
     func aScenarioReadsBackAsWritten(_ scenario: Scenario) throws {
         #expect(try Self.decoded(Self.json(scenario)) == scenario)
@@ -94,8 +97,10 @@ struct ScenarioCodingTests {
         #expect(try Self.decoded(base + #""closed","closedLoop":true,"rate":2000}"#).loop == .closed)
         // The keys added since read as their defaults: unnamed, 4 favourites, uniform arrivals, warm,
         // one session per worker, refresh ahead at 0.8, no upstream faults, 5 s timeout, 65,536 calls.
+        // A start-lag bound did not exist: none was checked, so none reads back.
         let old = try Self.decoded(base + #""open","closedLoop":false,"rate":1500}"#)
-        #expect(old == Scenario(loop: .open(rate: 1_500), backendMedianMicros: 200, backendP99Micros: 2_000))
+        #expect(old == Scenario(loop: .open(rate: 1_500), backendMedianMicros: 200, backendP99Micros: 2_000,
+            maxStartLagMicros: nil))
         #expect(old.name == nil && old.favorites == 4 && old.arrivals == .uniform && !old.cold && old.concurrency == nil)
         #expect(old.refreshAhead == 0.8 && old.upstreamErrorRatio == 0 && old.upstreamTimeoutMillis == 5_000)
         #expect(old.upstreamOutageMillis == nil && old.upstreamOutageAtMillis == nil && old.upstreamMaxInFlight == 65_536)
