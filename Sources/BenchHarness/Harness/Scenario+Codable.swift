@@ -8,8 +8,9 @@ import AuthZCore
 /// The keys added with the asynchronous upstream (`name`, `favorites`, `arrivals`, `cold`,
 /// `concurrency`, `refreshAhead`, `upstream...`) read as their defaults when absent, so that a file
 /// written before them reads as the scenario it ran. `refreshAhead` is written as `null` when refresh
-/// ahead is off, since absent means the default (on). `totalRate` and `stages` are left out when
-/// not given, and read as nil when absent, as every file written before them ran without them.
+/// ahead is off, since absent means the default (on). `totalRate`, `stages` and `denyTTLMillis` are
+/// left out when not given, and read as nil when absent, as every file written before them ran
+/// without them (no deny TTL: denials were never cached).
 extension Scenario: Codable {
     /// Every key a scenario's JSON may hold: one per stored property, the loop's two in its place.
     package enum CodingKeys: String, CodingKey, CaseIterable {
@@ -17,7 +18,7 @@ extension Scenario: Codable {
         case durationMillis, warmupMillis, seed, stallMillis, stallPeriodMillis, authNTTLMillis, authZTTLMillis
         case stageSample, shardIndex, shardCount, backendMedianMicros, backendP99Micros, backendDenyRatio, skewMillis
         case name, favorites, arrivals, cold, concurrency, refreshAhead, upstreamErrorRatio, upstreamTimeoutMillis
-        case upstreamOutageMillis, upstreamOutageAtMillis, upstreamMaxInFlight, totalRate, stages
+        case upstreamOutageMillis, upstreamOutageAtMillis, upstreamMaxInFlight, totalRate, stages, denyTTLMillis
     }
 
     /// Reads a scenario; every key but the optional ones and the later ones is required, as
@@ -59,6 +60,7 @@ extension Scenario: Codable {
             Field(optional: .upstreamOutageAtMillis, \.upstreamOutageAtMillis),
             Field(later: .upstreamMaxInFlight, \.upstreamMaxInFlight),
             Field(optional: .totalRate, \.totalRate), Field(optional: .stages, \.stages),
+            Field(optional: .denyTTLMillis, \.denyTTLMillis),
         ]
     }
 

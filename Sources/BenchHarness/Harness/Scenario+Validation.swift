@@ -46,7 +46,7 @@ extension Scenario {
         package static let concurrency = 1...1_000_000
         /// `--upstream-max-in-flight`.
         package static let upstreamMaxInFlight = 1...16_777_216
-        /// `--upstream-timeout` and the `--upstream-outage` duration: 1 day.
+        /// `--upstream-timeout`, the `--upstream-outage` duration and `--deny-ttl`: 1 day.
         package static let upstreamMillis: Int64 = 86_400_000
     }
 
@@ -159,7 +159,8 @@ extension Scenario {
         }
     }
 
-    /// The rules of the upstream's settings: refresh ahead, errors, timeout, outage, in-flight bound.
+    /// The rules of the upstream's settings: refresh ahead, errors, timeout, outage, in-flight
+    /// bound, deny TTL.
     private func validateUpstream(quoting text: (String) -> String?) throws(BenchError) {
         func expected(_ flag: String, _ value: @autoclosure () -> String) -> BenchError {
             Scenario.expects(flag, got: text(flag) ?? value())
@@ -171,6 +172,9 @@ extension Scenario {
         }
         if !Limits.upstreamMaxInFlight.contains(upstreamMaxInFlight) {
             throw expected("upstream-max-in-flight", "\(upstreamMaxInFlight)")
+        }
+        if let denyTTLMillis, !(1...Limits.upstreamMillis).contains(denyTTLMillis) {
+            throw expected("deny-ttl", "\(denyTTLMillis)ms")
         }
         switch (upstreamOutageMillis, upstreamOutageAtMillis) {
         case (nil, nil): break
