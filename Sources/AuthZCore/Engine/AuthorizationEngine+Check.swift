@@ -161,8 +161,8 @@ extension AuthorizationEngine {
             let verdict: ResultCode = observer.time(.ttl) {
                 if validity.isExpired(expiresAt: hit.expiresAt, now: now) { return .tokenExpired }
                 // A cached upstream denial (deny TTL on): the cache entry never outlives its TTL.
-                guard let msoID = hit.issuer else { return .notAuthorized }
-                if !trusts(requestorID: request.requestorID, msoID: msoID) { return .untrustedIssuer }
+                if hit.isDenial { return .notAuthorized }
+                if !trusts(requestorID: request.requestorID, msoID: hit.msoID) { return .untrustedIssuer }
                 return .validToken
             }
             if verdict == .validToken {

@@ -102,7 +102,11 @@ extension AuthorizationEngine: UpstreamCallOwner {
         guard let asked = Fingerprint(hexString: call.request.fingerprint), Self.same(asked, presented) else {
             return .denied(.deviceMismatch)
         }
-        if !trusts(requestorID: call.request.requestorID, msoID: authZ.msoID) { return .denied(.untrustedIssuer) }
+        // A permit must name its issuer, since an empty one marks a cached denial (the token
+        // format already requires one; this keeps the cache's meaning from depending on it).
+        if authZ.msoID.isEmpty || !trusts(requestorID: call.request.requestorID, msoID: authZ.msoID) {
+            return .denied(.untrustedIssuer)
+        }
         let expiresAt = authZ.expires.epochMillis
         let entry = CachedAuthorization(
             expiresAt: expiresAt, msoID: authZ.msoID, refreshAt: refreshPoint(expiresAt: expiresAt, now: now))
