@@ -30,11 +30,15 @@ public struct CacheStats: Sendable, Equatable {
     /// strategy's documentation). Heap storage owned by keys or values themselves (for example a
     /// `String` longer than 15 UTF-8 bytes) is not included.
     public var approximateBytes: Int
+    /// Hits whose value was a cached upstream denial (included in `hits`). Counted by the engine,
+    /// which knows what a value means, not by the cache: 0 in a bare cache's snapshot.
+    public var negativeHits: Int
 
     /// Creates a snapshot from its counters.
     public init(
         hits: Int = 0, misses: Int = 0, inserts: Int = 0, replacements: Int = 0, evictions: Int = 0,
-        expirations: Int = 0, removals: Int = 0, entries: Int = 0, approximateBytes: Int = 0
+        expirations: Int = 0, removals: Int = 0, entries: Int = 0, approximateBytes: Int = 0,
+        negativeHits: Int = 0
     ) {
         self.hits = hits
         self.misses = misses
@@ -45,6 +49,7 @@ public struct CacheStats: Sendable, Equatable {
         self.removals = removals
         self.entries = entries
         self.approximateBytes = approximateBytes
+        self.negativeHits = negativeHits
     }
 
     /// The fraction of lookups that hit, in 0...1 (0 when there has been no lookup).
@@ -65,6 +70,7 @@ public struct CacheStats: Sendable, Equatable {
             inserts: lhs.inserts + rhs.inserts, replacements: lhs.replacements + rhs.replacements,
             evictions: lhs.evictions + rhs.evictions, expirations: lhs.expirations + rhs.expirations,
             removals: lhs.removals + rhs.removals, entries: lhs.entries + rhs.entries,
-            approximateBytes: lhs.approximateBytes + rhs.approximateBytes)
+            approximateBytes: lhs.approximateBytes + rhs.approximateBytes,
+            negativeHits: lhs.negativeHits + rhs.negativeHits)
     }
 }

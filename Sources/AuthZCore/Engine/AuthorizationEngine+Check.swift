@@ -160,6 +160,8 @@ extension AuthorizationEngine {
         if let hit = observer.time(.authzCache, { authzCache.value(forKey: key, now: now) }) {
             let verdict: ResultCode = observer.time(.ttl) {
                 if validity.isExpired(expiresAt: hit.expiresAt, now: now) { return .tokenExpired }
+                // A cached upstream denial (deny TTL on): the cache entry never outlives its TTL.
+                if hit.isDenial { return .notAuthorized }
                 if !trusts(requestorID: request.requestorID, msoID: hit.msoID) { return .untrustedIssuer }
                 return .validToken
             }
@@ -167,6 +169,7 @@ extension AuthorizationEngine {
                 if now >= hit.refreshAt { refresh(key, authN: authN, request: request, now: now) }
                 return .granted(msoID: hit.msoID)
             }
+            if verdict == .notAuthorized { return cachedDenial(hit, key: key, authN: authN, request: request, now: now) }
             if verdict == .untrustedIssuer { return .denied(verdict) }
             // Expired within the skew window: ask the backend again below.
         }

@@ -53,8 +53,9 @@ extension AuthorizationEngine: UpstreamCallOwner {
         _ = finishCall(call, with: result, now: now)
     }
 
-    /// Ends `call` (the first end only): verifies and caches a permit once, then completes every
-    /// waiter with its own outcome. Returns whether this was the call's end.
+    /// Ends `call` (the first end only): verifies and caches a permit (or, with a deny TTL, a
+    /// denial) once, then completes every waiter with its own outcome. Returns whether this was
+    /// the call's end.
     private func finishCall(_ call: UpstreamCall, with result: UpstreamResult, now: Int64) -> Bool {
         guard let waiters = upstream.end(call, with: result) else { return false }
         let verdict = decide(call, result, now: now)
@@ -78,12 +79,17 @@ extension AuthorizationEngine: UpstreamCallOwner {
             if call.isRefresh, let entry = authzCache.value(forKey: call.key, now: now), entry.refreshAt <= now {
                 var kept = entry
                 kept.refreshAt = now &+ max(1, (entry.expiresAt &- now) / 2)
-                authzCache.insert(kept, forKey: call.key, expiresAt: kept.expiresAt &+ validity.skewMillis, now: now)
+                authzCache.insert(kept, forKey: call.key, expiresAt: cacheExpiry(of: kept), now: now)
             }
             return .denied(.upstreamUnavailable)
         case .decided(.deny):
-            // The entitlement was withdrawn upstream: a cached grant must not outlive the answer.
-            if call.isRefresh { authzCache.removeValue(forKey: call.key) }
+            // A cached grant must not outlive the answer: with a deny TTL the denial replaces it
+            // (and is answered inline until its TTL), else the entry goes.
+            if let denial = denialEntry(now: now) {
+                authzCache.insert(denial, forKey: call.key, expiresAt: cacheExpiry(of: denial), now: now)
+            } else if call.isRefresh {
+                authzCache.removeValue(forKey: call.key)
+            }
             return .denied(.notAuthorized)
         case .decided(.permit(let bytes)):
             token = bytes
@@ -96,14 +102,15 @@ extension AuthorizationEngine: UpstreamCallOwner {
         guard let asked = Fingerprint(hexString: call.request.fingerprint), Self.same(asked, presented) else {
             return .denied(.deviceMismatch)
         }
-        if !trusts(requestorID: call.request.requestorID, msoID: authZ.msoID) { return .denied(.untrustedIssuer) }
-        let expiresAt = authZ.expires.epochMillis
-        var refreshAt = Int64.max
-        if let fraction = configuration.refreshAheadFraction, expiresAt > now {
-            refreshAt = now &+ Int64(Double(expiresAt &- now) * min(max(fraction, 0), 1))
+        // A permit must name its issuer, since an empty one marks a cached denial (the token
+        // format already requires one; this keeps the cache's meaning from depending on it).
+        if authZ.msoID.isEmpty || !trusts(requestorID: call.request.requestorID, msoID: authZ.msoID) {
+            return .denied(.untrustedIssuer)
         }
-        let entry = CachedAuthorization(expiresAt: expiresAt, msoID: authZ.msoID, refreshAt: refreshAt)
-        authzCache.insert(entry, forKey: call.key, expiresAt: expiresAt &+ validity.skewMillis, now: now)
+        let expiresAt = authZ.expires.epochMillis
+        let entry = CachedAuthorization(
+            expiresAt: expiresAt, msoID: authZ.msoID, refreshAt: refreshPoint(expiresAt: expiresAt, now: now))
+        authzCache.insert(entry, forKey: call.key, expiresAt: cacheExpiry(of: entry), now: now)
         return .granted(msoID: authZ.msoID, fingerprint: presented)
     }
 

@@ -31,6 +31,8 @@ public final class AuthorizationEngine<
     @usableFromInline let validity: ValidityPolicy
     /// Upstream calls in flight (single flight, bound, timeouts) and their counters.
     let upstream: UpstreamCalls
+    /// Requests answered from a cached upstream denial.
+    let negativeHits = NegativeHitCounter()
     private let sessionPrefix: UInt64
     private let sessionCounter = Atomic<UInt64>(0)
 
@@ -65,7 +67,9 @@ public final class AuthorizationEngine<
 
     /// The counters of every cache and side structure.
     public var stats: EngineStats {
-        EngineStats(verifiedTokens: tokenCache.stats, authorizations: authzCache.stats, upstream: upstream.stats,
+        var authorizations = authzCache.stats
+        authorizations.negativeHits = negativeHits.count.load(ordering: .relaxed)
+        return EngineStats(verifiedTokens: tokenCache.stats, authorizations: authorizations, upstream: upstream.stats,
             negative: negativeCache.stats, revocations: revoked.stats)
     }
 

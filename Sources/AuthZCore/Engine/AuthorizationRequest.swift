@@ -58,6 +58,11 @@ public struct EngineConfiguration: Sendable {
     /// How long the engine waits for one upstream call, milliseconds; then its requests complete
     /// with ``ResultCode/upstreamUnavailable``.
     public var upstreamTimeoutMillis: Int64 = 5_000
+    /// How long an upstream denial (`NOT_AUTHORIZED` decided by the upstream) is cached,
+    /// milliseconds; `nil` or 0 (the default) never caches one, so every request for a denied
+    /// combination asks the upstream. A cached denial lives in the authorization cache (same
+    /// bound), is answered inline, never past this TTL, and is refreshed ahead like a permit.
+    public var denyTTLMillis: Int64? = nil
     /// Whether a timer sweeps timed-out upstream calls (every tenth of the timeout, at most every
     /// 100 ms), or the owner calls ``AuthorizationEngine/expireUpstreamCalls(now:)`` itself (tests
     /// with a manual clock).

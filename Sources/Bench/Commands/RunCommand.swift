@@ -20,7 +20,7 @@ enum RunCommand {
                                [--inject-stall 200ms@2s] [--authn-ttl 1d] [--authz-ttl 1h] [--stage-sample N]
                                [--backend-latency 200ms/1s] [--deny-ratio 0.02] [--skew 30s] [--refresh-ahead 0.8|off]
                                [--upstream-errors 0.01] [--upstream-timeout 5s] [--upstream-outage 5s@20s]
-                               [--upstream-max-in-flight 65536] [--max-start-lag 5ms|off]
+                               [--upstream-max-in-flight 65536] [--deny-ttl 30s|off] [--max-start-lag 5ms|off]
                                [--json FILE] [--hgrm DIR] [--hlog FILE] [--report FILE.html] [--record-trace FILE] [--shard I/N] [--quiet]
                                [--rss-sample-interval 10s] [--force]
                                [--start-at TIME [--start-grace 2s]]
@@ -50,6 +50,8 @@ enum RunCommand {
           --upstream-timeout D     the engine's timeout per upstream call (default 5s)
           --upstream-outage D@T    the upstream refuses every call for D from T after the start of the warm-up
           --upstream-max-in-flight N  the engine's bound on upstream calls in flight (default 65536)
+          --deny-ttl D     cache an upstream denial (NOT_AUTHORIZED) for D, answered inline (default off;
+                           0 or off: every request for a denied combination asks the upstream)
           --max-start-lag D        the open loop's run is invalid (exit 7) when its start lag p99 exceeds D: the
                                    generator, not the code, fell behind (default 5ms; off: not checked)
           --record-trace FILE  write the measured requests (no attacks) as a trace for 'sweep --trace'
@@ -80,7 +82,8 @@ enum RunCommand {
     static var scenarioList: String {
         NamedScenario.allCases.map { named in
             let name = named.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0)
-            return "                     \(name)\(named.flags.isEmpty ? "run's defaults: steady state, 2,000 req/s, 10,000 devices, upstream 200ms/1s" : named.flags)"
+            let steady = " over run's defaults (2,000 req/s, 10,000 devices, upstream 200ms/1s)"
+            return "                     \(name)\(named.flags)\(named == .steady ? steady : "")"
         }.joined(separator: "\n")
     }
 

@@ -25,6 +25,7 @@ extension CacheStats {
         delta.evictions -= earlier.evictions
         delta.expirations -= earlier.expirations
         delta.removals -= earlier.removals
+        delta.negativeHits -= earlier.negativeHits
         return delta
     }
 }

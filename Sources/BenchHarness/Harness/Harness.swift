@@ -101,8 +101,8 @@ package struct HarnessSetup: Sendable {
 
     /// Generates fresh keys for the scenario's algorithm (HS256: random 32-byte secrets). The
     /// backend has the scenario's log-normal latency (none when the median is 0, constant when the
-    /// p99 equals it), error share and outage; the engine its refresh ahead, upstream timeout and
-    /// in-flight bound.
+    /// p99 equals it), error share and outage; the engine its refresh ahead, upstream timeout,
+    /// in-flight bound and deny TTL.
     package init(scenario: Scenario) throws {
         self.scenario = scenario
         algorithm = scenario.algorithm
@@ -119,6 +119,7 @@ package struct HarnessSetup: Sendable {
         configuration.refreshAheadFraction = scenario.refreshAhead
         configuration.upstreamTimeoutMillis = scenario.upstreamTimeoutMillis
         configuration.maxUpstreamInFlight = scenario.upstreamMaxInFlight
+        configuration.denyTTLMillis = scenario.denyTTLMillis
         let median = UInt64(scenario.backendMedianMicros) * 1_000
         let p99 = UInt64(scenario.backendP99Micros) * 1_000
         var outage: SimulatedBackend.Outage?

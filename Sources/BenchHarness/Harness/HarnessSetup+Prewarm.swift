@@ -5,7 +5,9 @@ import Dispatch
 extension HarnessSetup {
     /// The steady state a run starts from by default: every device of `population` authorized
     /// for each of its favourites, as a viewer who has watched them before would be (untimed, not
-    /// measured). Runs on every core at once, in chunks of devices; blocks on each answer, which is
+    /// measured). The favourites the upstream denies (`--deny-ratio`) are asked too: with a deny
+    /// TTL (`--deny-ttl`, on in the `steady` scenario) their denials are cached from the start, so
+    /// that the load's upstream traffic is refreshes and expiry, as in a steady real service. Runs on every core at once, in chunks of devices; blocks on each answer, which is
     /// only right before the load begins, while the simulated upstream answers inline. Each device
     /// is authorized at the time read from `clock` then: a call's timeout counts from its `now`.
     package static func prewarm<Target: LoadTarget, Clock: WallClock>(

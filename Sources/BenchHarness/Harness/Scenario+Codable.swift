@@ -8,11 +8,11 @@ import AuthZCore
 /// The keys added with the asynchronous upstream (`name`, `favorites`, `arrivals`, `cold`,
 /// `concurrency`, `refreshAhead`, `upstream...`) read as their defaults when absent, so that a file
 /// written before them reads as the scenario it ran. `refreshAhead` is written as `null` when refresh
-/// ahead is off, since absent means the default (on). `totalRate` and `stages` are left out when
-/// not given, and read as nil when absent, as every file written before them ran without them; so
-/// is `injectDelayNanos` (`--inject-delay`). So is `maxStartLagMicros`: a file written before it
-/// was never checked against a start-lag bound, and a run with the bound `off` (or in closed loop)
-/// writes none.
+/// ahead is off, since absent means the default (on). `totalRate`, `stages` and `denyTTLMillis` are
+/// left out when not given, and read as nil when absent, as every file written before them ran
+/// without them (no deny TTL: denials were never cached); so is `injectDelayNanos`
+/// (`--inject-delay`). So is `maxStartLagMicros`: a file written before it was never checked
+/// against a start-lag bound, and a run with the bound `off` (or in closed loop) writes none.
 extension Scenario: Codable {
     /// Every key a scenario's JSON may hold: one per stored property, the loop's two in its place.
     package enum CodingKeys: String, CodingKey, CaseIterable {
@@ -21,7 +21,7 @@ extension Scenario: Codable {
         case stageSample, shardIndex, shardCount, backendMedianMicros, backendP99Micros, backendDenyRatio, skewMillis
         case name, favorites, arrivals, cold, concurrency, refreshAhead, upstreamErrorRatio, upstreamTimeoutMillis
         case upstreamOutageMillis, upstreamOutageAtMillis, upstreamMaxInFlight, totalRate, stages, maxStartLagMicros
-        case injectDelayNanos
+        case injectDelayNanos, denyTTLMillis
     }
 
     /// Reads a scenario; every key but the optional ones and the later ones is required, as
@@ -65,6 +65,7 @@ extension Scenario: Codable {
             Field(optional: .totalRate, \.totalRate), Field(optional: .stages, \.stages),
             Field(optional: .maxStartLagMicros, \.maxStartLagMicros),
             Field(optional: .injectDelayNanos, \.injectDelayNanos),
+            Field(optional: .denyTTLMillis, \.denyTTLMillis),
         ]
     }
 

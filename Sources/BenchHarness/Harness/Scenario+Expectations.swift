@@ -42,6 +42,7 @@ extension Scenario {
             return "DURATION@TIME, down for DURATION (1ms to 1d) from TIME after the start of the warm-up (e.g. 5s@20s)"
         case "upstream-max-in-flight": return integer(Limits.upstreamMaxInFlight)
         case "max-start-lag": return "a duration between 1us and 1h (e.g. 10ms or 500us), or off (0 is off too)"
+        case "deny-ttl": return "a duration between 1ms and 1d (e.g. 30s or 500ms), or 0 or off"
         case "scenario": return "one of " + NamedScenario.allCases.map(\.rawValue).joined(separator: ", ")
         default: return "a valid value"
         }

@@ -48,7 +48,7 @@ extension Scenario {
         package static let upstreamMaxInFlight = 1...16_777_216
         /// `--inject-delay`: 1 ns to 10 ms per inline answer.
         package static let injectDelayNanos: ClosedRange<Int64> = 1...10_000_000
-        /// `--upstream-timeout` and the `--upstream-outage` duration: 1 day.
+        /// `--upstream-timeout`, the `--upstream-outage` duration and `--deny-ttl`: 1 day.
         package static let upstreamMillis: Int64 = 86_400_000
         /// `--max-start-lag`, microseconds: 1 µs to 1 hour, the longest lag a histogram records.
         package static let maxStartLagMicros: ClosedRange<Int64> = 1...3_600_000_000
@@ -169,7 +169,8 @@ extension Scenario {
         }
     }
 
-    /// The rules of the upstream's settings: refresh ahead, errors, timeout, outage, in-flight bound.
+    /// The rules of the upstream's settings: refresh ahead, errors, timeout, outage, in-flight
+    /// bound, deny TTL.
     private func validateUpstream(quoting text: (String) -> String?) throws(BenchError) {
         func expected(_ flag: String, _ value: @autoclosure () -> String) -> BenchError {
             Scenario.expects(flag, got: text(flag) ?? value())
@@ -181,6 +182,9 @@ extension Scenario {
         }
         if !Limits.upstreamMaxInFlight.contains(upstreamMaxInFlight) {
             throw expected("upstream-max-in-flight", "\(upstreamMaxInFlight)")
+        }
+        if let denyTTLMillis, !(1...Limits.upstreamMillis).contains(denyTTLMillis) {
+            throw expected("deny-ttl", "\(denyTTLMillis)ms")
         }
         switch (upstreamOutageMillis, upstreamOutageAtMillis) {
         case (nil, nil): break

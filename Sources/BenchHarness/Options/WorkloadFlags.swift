@@ -17,7 +17,7 @@ package enum WorkloadFlags {
         "scenario", "alg", "cache", "capacity", "threads", "rate", "duration", "warmup", "inject-stall", "shard",
         "authn-ttl", "authz-ttl", "stage-sample", "backend-latency", "deny-ratio", "skew", "favorites", "arrivals",
         "concurrency", "refresh-ahead", "upstream-errors", "upstream-timeout", "upstream-outage",
-        "upstream-max-in-flight", "total-rate", "stages", "shard-index-env", "shards", "max-start-lag",
+        "upstream-max-in-flight", "deny-ttl", "total-rate", "stages", "shard-index-env", "shards", "max-start-lag",
         "inject-delay",
     ]
     /// Every workload option that takes a value.
@@ -105,8 +105,8 @@ package enum WorkloadFlags {
         s.maxStartLagMicros = micros == 0 ? nil : micros
     }
 
-    /// `--refresh-ahead`, `--upstream-errors`, `--upstream-timeout`, `--upstream-outage` and
-    /// `--upstream-max-in-flight` into `s`.
+    /// `--refresh-ahead`, `--upstream-errors`, `--upstream-timeout`, `--upstream-outage`,
+    /// `--upstream-max-in-flight` and `--deny-ttl` into `s`.
     private static func upstream(_ args: Arguments, into s: inout Scenario) throws(BenchError) {
         if let text = args.value("refresh-ahead") {
             if text.lowercased() == "off" {
@@ -127,6 +127,15 @@ package enum WorkloadFlags {
             s.upstreamOutageAtMillis = start
         }
         s.upstreamMaxInFlight = try value(args, "upstream-max-in-flight", default: s.upstreamMaxInFlight)
+        if let text = args.value("deny-ttl") {
+            // `0` and `off` are one setting (denials not cached): both read as nil.
+            if text.lowercased() == "off" || text == "0" {
+                s.denyTTLMillis = nil
+            } else {
+                guard let millis = DurationText.millis(text) else { throw Scenario.expects("deny-ttl", got: text) }
+                s.denyTTLMillis = millis == 0 ? nil : millis
+            }
+        }
     }
 
     /// `--favorites`, `--arrivals`, `--cold` and `--concurrency` into `s`.

@@ -147,7 +147,8 @@ package enum RunReport {
         return [header] + result.stageNames.map { row($0, result.stages[$0] ?? HDRHistogram()) }
     }
 
-    /// The cache table: each engine cache and both together (one line when not known).
+    /// The cache table: each engine cache and both together (one line when not known), and the
+    /// hits on cached denials when there were any.
     package static func cacheLines(_ cache: CacheSection) -> [String] {
         guard cache.isKnown else { return ["cache       not known: .hlog inputs carry no cache statistics"] }
         let widths = [8, 11, 10, 11, 9, 10, 9]
@@ -163,13 +164,16 @@ package enum RunReport {
                     LatencyText.count(cache.misses), LatencyText.count(cache.evictions),
                     LatencyText.count(cache.expirations), LatencyText.count(cache.entries),
                     String(format: "%.0f", cache.bytesPerEntry)]
-        return [
+        var lines = [
             "cache       \(cache.strategy), capacity \(LatencyText.count(cache.capacity)) per cache",
             line("", ["hit", "hits", "misses", "evictions", "expired", "entries", "B/entry"]),
             line("verifiedTokens", cells(cache.caches.verifiedTokens)),
             line("authorizations", cells(cache.caches.authorizations)),
             line("both", both),
         ]
+        // Only with a deny TTL (`--deny-ttl`): without one it is always 0.
+        if cache.negativeHits > 0 { lines.append("negative hits \(LatencyText.count(cache.negativeHits)) (denials answered from the cache)") }
+        return lines
     }
 
     /// Attack traffic by expected code, and the unexpected count (nil when no attack was sent).

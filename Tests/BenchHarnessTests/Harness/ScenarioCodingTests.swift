@@ -67,13 +67,25 @@ struct ScenarioCodingTests {
         }
     }
 
+    @Test func theDenyTTLIsWrittenOnlyWhenOnAndIsPartOfTheFingerprint() throws {
+        #expect(try !Self.json(Scenario()).contains("denyTTLMillis"))
+        let steady = NamedScenario.steady.scenario
+        #expect(try Self.json(steady).contains(#""denyTTLMillis":30000"#))
+        var off = steady
+        off.denyTTLMillis = nil
+        #expect(steady.fingerprint != off.fingerprint)
+        // A file written before the key: decodes, and keeps the fingerprint it was written with.
+        let old = try Self.json(off)
+        #expect(try Self.decoded(old).fingerprint == off.fingerprint)
+    }
+
     @Test(arguments: [
         Scenario(), Scenario(algorithm: .rs256, cache: .mutex, loop: .closed, skewMillis: 5),
         Scenario(loop: .open(rate: 0.5), stallMillis: 1, stallPeriodMillis: 2),
         Scenario(loop: .closed, name: "steady", favorites: 1, arrivals: .poisson, cold: true, concurrency: 8,
                  refreshAhead: nil, upstreamErrorRatio: 1, upstreamTimeoutMillis: 1, upstreamOutageMillis: 1,
                  upstreamOutageAtMillis: 0, upstreamMaxInFlight: 1),
-        NamedScenario.expiryStampede.scenario, NamedScenario.upstreamOutage.scenario,
+        NamedScenario.expiryStampede.scenario, NamedScenario.upstreamOutage.scenario, NamedScenario.steady.scenario,
         Scenario(maxStartLagMicros: 500), Scenario(maxStartLagMicros: nil),
     ])
     func aScenarioReadsBackAsWritten(_ scenario: Scenario) throws {
@@ -104,6 +116,8 @@ struct ScenarioCodingTests {
         #expect(old.name == nil && old.favorites == 4 && old.arrivals == .uniform && !old.cold && old.concurrency == nil)
         #expect(old.refreshAhead == 0.8 && old.upstreamErrorRatio == 0 && old.upstreamTimeoutMillis == 5_000)
         #expect(old.upstreamOutageMillis == nil && old.upstreamOutageAtMillis == nil && old.upstreamMaxInFlight == 65_536)
+        // No deny TTL: those runs never cached a denial.
+        #expect(old.denyTTLMillis == nil)
         // Refresh ahead off is written as null, and null reads as off (absent reads as the default).
         let off = base + #""open","closedLoop":false,"rate":1500,"refreshAhead":null}"#
         #expect(try Self.decoded(off).refreshAhead == nil)

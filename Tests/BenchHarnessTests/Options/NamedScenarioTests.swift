@@ -15,12 +15,26 @@ struct NamedScenarioTests {
         #expect(try FlagParsing.scenario(["--scenario", named.rawValue.uppercased()]) == byName)
     }
 
-    @Test func steadyIsRunsDefault() throws {
+    @Test func steadyIsRunsDefaultsWithDenialsCached() throws {
         var steady = try FlagParsing.scenario(["--scenario", "steady"])
         #expect(steady.name == "steady")
+        #expect(steady.denyTTLMillis == 30_000)
+        #expect(NamedScenario.steady.flags == "--deny-ttl 30s")
         steady.name = nil
+        steady.denyTTLMillis = nil
         #expect(steady == (try FlagParsing.scenario([])))
-        #expect(NamedScenario.steady.flags.isEmpty)
+        #expect(try FlagParsing.scenario([]).denyTTLMillis == nil)
+        // An explicit flag turns it off again.
+        #expect(try FlagParsing.scenario(["--scenario", "steady", "--deny-ttl", "off"]).denyTTLMillis == nil)
+    }
+
+    @Test func steadyDenialsOutlastItsLoadAndMakeBenchs() {
+        // Cached by the prewarm, the denials are not re-asked by expiry during the load (only
+        // refreshes, from 80% of their TTL); `make bench` measures 5 s + 20 s.
+        let s = NamedScenario.steady.scenario
+        let ttl = s.denyTTLMillis ?? 0
+        #expect(ttl > s.warmupMillis + s.durationMillis)
+        #expect(ttl > 25_000)
     }
 
     @Test func explicitFlagsOverrideTheName() throws {

@@ -23,6 +23,20 @@ struct UpstreamFlagsTests {
         #expect(early.upstreamOutageMillis == 3_600_000 && early.upstreamOutageAtMillis == 0)
     }
 
+    @Test func theDenyTTLReadsDurationsAndOff() throws {
+        #expect(try FlagParsing.scenario(["--deny-ttl", "30s"]).denyTTLMillis == 30_000)
+        #expect(try FlagParsing.scenario(["--deny-ttl", "500ms"]).denyTTLMillis == 500)
+        #expect(try FlagParsing.scenario(["--deny-ttl", "1d"]).denyTTLMillis == 86_400_000)
+        for off in ["0", "0s", "0ms", "off", "OFF"] {
+            #expect(try FlagParsing.scenario(["--deny-ttl", off]).denyTTLMillis == nil, "\(off)")
+        }
+        #expect(try FlagParsing.scenario([]).denyTTLMillis == nil)
+        #expect(FlagParsing.message(["--deny-ttl", "soon"])
+            == "--deny-ttl expects a duration between 1ms and 1d (e.g. 30s or 500ms), or 0 or off, got 'soon'")
+        #expect(FlagParsing.message(["--deny-ttl", "2d"])
+            == "--deny-ttl expects a duration between 1ms and 1d (e.g. 30s or 500ms), or 0 or off, got '2d'")
+    }
+
     @Test(arguments: [
         (["--favorites", "0"], "--favorites"),
         (["--favorites", "-1"], "--favorites"),
@@ -56,6 +70,12 @@ struct UpstreamFlagsTests {
         (["--upstream-outage", "2d@1s"], "--upstream-outage"),
         (["--upstream-outage", "5s@20s"], "--upstream-outage"),
         (["--upstream-outage", "1s@12s"], "--upstream-outage"),
+        (["--deny-ttl", "30"], "--deny-ttl"),
+        (["--deny-ttl", "-1s"], "--deny-ttl"),
+        (["--deny-ttl", "2d"], "--deny-ttl"),
+        (["--deny-ttl", "on"], "--deny-ttl"),
+        (["--deny-ttl", ""], "--deny-ttl"),
+        (["--deny-ttl", "99999999999999999999d"], "--deny-ttl"),
         (["--upstream-max-in-flight", "0"], "--upstream-max-in-flight"),
         (["--upstream-max-in-flight", "lots"], "--upstream-max-in-flight"),
         (["--upstream-max-in-flight", "99999999999999999999"], "--upstream-max-in-flight"),

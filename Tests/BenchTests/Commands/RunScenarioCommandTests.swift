@@ -22,6 +22,8 @@ struct RunScenarioCommandTests {
         (["--upstream-outage", "5s"], "--upstream-outage"),
         (["--upstream-outage", "5s@1h"], "--upstream-outage"),
         (["--upstream-max-in-flight", "0"], "--upstream-max-in-flight"),
+        (["--deny-ttl", "soon"], "--deny-ttl"),
+        (["--deny-ttl", "2d"], "--deny-ttl"),
         (["--scenario", "nope"], "--scenario"),
         (["--scenario"], "--scenario"),
     ])
@@ -46,7 +48,8 @@ struct RunScenarioCommandTests {
         #expect(output.status == 0)
         for word in ["--scenario", "steady", "cold-start", "expiry-stampede", "upstream-outage", "attack-flood",
                      "--favorites", "--arrivals", "--cold", "--concurrency", "--refresh-ahead", "--upstream-errors",
-                     "--upstream-timeout", "--upstream-outage", "--upstream-max-in-flight", "--backend-latency 200ms/1s"] {
+                     "--upstream-timeout", "--upstream-outage", "--upstream-max-in-flight", "--backend-latency 200ms/1s",
+                     "--deny-ttl", "--deny-ttl 30s"] {
             #expect(output.stdout.contains(word), "\(word) missing from run --help")
         }
     }

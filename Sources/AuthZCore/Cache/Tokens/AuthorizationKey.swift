@@ -111,24 +111,3 @@ public struct AuthorizationKey: PrecomputedHashKey {
         lhs.precomputedHash == rhs.precomputedHash && lhs.lengths == rhs.lengths && wordsEqual(lhs.words, rhs.words)
     }
 }
-
-/// What the authorization cache keeps about a verified authZ token.
-///
-/// Expiry (also the cache entry's expiry: an expired authZ is never served) and issuer are
-/// re-checked on every hit.
-public struct CachedAuthorization: Sendable {
-    /// The authZ token's expiry, epoch milliseconds.
-    public var expiresAt: Int64
-    /// The issuer (MVPD `msoID`).
-    public var msoID: String
-    /// From this time (epoch milliseconds) a hit starts a background refresh; `Int64.max` never.
-    public var refreshAt: Int64
-
-    /// Creates a cache value.
-    @inlinable
-    public init(expiresAt: Int64, msoID: String, refreshAt: Int64 = .max) {
-        self.expiresAt = expiresAt
-        self.msoID = msoID
-        self.refreshAt = refreshAt
-    }
-}
