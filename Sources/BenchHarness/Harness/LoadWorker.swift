@@ -125,7 +125,7 @@ package struct LoadWorker<Target: LoadTarget, Clock: WorkerClock, Log: RequestLo
     var log = Log()
     /// Measured result codes by `ResultCode.harnessIndex`.
     var codes = [Int](repeating: 0, count: ResultCode.harnessCount)
-    /// Measured failures (``ResultCode/isFailure(expected:)``) by `ResultCode.harnessIndex`.
+    /// Measured failures (`ResultCode.isFailure(expected:)`) by `ResultCode.harnessIndex`.
     var failures = [Int](repeating: 0, count: ResultCode.harnessCount)
     /// Measured attacks by expected code, and those answered otherwise.
     var attacksExpected = [Int](repeating: 0, count: ResultCode.harnessCount)

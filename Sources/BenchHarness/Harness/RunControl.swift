@@ -92,7 +92,7 @@ package struct WorkerResult: Sendable {
     package var stages: StageHistograms
     /// Measured-phase result codes by `ResultCode.harnessIndex`.
     package var codes: [Int]
-    /// Measured-phase failures by `ResultCode.harnessIndex` (``ResultCode/isFailure(expected:)``).
+    /// Measured-phase failures by `ResultCode.harnessIndex` (`ResultCode.isFailure(expected:)`).
     package var failures: [Int]
     /// Measured-phase attacks by expected code's `harnessIndex`.
     package var attacksExpected: [Int]

@@ -120,7 +120,7 @@ package struct RunOutcome: Sendable {
     package var achievedRate: Double { durationSeconds > 0 ? Double(requests) / durationSeconds : 0 }
 }
 
-/// The measured requests that failed (``ResultCode/isFailure(expected:)``): by the code they got,
+/// The measured requests that failed (`ResultCode.isFailure(expected:)`): by the code they got,
 /// and the completion ledger's faults (a parked request completed twice, or never).
 package struct Failures: Sendable, Equatable {
     /// Failed requests by code.

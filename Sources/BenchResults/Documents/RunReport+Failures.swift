@@ -4,8 +4,13 @@ import BenchHarness
 extension RunReport {
     /// Failures (count, share, by code) apart from answers by code: a correct denial is an answer,
     /// never an error. A result written before failures were told apart says they are not known
-    /// and lists its codes as it has them.
-    package static func outcomeLines(_ summary: ResultSummary) -> [String] {
+    /// and lists its codes as it has them; a merge of `.hlog` files only (`codesKnown` false)
+    /// knows no codes at all.
+    package static func outcomeLines(_ summary: ResultSummary, codesKnown: Bool = true) -> [String] {
+        guard codesKnown else {
+            return ["failures    not known: .hlog inputs carry no result codes",
+                    "codes       not known: .hlog inputs carry no result codes"]
+        }
         guard let failures = summary.failures else {
             let codes = summary.errors.isEmpty ? "none"
                 : summary.errors.sorted { $0.key < $1.key }.map { "\($0.key) \(LatencyText.count($0.value))" }
