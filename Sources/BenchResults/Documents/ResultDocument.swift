@@ -155,9 +155,9 @@ package struct CacheSection: Codable, Sendable, Equatable {
     package var entries: Int
     /// Estimated bytes per entry, both caches.
     package var bytesPerEntry: Double
-    /// Requests answered from a cached upstream denial (`--deny-ttl`; included in `hits`); 0 in
-    /// files written before it.
-    package var negativeHits: Int
+    /// Requests answered from a cached upstream denial (`--deny-ttl`; included in `hits`); nil in
+    /// files written before it was counted (not recorded, never a zero).
+    package var negativeHits: Int?
     /// Each cache's own counters.
     package var caches: CacheDetails
 
@@ -175,24 +175,6 @@ package struct CacheSection: Codable, Sendable, Equatable {
         bytesPerEntry = total.bytesPerEntry
         negativeHits = total.negativeHits
         caches = CacheDetails(verifiedTokens: CacheCounters(verifiedTokens), authorizations: CacheCounters(authorizations))
-    }
-}
-
-extension CacheSection {
-    /// Reads the section; a file without `negativeHits` (written before `--deny-ttl`) reads 0.
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        strategy = try container.decode(String.self, forKey: .strategy)
-        capacity = try container.decode(Int.self, forKey: .capacity)
-        hits = try container.decode(Int.self, forKey: .hits)
-        misses = try container.decode(Int.self, forKey: .misses)
-        evictions = try container.decode(Int.self, forKey: .evictions)
-        expirations = try container.decode(Int.self, forKey: .expirations)
-        hitRatio = try container.decode(Double.self, forKey: .hitRatio)
-        entries = try container.decode(Int.self, forKey: .entries)
-        bytesPerEntry = try container.decode(Double.self, forKey: .bytesPerEntry)
-        negativeHits = try container.decodeIfPresent(Int.self, forKey: .negativeHits) ?? 0
-        caches = try container.decode(CacheDetails.self, forKey: .caches)
     }
 }
 
@@ -228,8 +210,9 @@ package struct CacheCounters: Codable, Sendable, Equatable {
     package var hitRatio: Double
     /// `approximateBytes / entries`.
     package var bytesPerEntry: Double
-    /// Hits on cached upstream denials (the authorization cache's; 0 in files written before them).
-    package var negativeHits: Int
+    /// Hits on cached upstream denials (the authorization cache's; nil in files written before
+    /// they were counted).
+    package var negativeHits: Int?
 
     /// The counters of `stats`.
     package init(_ stats: CacheStats) {
@@ -247,28 +230,11 @@ package struct CacheCounters: Codable, Sendable, Equatable {
         negativeHits = stats.negativeHits
     }
 
-    /// Reads the counters; a file without `negativeHits` reads 0.
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        hits = try container.decode(Int.self, forKey: .hits)
-        misses = try container.decode(Int.self, forKey: .misses)
-        inserts = try container.decode(Int.self, forKey: .inserts)
-        replacements = try container.decode(Int.self, forKey: .replacements)
-        evictions = try container.decode(Int.self, forKey: .evictions)
-        expirations = try container.decode(Int.self, forKey: .expirations)
-        removals = try container.decode(Int.self, forKey: .removals)
-        entries = try container.decode(Int.self, forKey: .entries)
-        approximateBytes = try container.decode(Int.self, forKey: .approximateBytes)
-        hitRatio = try container.decode(Double.self, forKey: .hitRatio)
-        bytesPerEntry = try container.decode(Double.self, forKey: .bytesPerEntry)
-        negativeHits = try container.decodeIfPresent(Int.self, forKey: .negativeHits) ?? 0
-    }
-
     /// Back to a `CacheStats` (to sum shards).
     package var stats: CacheStats {
         CacheStats(hits: hits, misses: misses, inserts: inserts, replacements: replacements, evictions: evictions,
             expirations: expirations, removals: removals, entries: entries, approximateBytes: approximateBytes,
-            negativeHits: negativeHits)
+            negativeHits: negativeHits ?? 0)
     }
 }
 

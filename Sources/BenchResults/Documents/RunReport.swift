@@ -172,7 +172,9 @@ package enum RunReport {
             line("both", both),
         ]
         // Only with a deny TTL (`--deny-ttl`): without one it is always 0.
-        if cache.negativeHits > 0 { lines.append("negative hits \(LatencyText.count(cache.negativeHits)) (denials answered from the cache)") }
+        if let negativeHits = cache.negativeHits, negativeHits > 0 {
+            lines.append("negative hits \(LatencyText.count(negativeHits)) (denials answered from the cache)")
+        }
         return lines
     }
 

@@ -32,7 +32,7 @@ struct NegativeHitsResultTests {
         #expect(try ResultDocument.parse(try document.jsonData(), file: "r.json") == document)
     }
 
-    @Test func aFileWithoutTheKeyReadsZero() throws {
+    @Test func aFileWithoutTheKeyReadsNotRecorded() throws {
         var root = try #require(
             try JSONSerialization.jsonObject(with: ResultDocument(Self.outcome(negativeHits: 7)).jsonData()) as? [String: Any])
         var cache = try #require(root["cache"] as? [String: Any])
@@ -44,8 +44,8 @@ struct NegativeHitsResultTests {
         let data = try JSONSerialization.data(withJSONObject: root)
         #expect(!String(decoding: data, as: UTF8.self).contains("negativeHits"))
         let document = try ResultDocument.parse(data, file: "old.json")
-        #expect(document.cache.negativeHits == 0)
-        #expect(document.cache.caches.authorizations.negativeHits == 0)
+        #expect(document.cache.negativeHits == nil)
+        #expect(document.cache.caches.authorizations.negativeHits == nil)
     }
 
     @Test func theConsoleShowsOneLineOnlyWhenThereWereAny() throws {
