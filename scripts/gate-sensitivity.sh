@@ -44,15 +44,9 @@ for arg in "$@"; do
 done
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
-bin="${AUTHZ_BENCH:-.build/release/authz-bench}"
-if [[ ! -x "$bin" ]]; then
-    if [[ "$bin" == ".build/release/authz-bench" ]]; then
-        swift build -c release -Xswiftc -warnings-as-errors --product authz-bench >&2
-    else
-        echo "gate-sensitivity.sh: AUTHZ_BENCH=$bin is not an executable" >&2
-        exit 64
-    fi
-fi
+# shellcheck source=lib/bench-binary.sh
+source scripts/lib/bench-binary.sh
+bench_binary gate-sensitivity.sh
 if ((smoke)); then
     REPS=1
     RUN_ARGS=${RUN_ARGS:---scenario steady --duration 1s --warmup 1s --devices 2000}

@@ -33,15 +33,9 @@ shards="$1"
 shift
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
-bin="${AUTHZ_BENCH:-.build/release/authz-bench}"
-if [[ ! -x "$bin" ]]; then
-    if [[ "$bin" == ".build/release/authz-bench" ]]; then
-        swift build -c release -Xswiftc -warnings-as-errors --product authz-bench
-    else
-        echo "shard-local.sh: AUTHZ_BENCH=$bin is not an executable" >&2
-        exit 64
-    fi
-fi
+# shellcheck source=lib/bench-binary.sh
+source scripts/lib/bench-binary.sh
+bench_binary shard-local.sh
 total_rate=""
 previous=""
 lag_bound=(--max-start-lag 50ms)

@@ -27,8 +27,8 @@ extension RunReport {
         }
         let answers = summary.answers ?? [:]
         let listed = answers.isEmpty ? "none"
-            : answers.sorted { ($0.key == "VALID_TOKEN" ? "" : $0.key) < ($1.key == "VALID_TOKEN" ? "" : $1.key) }
-                .map { "\($0.key) \(LatencyText.count($0.value))" }.joined(separator: ", ")
+            : ResultSummary.answerOrder(answers.keys).map { "\($0) \(LatencyText.count(answers[$0] ?? 0))" }
+                .joined(separator: ", ")
         return [first, "answers     \(listed)"]
     }
 }
@@ -48,5 +48,10 @@ extension ResultSummary {
             if answered > 0 { answers[code] = answered }
         }
         return answers
+    }
+
+    /// Answer codes in report order: `VALID_TOKEN` first, then the others by name.
+    package static func answerOrder(_ codes: some Sequence<String>) -> [String] {
+        codes.sorted { ($0 == "VALID_TOKEN" ? "" : $0) < ($1 == "VALID_TOKEN" ? "" : $1) }
     }
 }

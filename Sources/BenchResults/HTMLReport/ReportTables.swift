@@ -75,7 +75,7 @@ package enum ReportTables {
             row("failures: \(code)") { $0.summary.failures.map { LatencyText.count($0[code] ?? 0) } ?? "not known" }
         }
         let answerCodes = Set(documents.flatMap { $0.summary.answers?.keys.map { $0 } ?? [] })
-        for code in answerCodes.sorted(by: { ($0 == "VALID_TOKEN" ? "" : $0) < ($1 == "VALID_TOKEN" ? "" : $1) }) {
+        for code in ResultSummary.answerOrder(answerCodes) {
             row("answers: \(code)") { $0.summary.answers.map { LatencyText.count($0[code] ?? 0) } ?? "not known" }
         }
         // Results written before failures were told apart: their codes as they have them.
