@@ -27,6 +27,12 @@ enum ExitCode: Int32, Sendable {
     case usage = 64
     /// An input file or value was malformed (BSD `EX_DATAERR`).
     case badInput = 65
+    /// An input file is missing, cannot be opened or is not a regular file (BSD `EX_NOINPUT`).
+    case noInput = 66
+    /// An output cannot be created (BSD `EX_CANTCREAT`).
+    case cannotCreate = 73
+    /// A read or write failed part-way, e.g. a full disk (BSD `EX_IOERR`).
+    case ioError = 74
 }
 
 extension CLIError {
@@ -36,6 +42,9 @@ extension CLIError {
         switch error.reason {
         case .invalidSetting: code = .usage
         case .badInput: code = .badInput
+        case .noInput: code = .noInput
+        case .cannotCreate: code = .cannotCreate
+        case .ioError: code = .ioError
         case .missingBaseline: code = .noBaseline
         case .failure: code = .failure
         }
