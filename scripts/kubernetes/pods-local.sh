@@ -11,8 +11,8 @@
 #   3. makes the run image's base, Debian 12 (debootstrap minbase with libssl3, zlib1g and
 #      ca-certificates from Debian's mirror, DEBIAN_MIRROR), imported as RUN_BASE
 #      (localhost/authz-bench-base:bookworm); kept between runs: delete that image to remake it;
-#   4. builds scripts/kubernetes/Containerfile with BINARY=host on RUN_BASE, tagged IMAGE
-#      (localhost/authz-bench:local), never pulling (--pull=never);
+#   4. builds scripts/kubernetes/Containerfile with BINARY=host on RUN_BASE, never pulling
+#      (--pull=never), tagged IMAGE when set (kept), otherwise with a tag of its own removed at exit;
 #   5. renders the manifests (render.sh -o) for N shards starting START_LEAD seconds ahead
 #      (default 6 + 2 N: the containers' own start), and starts each shard pod's container with what
 #      the rendered Job says (pods-local.py: args with $(VAR) expanded, env with
@@ -50,7 +50,8 @@ if [[ -n "$kill_shard" ]]; then
     [[ "$kill_shard" =~ ^[0-9]+$ && "$kill_shard" -lt "$shards" && "${KILL_AFTER:-}" =~ ^[0-9]+$ ]] || {
         echo "pods-local.sh: KILL_SHARD expects an index below $shards and KILL_AFTER whole seconds" >&2; exit 64; }
 fi
-image="${IMAGE:-localhost/authz-bench:local}"
+# A tag of this run's own unless IMAGE names one to keep: runs beside each other never share one.
+image="${IMAGE:-localhost/authz-bench:pods-local-$$}"
 run_base="${RUN_BASE:-localhost/authz-bench-base:bookworm}"
 mirror="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 read -r -a run_packages <<<"${RUN_PACKAGES:-libssl3 zlib1g ca-certificates}"
@@ -83,6 +84,7 @@ cleanup() {
     local ids
     ids="$("${podman[@]}" ps --all --quiet --filter "label=$label" 2>/dev/null || true)"
     [[ -z "$ids" ]] || "${podman[@]}" rm --force --time 0 $ids >/dev/null 2>&1 || true
+    [[ -n "${IMAGE:-}" ]] || "${podman[@]}" rmi "$image" >/dev/null 2>&1 || true
     if [[ "${KEEP:-0}" == 1 ]]; then echo "pods-local: kept $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
@@ -191,6 +193,7 @@ def check(ok, text):
     print(f"  {'ok  ' if ok else 'FAIL'} {text}")
     if not ok:
         failures.append(text)
+    return ok
 
 job = next(yaml.safe_load_all(open(f"{manifests}/shards-job.yaml")))
 pod = job["spec"]["template"]["spec"]
@@ -211,10 +214,12 @@ for name, (status, user, read_only) in containers.items():
 
 log = open(collect_log).read()
 present = set(os.listdir(volume))
+def exits(indices):
+    return ", ".join(str(containers[f"shard-{i}"][0]) for i in indices)
 if killed < 0:
-    check(all(containers[f"shard-{i}"][0] == 0 for i in range(shards)),
-          "every shard exited 0 (none missed the common start): "
-          + ", ".join(str(containers[f"shard-{i}"][0]) for i in range(shards)))
+    if not check(all(containers[f"shard-{i}"][0] == 0 for i in range(shards)),
+                 f"every shard exited 0 (none missed the common start, exit 3: raise START_LEAD): {exits(range(shards))}"):
+        sys.exit(1)
     documents = [json.load(open(f"{volume}/{shard_file('--json', i)}")) for i in range(shards)]
     results = [d["summary"] for d in documents]
     for i, s in enumerate(results):
@@ -238,9 +243,9 @@ if killed < 0:
     expected |= {f"{run_id}-merged.json", f"{run_id}-hgrm", f"{run_id}-report.html"}
 else:
     others = [i for i in range(shards) if i != killed]
-    check(all(containers[f"shard-{i}"][0] == 0 for i in others) and containers[f"shard-{killed}"][0] == 137,
-          f"the other shards exited 0, the killed one 137 (SIGKILL): "
-          + ", ".join(str(containers[f"shard-{i}"][0]) for i in range(shards)))
+    if not check(all(containers[f"shard-{i}"][0] == 0 for i in others) and containers[f"shard-{killed}"][0] == 137,
+                 f"the other shards exited 0, the killed one 137 (SIGKILL): {exits(range(shards))}"):
+        sys.exit(1)
     partial = open(f"{volume}/{shard_file('--hlog', killed)}").read()
     intervals = sum(1 for line in partial.splitlines() if line.startswith("Tag=responseTime,"))
     check("#[authz-bench-end:" not in partial and intervals > 0,
