@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The rendered Jobs' pods as podman containers, and the checks on what they left (pods-local.sh).
+"""The rendered Jobs' pods as podman containers (pods-local.sh).
 
   pods-local.py podman-args MANIFEST VOLUME_DIR [INDEX]   one container's `podman run` arguments, NUL-separated
   pods-local.py volume-owner MANIFEST                       the owner uid:gid the claim's directory gets (fsGroup)

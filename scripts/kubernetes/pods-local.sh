@@ -255,7 +255,7 @@ else:
     section = json.load(open(f"{volume}/{run_id}-merged-partial.json")).get("shards") or {}
     truncated = [t for t in section.get("truncated", []) if t["shard"] == killed + 1]
     check(section.get("allowedMissing") is True and len(truncated) == 1 and truncated[0]["intervals"] == intervals,
-          f"{run_id}-merged-partial.json names shard {killed + 1} of {shards} truncated: "
+          f"{run_id}-merged-partial.json names shard {killed + 1}/{shards} (index {killed}) truncated: "
           + (f"{truncated[0]['intervals']} of {truncated[0]['planned']} intervals" if truncated else "not named"))
     expected = {shard_file("--hlog", i) for i in range(shards)} | {shard_file("--json", i) for i in others}
     expected |= {f"{run_id}-merged-partial.json", f"{run_id}-report-partial.html"}
