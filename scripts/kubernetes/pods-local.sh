@@ -112,7 +112,7 @@ if ! "${podman[@]}" image exists "$run_base"; then
         || unavailable "podman import of the debootstrap'd root failed"
     rm -rf "$rootfs"
 fi
-"${podman[@]}" run --rm --label "$label" "${ulimits[@]}" --network none "$run_base" true 2>"$work/podman.err" \
+"${podman[@]}" run --pull=never --rm --label "$label" "${ulimits[@]}" --network none "$run_base" true 2>"$work/podman.err" \
     || { cat "$work/podman.err" >&2; unavailable "podman cannot start a container of $run_base"; }
 
 # 4. The image users ship, its binary from the host.
@@ -147,7 +147,7 @@ names=()
 for (( index = 0; index < shards; index++ )); do
     container_args "$manifests/shards-job.yaml" "$index"
     name="authz-bench-shards-$index-$$"
-    "${podman[@]}" run --detach --name "$name" --label "$label" --hostname "authz-bench-shards-$index" \
+    "${podman[@]}" run --pull=never --detach --name "$name" --label "$label" --hostname "authz-bench-shards-$index" \
         --network none "${ulimits[@]}" "${args[@]}" >/dev/null
     names+=("$name")
 done
@@ -174,7 +174,7 @@ done
 step "the collector Job's container"
 container_args "$manifests/collect-job.yaml"
 status=0
-"${podman[@]}" run --name "authz-bench-collect-$$" --label "$label" --hostname authz-bench-collect \
+"${podman[@]}" run --pull=never --name "authz-bench-collect-$$" --label "$label" --hostname authz-bench-collect \
     --network none "${ulimits[@]}" "${args[@]}" >"$work/collect.log" 2>&1 || status=$?
 sed 's/^/  | /' "$work/collect.log"
 config="$("${podman[@]}" inspect --format '{{.Config.User}} {{.HostConfig.ReadonlyRootfs}}' "authz-bench-collect-$$")"
