@@ -149,6 +149,22 @@ struct MergeRepeatsTests {
         }
     }
 
+    @Test("A merge longer than an hour lists at most 3,600 slots, every request in one of them")
+    func aLongMergeListsBoundedSlots() throws {
+        let directory = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var shard = ShardLogs.Shard(1, of: 1, startEpochMillis: ShardLogs.baseMillis)
+        shard.seconds = 7_300
+        shard.requestsPerSecond = 1
+        let result = try ResultMerger.merge(try ShardLogs.write([shard], in: directory), options: MergeOptions()).result
+        #expect(result.intervals.count <= MergeTimeline.maxSlots)
+        // 7,300 one-second intervals: slots of 4 s (3,600 of 2 s would not hold them).
+        #expect(result.intervals.count == 1_825, "\(result.intervals.count)")
+        #expect(result.intervals.map(\.requests).reduce(0, +) == shard.requests)
+        #expect(result.intervals.allSatisfy { $0.lengthSeconds == 4 })
+        #expect(result.intervals.last?.startSeconds == 7_296)
+    }
+
     @Test("A log longer than one read merges as its text does, whatever the chunk boundaries")
     func chunkedReadingGivesTheSameResult() throws {
         let directory = try SyntheticRun.directory()
