@@ -89,7 +89,7 @@ let package = Package(
 /// The libFuzzer entry points, one executable each: `Fuzz/<name>/<name>.swift`.
 let fuzzTargets = [
     "FuzzTokenParser", "FuzzTokenDate", "FuzzBase64", "FuzzTokenVerifier", "FuzzPEMKey",
-    "FuzzResultJSON", "FuzzHDRLog", "FuzzTraceCSV",
+    "FuzzResultJSON", "FuzzHDRLog", "FuzzTraceCSV", "FuzzMergeInput",
 ]
 
 if fuzzing {

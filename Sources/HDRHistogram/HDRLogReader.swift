@@ -60,14 +60,27 @@ public struct HDRLog: Sendable {
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-            if line.isEmpty || line.hasPrefix("\"StartTimestamp\"") { continue }
-            if line.hasPrefix("#") {
-                try parseComment(line, lineNumber: lineNumber)
-                continue
-            }
-            entries.append(try Self.parseInterval(line, lineNumber: lineNumber))
+            if let entry = try read(line: rawLine, lineNumber: lineNumber) { entries.append(entry) }
         }
+    }
+
+    /// A log with nothing read yet, for reading one line at a time (``read(line:lineNumber:)``).
+    public init() {}
+
+    /// Reads one line (without its `\n`; a trailing `\r` is dropped): a comment is kept in
+    /// ``comments`` (and the start and base time read from it), the legend and blank lines are
+    /// skipped, an interval is decoded and returned, not kept in ``entries``. A reader of a long log
+    /// thus holds one interval at a time.
+    ///
+    /// - Throws: `HDRLogError` at `lineNumber` when the line is none of those.
+    public mutating func read(line rawLine: Substring, lineNumber: Int) throws(HDRLogError) -> HDRLogEntry? {
+        let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+        if line.isEmpty || line.hasPrefix("\"StartTimestamp\"") { return nil }
+        if line.hasPrefix("#") {
+            try parseComment(line, lineNumber: lineNumber)
+            return nil
+        }
+        return try Self.parseInterval(line, lineNumber: lineNumber)
     }
 
     private mutating func parseComment(_ line: Substring, lineNumber: Int) throws(HDRLogError) {

@@ -28,8 +28,13 @@ enum MergeCommand {
         Inputs that say which shard they are (summary.shard, the .hlog's authz-bench metadata) must be
         the shards of one scenario (same fingerprint), each once, all of them, each whole.
 
-        exit codes: 0 ok, 7 a merged run was invalid, 64 usage error, 65 bad input file, different
-        scenarios, a shard given twice, or shards missing or truncated (without --allow-missing)
+        An input is read once: the same file twice, a copy of one run, or a merged result beside one of
+        its own shards is refused. An .hlog is read one interval at a time (memory does not grow with
+        the length of the run); its codes are not known (summary.errors null).
+
+        exit codes: 0 ok, 7 a merged run was invalid, 64 usage error, 65 bad input file (impossible
+        figures included), different scenarios, an input given twice, or shards missing or truncated
+        (without --allow-missing), 66 an input missing or not a regular file (a FIFO, a directory)
         """
 
     /// Runs `merge` with `arguments` (after the command name); returns the exit code.

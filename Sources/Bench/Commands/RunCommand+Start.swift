@@ -12,13 +12,23 @@ extension RunCommand {
             if args.value("start-grace") != nil { throw CLIError.usage("--start-grace needs --start-at") }
             return nil
         }
-        guard let epochNanos = StartPlan.parseTime(text) else {
+        let epochNanos: Int64
+        switch StartPlan.parse(text) {
+        case .success(let nanos): epochNanos = nanos
+        case .failure(.malformed):
             throw CLIError.usage("--start-at \(text): expected an RFC 3339 UTC time (2026-11-23T19:00:00Z, "
                 + "optionally with fractional seconds) or Unix epoch milliseconds")
+        case .failure(.outOfRange):
+            throw CLIError.usage("--start-at \(text): outside the times a start can name, \(StartPlan.schedulable)")
         }
         let graceMillis = try args.durationMillis("start-grace", default: 2_000)
         guard graceMillis >= 0 else { throw CLIError.usage("--start-grace must not be negative") }
-        return StartPlan(epochNanos: epochNanos, graceNanos: graceMillis * 1_000_000)
+        let (graceNanos, overflow) = graceMillis.multipliedReportingOverflow(by: 1_000_000)
+        guard !overflow else {
+            throw CLIError.usage("--start-grace \(args.value("start-grace") ?? ""): too long (at most 106751d, "
+                + "what nanoseconds in 64 bits hold)")
+        }
+        return StartPlan(epochNanos: epochNanos, graceNanos: graceNanos)
     }
 
     /// Runs the harness with the synchronised start and the streamed `.hlog` (`hlog`: its path);

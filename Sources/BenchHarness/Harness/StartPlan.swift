@@ -25,12 +25,41 @@ package struct StartPlan: Sendable, Equatable {
     /// The start as Unix epoch milliseconds (rounded down).
     package var epochMillis: Int64 { epochNanos >= 0 ? epochNanos / 1_000_000 : (epochNanos - 999_999) / 1_000_000 }
 
+    /// Why a `--start-at` time was refused.
+    package enum TimeError: Error, Sendable, Equatable {
+        /// Not RFC 3339 UTC nor epoch milliseconds.
+        case malformed
+        /// Well formed, but outside ``schedulable`` (nanoseconds since the epoch must fit 64 bits).
+        case outOfRange
+    }
+
+    /// The instants a start may name: from the Unix epoch to the last second whose nanoseconds
+    /// since the epoch fit a signed 64-bit integer. Earlier times would be missed starts anyway;
+    /// later ones cannot be counted in nanoseconds.
+    package static let schedulable = "1970-01-01T00:00:00Z to 2262-04-11T23:47:16Z (epoch milliseconds 0 to 9223372036854)"
+
     /// Parses `--start-at`: RFC 3339 UTC (`2026-11-23T19:00:00Z`, optionally with fractional
-    /// seconds, `Z` or `+00:00`) or Unix epoch milliseconds (`1795460400000`); nil when malformed.
+    /// seconds, `Z` or `+00:00`) or Unix epoch milliseconds (`1795460400000`); nil when malformed
+    /// or outside ``schedulable``.
     package static func parseTime(_ text: String) -> Int64? {
-        if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), text.count <= 15, let millis = Int64(text) {
-            return millis * 1_000_000
+        try? parse(text).get()
+    }
+
+    /// Parses `--start-at` as ``parseTime(_:)`` does, saying why a time is refused.
+    package static func parse(_ text: String) -> Result<Int64, TimeError> {
+        if !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            guard let millis = Int64(text) else { return .failure(.outOfRange) }
+            let (nanos, overflow) = millis.multipliedReportingOverflow(by: 1_000_000)
+            return overflow ? .failure(.outOfRange) : .success(nanos)
         }
+        guard let parsed = parseRFC3339(text) else { return .failure(.malformed) }
+        guard let nanos = parsed, nanos >= 0 else { return .failure(.outOfRange) }
+        return .success(nanos)
+    }
+
+    /// RFC 3339 UTC: nil when malformed, `.some(nil)` when well formed but its nanoseconds since
+    /// the epoch do not fit 64 bits.
+    private static func parseRFC3339(_ text: String) -> Int64?? {
         var rest = Substring(text)
         var suffixed = false
         for suffix in ["Z", "z", "+00:00"] where rest.hasSuffix(suffix) {
@@ -71,7 +100,12 @@ package struct StartPlan: Sendable, Equatable {
         let components = DateComponents(year: Int(year), month: Int(month), day: Int(day))
         guard components.isValidDate(in: utcCalendar), let midnight = utcCalendar.date(from: components) else { return nil }
         let days = Int64((midnight.timeIntervalSince1970 / 86_400).rounded())
-        return ((days * 86_400 + hour * 3_600 + minute * 60 + second) * 1_000_000_000) + fractionNanos
+        // Days from year 1 to 9999 fit easily; their nanoseconds need not: checked, never trapped.
+        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second
+        let (nanos, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return .some(nil) }
+        let (total, beyond) = nanos.addingReportingOverflow(fractionNanos)
+        return beyond ? .some(nil) : .some(total)
     }
 
     /// The proleptic Gregorian calendar in UTC.
@@ -90,7 +124,9 @@ package struct StartPlan: Sendable, Equatable {
 
     /// Throws ``MissedStart`` when a process ready at wall time `nowNanos` is later than the grace allows.
     package func check(nowNanos: Int64 = StartPlan.wallNanos()) throws(MissedStart) {
-        let late = nowNanos - epochNanos
+        // Saturated: a plan built from any two values (not only parsed ones) must not trap here.
+        let (difference, overflow) = nowNanos.subtractingReportingOverflow(epochNanos)
+        let late = overflow ? (nowNanos < epochNanos ? Int64.min : .max) : difference
         if late > graceNanos { throw MissedStart(plan: self, lateNanos: late) }
     }
 

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import BenchHarness
 
@@ -29,7 +32,8 @@ package struct ComparisonSide: Sendable {
     /// The files `paths` name: each a result file or a directory of `*.json` result files.
     ///
     /// - Throws: `BenchError` with reason `missingBaseline` for the baseline when a path does not
-    ///   exist or a directory holds no `*.json` file; `badInput` for the candidate in the same cases.
+    ///   exist or a directory holds no `*.json` file; `badInput` for the candidate in the same cases;
+    ///   `noInput` naming a directory's `*.json` entry that is not a regular file (a FIFO would block).
     package static func resolve(_ paths: [String], role: Role) throws(BenchError) -> [String] {
         let reason: BenchError.Reason = role == .baseline ? .missingBaseline : .badInput
         var files: [String] = []
@@ -50,7 +54,15 @@ package struct ComparisonSide: Sendable {
             guard !results.isEmpty else {
                 throw BenchError(reason, "\(role.rawValue) \(path): directory holds no result files (*.json)")
             }
-            files += results.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
+            for name in results {
+                let file = URL(fileURLWithPath: path).appendingPathComponent(name).path
+                // A FIFO or device named *.json would block the read or never end: refused, named.
+                var info = stat()
+                guard stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                    throw .noInput("\(role.rawValue) \(file): not a regular file; expected a result file (run --json)")
+                }
+                files.append(file)
+            }
         }
         return files
     }

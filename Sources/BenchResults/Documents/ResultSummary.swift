@@ -8,6 +8,9 @@ package struct ResultSummary: Codable, Sendable, Equatable {
     /// for older readers. It counts answers too (`NOT_AUTHORIZED` is the upstream's decision, an
     /// attack's rejection is the engine doing its job): ``failures`` is what went wrong.
     package var errors: [String: Int]
+    /// Whether the codes are known: false for a merge with `.hlog` inputs, which carry no result
+    /// codes (``errors`` is then empty and written as `null`, never `{}`, which would read as none).
+    package var codesKnown = true
     /// The measured requests that failed rather than got an answer, by code (`UPSTREAM_UNAVAILABLE`,
     /// a code the request must never get, `LEDGER_FAULT` for a parked request completed twice or
     /// never); empty when none failed. Absent in files written before failures were told apart.
@@ -78,7 +81,12 @@ package struct ResultSummary: Codable, Sendable, Equatable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         requests = try container.decode(Int.self, forKey: .requests)
-        errors = try container.decode([String: Int].self, forKey: .errors)
+        if try container.decodeNil(forKey: .errors) {
+            errors = [:]
+            codesKnown = false
+        } else {
+            errors = try container.decode([String: Int].self, forKey: .errors)
+        }
         failures = try container.decodeIfPresent([String: Int].self, forKey: .failures)
         failureShare = try container.decodeIfPresent(Double.self, forKey: .failureShare)
         durationSeconds = try container.decode(Double.self, forKey: .durationSeconds)
@@ -104,7 +112,11 @@ package struct ResultSummary: Codable, Sendable, Equatable {
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(requests, forKey: .requests)
-        try container.encode(errors, forKey: .errors)
+        if codesKnown {
+            try container.encode(errors, forKey: .errors)
+        } else {
+            try container.encodeNil(forKey: .errors)
+        }
         try container.encodeIfPresent(failures, forKey: .failures)
         try container.encodeIfPresent(failureShare, forKey: .failureShare)
         try container.encode(durationSeconds, forKey: .durationSeconds)

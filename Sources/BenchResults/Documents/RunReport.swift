@@ -44,7 +44,7 @@ package enum RunReport {
         lines.append("response time distribution (\(LatencyText.count(result.histogram(.responseTime).totalCount)) requests)\(closedNote(result))")
         lines += LatencyBars.lines(result.histogram(.responseTime))
         lines.append("")
-        lines += outcomeLines(result.summary, codesKnown: !result.isMergedFromLogsOnly)
+        lines += outcomeLines(result.summary, codesKnown: !result.isMergedFromLogsOnly && result.summary.codesKnown)
         if let attack = attackLine(result.attacks) { lines.append(attack) }
         if result.attacks.unexpected > 0 {
             lines += banner("\(result.attacks.unexpected) attack request(s) got an unexpected code")

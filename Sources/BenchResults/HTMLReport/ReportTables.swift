@@ -80,7 +80,9 @@ package enum ReportTables {
         }
         // Results written before failures were told apart: their codes as they have them.
         for code in Set(documents.filter { $0.summary.failures == nil }.flatMap(\.summary.errors.keys)).sorted() {
-            row("code: \(code)") { $0.summary.errors[code].map { LatencyText.count($0) } ?? "0" }
+            row("code: \(code)") {
+                $0.summary.codesKnown ? $0.summary.errors[code].map { LatencyText.count($0) } ?? "0" : "not known"
+            }
         }
         row("attacks with an unexpected code") { LatencyText.count($0.attacks.unexpected) }
         row("peak RSS") { $0.summary.peakRSS.map(ReportFormat.bytes) ?? "" }

@@ -21,6 +21,10 @@ package enum MergeChecks {
     package static func check(_ inputs: [MergeInput], options: MergeOptions) throws(BenchError) -> Findings {
         var findings = Findings()
         try checkScenarios(inputs)
+        try checkRepeats(inputs)
+        findings.warnings += inputs.filter { !$0.isResult && $0.intervals.isEmpty && $0.truncation == nil }.map {
+            "\($0.file) ended normally with no measured interval: it adds nothing"
+        }
         let versions = Dictionary(grouping: inputs.filter { $0.identity.version != nil }, by: { $0.identity.version! })
         if versions.count > 1 {
             let list = versions.keys.sorted().map { "\($0) (\(versions[$0]!.map(\.file).joined(separator: ", ")))" }

@@ -29,4 +29,18 @@ package struct MergeInput: Sendable {
     /// Whether it recorded the response time by path (`inline`, `parked`): a merge holds them only
     /// when every input does, since a sum over some inputs would pass for the whole.
     package var recordsByPath: Bool
+    /// The file's device and inode (nil for bytes not read from a file): the same file given twice.
+    package var fileIdentity: String? = nil
+    /// For a result written by `merge`: which shards it holds (its `shards` section).
+    package var merged: ShardsSection? = nil
+
+    /// The largest time an input may give, seconds (a duration, an interval's start or length, the
+    /// planned phase): 1e10 s, over 300 years, beyond any run and within what the timeline can
+    /// place without overflow.
+    package static let maxSeconds = 1e10
+    /// ``maxSeconds`` as messages print it.
+    package static let maxSecondsText = "1e10"
+    /// The largest count an input may give (requests, a code's count, an interval's values): 2^48,
+    /// beyond any run, so that the sums over thousands of inputs cannot overflow.
+    package static let maxCount = 1 << 48
 }

@@ -46,20 +46,45 @@ package struct MergeTimeline: Sendable {
         return total
     }
 
+    /// The most slots the merged timeline lists: an hour of one-second intervals. A longer merge
+    /// lists slots of 2, 4, 8... intervals, so that the result (and the memory that writes it)
+    /// stays the same size whatever the length of the run.
+    package static let maxSlots = 3_600
+
     /// The merged intervals: each input interval goes to the slot of the timeline nearest its start
-    /// (slots as long as the longest interval, 1 s for `run`), requests summed per slot.
+    /// (slots as long as the longest interval, 1 s for `run`, widened by the smallest power of two
+    /// that keeps them within ``maxSlots``), requests summed per slot; a slot is as long as the
+    /// longest time one input spent in it.
     package func intervals(_ inputs: [MergeInput]) -> [IntervalSummary] {
         let slot = Swift.max(inputs.flatMap(\.intervals).map(\.length).max() ?? 1, 0.001)
-        var slots: [Int: (length: Double, requests: Int)] = [:]
+        // Inputs' times are within MergeInput.maxSeconds and offsets within the epoch range a start
+        // can name: the keys fit an Int with room to spare.
+        func key(_ interval: MergeInput.Interval, _ offset: Double) -> Int { Int(((interval.start + offset) / slot).rounded()) }
+        var low = Int.max
+        var high = Int.min
         for (input, offset) in zip(inputs, offsets) {
             for interval in input.intervals {
-                let key = Int(((interval.start + offset) / slot).rounded())
-                let previous = slots[key] ?? (0, 0)
-                slots[key] = (Swift.max(previous.length, interval.length), previous.requests + interval.requests)
+                low = Swift.min(low, key(interval, offset))
+                high = Swift.max(high, key(interval, offset))
             }
         }
-        return slots.keys.sorted().map { key in
-            IntervalSummary(startSeconds: Double(key) * slot, lengthSeconds: slots[key]!.length, requests: slots[key]!.requests)
+        var factor = 1
+        while low <= high, (high - low) / factor >= Self.maxSlots { factor *= 2 }
+        func coarse(_ key: Int) -> Int { key >= 0 ? key / factor : -((-key + factor - 1) / factor) }
+        var requests: [Int: Int] = [:]
+        var lengths: [Int: Double] = [:]
+        for (input, offset) in zip(inputs, offsets) {
+            var mine: [Int: Double] = [:]
+            for interval in input.intervals {
+                let slotKey = coarse(key(interval, offset))
+                mine[slotKey, default: 0] += interval.length
+                requests[slotKey, default: 0] += interval.requests
+            }
+            for (slotKey, length) in mine { lengths[slotKey] = Swift.max(lengths[slotKey] ?? 0, length) }
+        }
+        let width = slot * Double(factor)
+        return requests.keys.sorted().map { slotKey in
+            IntervalSummary(startSeconds: Double(slotKey) * width, lengthSeconds: lengths[slotKey]!, requests: requests[slotKey]!)
         }
     }
 }

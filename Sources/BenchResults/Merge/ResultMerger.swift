@@ -63,125 +63,98 @@ package struct ResultMerger {
 
     /// Merges the files at `paths` with `options`.
     ///
-    /// - Throws: `BenchError.invalidSetting` when `paths` is empty; `BenchError.badInput` with one line naming the
-    ///   file (and the line of an `.hlog`, or the JSON path of a result) when an input is missing,
-    ///   empty, truncated mid-line, binary or of another format, and naming the files when
-    ///   `MergeChecks` refuses them.
+    /// - Throws: `BenchError.invalidSetting` when `paths` is empty; `BenchError.noInput` naming the
+    ///   file when an input is missing or not a regular file; `BenchError.badInput` with one line
+    ///   naming the file (and the line of an `.hlog`, or the JSON path of a result) when an input is
+    ///   empty, truncated mid-line, binary, of another format or gives impossible figures (a negative
+    ///   count, a duration not above 0, a time beyond `MergeInput.maxSeconds`), and naming the files
+    ///   when `MergeChecks` refuses them.
     package static func merge(_ paths: [String], options: MergeOptions) throws(BenchError) -> Outcome {
         guard !paths.isEmpty else { throw .invalidSetting("expected at least one input file (.hlog interval log or result JSON)") }
         var merger = ResultMerger()
         for path in paths { try merger.add(path) }
-        var findings = try MergeChecks.check(merger.inputs, options: options)
-        let timeline = MergeTimeline(merger.inputs, alignment: options.alignment)
+        return try merger.outcome(options: options)
+    }
+
+    /// The merge of everything added (at least one input), after `MergeChecks`.
+    ///
+    /// - Throws: `BenchError.badInput` naming the files when `MergeChecks` refuses them.
+    package func outcome(options: MergeOptions) throws(BenchError) -> Outcome {
+        var findings = try MergeChecks.check(inputs, options: options)
+        let timeline = MergeTimeline(inputs, alignment: options.alignment)
         if timeline.fellBack {
-            let unknown = merger.inputs.filter { $0.identity.startEpochMillis == nil }.map(\.file)
+            let unknown = inputs.filter { $0.identity.startEpochMillis == nil }.map(\.file)
             findings.notes.append("start time unknown for \(unknown.joined(separator: ", ")): intervals aligned at each input's start")
         }
-        var result = merger.result(timeline)
+        var result = result(timeline)
         result.shards = findings.shards
         return Outcome(result: result, warnings: findings.warnings, notes: findings.notes)
     }
 
-    /// Reads one input and adds it.
+    /// Reads one input and adds it: a result JSON whole (at most ``readLimit`` bytes), an `.hlog`
+    /// a chunk at a time (one interval held at once, whatever its length).
+    ///
+    /// - Throws: `BenchError.noInput` when the file is missing or not a regular file (a FIFO would
+    ///   block), `BenchError.badInput` as ``merge(_:options:)`` says.
     package mutating func add(_ path: String) throws(BenchError) {
-        let bytes = try InputFile.read(path, limit: Self.readLimit, what: "merge input")
-        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
-            throw .badInput("\(path): empty file; expected an .hlog interval log or an authz-bench result JSON")
+        let file = try MergeInputFile(path)
+        defer { file.close() }
+        var bytes: [UInt8] = []
+        var first: UInt8?
+        while first == nil, try file.read(into: &bytes) > 0 {
+            first = bytes.first(where: Self.isContent)
+            guard bytes.count <= Self.readLimit else { break }
         }
         if first == UInt8(ascii: "{") {
-            let document = try ResultDocument.parse(Data(bytes), file: path)
-            var result = try RunResult(document, file: path)
-            result.sources = [path]
-            results.append(result)
-            inputs.append(try Self.input(document, result: result, file: path))
-            return
+            while bytes.count <= Self.readLimit, try file.read(into: &bytes) > 0 {}
+            guard bytes.count <= Self.readLimit else {
+                throw .badInput("merge input \(path): larger than \(Self.readLimit) bytes; expected at most \(Self.readLimit)")
+            }
+            return try addResult(bytes, file: path, identity: file.identity)
         }
-        guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
-            throw .badInput("\(path): binary data; expected an .hlog interval log (text) or an authz-bench result JSON")
+        guard first != nil else { throw Self.empty(path) }
+        var reader = MergeLogReader(file: path)
+        try reader.feed(bytes[...])
+        bytes.removeAll(keepingCapacity: true)
+        while try file.read(into: &bytes) > 0 {
+            try reader.feed(bytes[...])
+            bytes.removeAll(keepingCapacity: true)
         }
-        try addLog(text, file: path)
+        try addLog(&reader, identity: file.identity)
     }
 
-    private static func input(_ document: ResultDocument, result: RunResult, file: String) throws(BenchError) -> MergeInput {
-        var identity = ShardIdentity()
-        let summary = document.summary
-        if let shard = summary.shard {
-            guard let parsed = ShardIdentity.parseShard(shard) else {
-                throw .badInput("\(file): $.summary.shard: expected I/N (1-based), got \"\(shard)\"")
-            }
-            identity.shard = parsed.index
-            identity.shardCount = parsed.count
-        }
-        identity.fingerprint = summary.scenarioFingerprint
-        identity.version = document.version
-        identity.host = summary.host
-        identity.startEpochMillis = summary.startEpochMillis
-        identity.scenario = document.scenario
-        return MergeInput(file: file, isResult: true, identity: identity, requests: summary.requests,
-            window: (0, summary.durationSeconds),
-            intervals: result.intervals.map { .init(start: $0.startSeconds, length: $0.lengthSeconds, requests: $0.requests) },
-            truncation: nil, recordsByPath: LatencyKind.byPath.allSatisfy(result.records))
+    /// Adds one input given as its bytes (`file` names it in errors), as ``add(_:)`` adds a file's.
+    package mutating func add(bytes: [UInt8], file: String) throws(BenchError) {
+        guard let first = bytes.first(where: Self.isContent) else { throw Self.empty(file) }
+        if first == UInt8(ascii: "{") { return try addResult(bytes, file: file, identity: nil) }
+        var reader = MergeLogReader(file: file)
+        try reader.feed(bytes[...])
+        try addLog(&reader, identity: nil)
     }
 
-    private mutating func addLog(_ text: String, file: String) throws(BenchError) {
-        var body = text
-        // A killed writer may leave half a line: drop it when the log can say it is truncated.
-        if !text.hasSuffix("\n"), text.contains("\n#[authz-bench-run: "), !text.contains("\n#[authz-bench-end: "),
-            let lastBreak = text.lastIndex(of: "\n")
-        {
-            body = String(text[...lastBreak])
-        }
-        let log: HDRLog
-        do {
-            log = try HDRLog(parsing: body)
-        } catch {
-            throw .badInput("\(file): line \(error.line): \(error.message); expected an .hlog interval log (format 1.3)")
-        }
-        let metadata = try LogMetadata(log, file: file)
-        guard !log.entries.isEmpty || metadata.hasRunLine else {
-            throw .badInput("\(file): no interval histograms; expected an .hlog interval log (format 1.3) or a result JSON")
-        }
-        var intervals: [MergeInput.Interval] = []
-        var start = Double.infinity
-        var end = 0.0
-        for entry in log.entries {
-            let kind: LatencyKind
-            if entry.tag == HistogramFiles.inFlightTag {
-                Self.add(entry.histogram, to: &logInFlight)
-                continue
-            }
-            if let tag = entry.tag {
-                guard let known = LatencyKind(rawValue: tag) else {
-                    let line = Self.lineNumber(of: "Tag=\(tag),", in: text)
-                    let tags = LatencyKind.allCases.map(\.rawValue) + [HistogramFiles.inFlightTag]
-                    throw .badInput("\(file): line \(line): unknown tag \(tag); expected one of \(tags.joined(separator: ", "))")
-                }
-                kind = known
-            } else {
-                kind = .responseTime
-            }
-            latency[kind, default: HDRHistogram()].add(entry.histogram)
-            start = Swift.min(start, entry.startSeconds)
-            end = Swift.max(end, entry.startSeconds + entry.lengthSeconds)
-            if kind == .responseTime {
-                intervals.append(.init(start: entry.startSeconds, length: entry.lengthSeconds, requests: Int(entry.histogram.totalCount)))
-            }
-        }
-        var truncation: (intervals: Int, planned: Int)?
-        if metadata.hasRunLine {
-            // Planned seconds to the millisecond first, so 20.000 written as 20.0000001 still plans 20.
-            let planned = metadata.identity.plannedSeconds.map { Int((($0 * 1000).rounded() / 1000).rounded(.up)) }
-            let expected = Swift.max(planned ?? intervals.count, metadata.endIntervals ?? 0)
-            if metadata.endIntervals == nil || intervals.count < expected {
-                truncation = (intervals.count, expected)
-            }
-        }
+    private static func isContent(_ byte: UInt8) -> Bool { ![0x20, 0x09, 0x0A, 0x0D].contains(byte) }
+
+    private static func empty(_ file: String) -> BenchError {
+        .badInput("\(file): empty file; expected an .hlog interval log or an authz-bench result JSON")
+    }
+
+    private mutating func addResult(_ bytes: [UInt8], file: String, identity: String?) throws(BenchError) {
+        let document = try ResultDocument.parse(Data(bytes), file: file)
+        var result = try RunResult(document, file: file)
+        result.sources = [file]
+        var input = try MergeInput.result(document, result: result, file: file)
+        input.fileIdentity = identity
+        results.append(result)
+        inputs.append(input)
+    }
+
+    private mutating func addLog(_ reader: inout MergeLogReader, identity: String?) throws(BenchError) {
+        var input = try reader.finish()
+        input.fileIdentity = identity
+        for (kind, histogram) in reader.latency { latency[kind, default: HDRHistogram()].add(histogram) }
+        if let inFlight = reader.inFlight { Self.add(inFlight, to: &logInFlight) }
         logCount += 1
-        let tags = Set(log.entries.compactMap(\.tag))
-        inputs.append(MergeInput(file: file, isResult: false, identity: metadata.identity,
-            requests: intervals.map(\.requests).reduce(0, +), window: start <= end ? (start, end) : (0, 0),
-            intervals: intervals, truncation: truncation,
-            recordsByPath: LatencyKind.byPath.allSatisfy { tags.contains($0.rawValue) }))
+        inputs.append(input)
     }
 
     /// Adds `histogram` to `total`, which starts empty when nil (nil: nothing of the kind was read).
@@ -189,15 +162,6 @@ package struct ResultMerger {
         var sum = total ?? HDRHistogram()
         sum.add(histogram)
         total = sum
-    }
-
-    private static func lineNumber(of needle: String, in text: String) -> Int {
-        var number = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            number += 1
-            if line.hasPrefix(needle) { return number }
-        }
-        return number
     }
 
     /// The merged result of everything added, on `timeline`.
@@ -266,9 +230,12 @@ package struct ResultMerger {
                 merged.warmup[kind] = nil
             }
         }
-        // Failures are known only when every input is a result that told them apart: `.hlog`
-        // files carry no codes.
-        if logCount == 0, results.allSatisfy({ $0.summary.failures != nil }) {
+        // Codes and failures are known only when every input is a result (that told failures
+        // apart): `.hlog` files carry no codes, and a sum over the results alone would read as the
+        // whole run's.
+        merged.summary.codesKnown = logCount == 0 && results.allSatisfy(\.summary.codesKnown)
+        if !merged.summary.codesKnown { merged.summary.errors = [:] }
+        if merged.summary.codesKnown, results.allSatisfy({ $0.summary.failures != nil }) {
             var failures: [String: Int] = [:]
             for input in results {
                 for (code, count) in input.summary.failures ?? [:] { failures[code, default: 0] += count }

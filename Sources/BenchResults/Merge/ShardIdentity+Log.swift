@@ -36,7 +36,12 @@ package struct LogMetadata: Sendable {
             }
         }
         if identity.startEpochMillis == nil, let seconds = log.baseTimeSeconds ?? log.startTimeSeconds {
-            identity.startEpochMillis = Int64((seconds * 1000).rounded())
+            let millis = (seconds * 1000).rounded()
+            guard millis >= 0, millis <= Double(ShardIdentity.startMillisRange.upperBound) else {
+                throw .badInput("\(file): \(log.baseTimeSeconds != nil ? "BaseTime" : "StartTime") \(seconds): expected seconds since the "
+                    + "Unix epoch from 0 to \(ShardIdentity.startMillisRange.upperBound / 1000)")
+            }
+            identity.startEpochMillis = Int64(millis)
         }
     }
 
@@ -53,11 +58,15 @@ package struct LogMetadata: Sendable {
             identity.shardCount = parsed.count
         }
         if let start = pairs["startEpochMillis"] {
-            guard let millis = Int64(start) else { throw bad("startEpochMillis", "an integer of milliseconds") }
+            guard let millis = Int64(start), ShardIdentity.startMillisRange.contains(millis) else {
+                throw bad("startEpochMillis", ShardIdentity.startMillisText)
+            }
             identity.startEpochMillis = millis
         }
         if let planned = pairs["plannedSeconds"] {
-            guard let seconds = Double(planned), seconds.isFinite, seconds >= 0 else { throw bad("plannedSeconds", "a number of seconds") }
+            guard let seconds = Double(planned), seconds.isFinite, seconds >= 0, seconds <= MergeInput.maxSeconds else {
+                throw bad("plannedSeconds", "a number of seconds from 0 to \(MergeInput.maxSecondsText)")
+            }
             identity.plannedSeconds = seconds
         }
     }

@@ -23,6 +23,13 @@ package struct ShardIdentity: Sendable, Equatable {
     /// The scenario object (`scenario` of a result, `#[authz-bench-scenario: ...]` of a log).
     package var scenario: JSONValue?
 
+    /// The measured-phase starts an input may give, Unix epoch milliseconds: from the epoch to the
+    /// last instant whose nanoseconds fit 64 bits (2262), as `run --start-at` takes them. The
+    /// spread of any two such starts is then computed without overflow.
+    package static let startMillisRange: ClosedRange<Int64> = 0...9_223_372_036_854
+    /// ``startMillisRange`` as messages print it.
+    package static let startMillisText = "Unix epoch milliseconds from 0 to 9223372036854"
+
     /// An identity with every field unknown.
     package init() {}
 

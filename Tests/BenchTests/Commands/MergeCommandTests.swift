@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import AuthZCore
 import Foundation
 import Testing
@@ -92,6 +95,22 @@ struct MergeCommandTests {
         #expect(try CLIHarness.bench(["merge"] + shards.jsons + ["--quiet"]).status == 7)
     }
 
+    @Test func aFIFOInputExits66AtOnceAndTheSameFileTwice65() throws {
+        let directory = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = directory.appendingPathComponent("ok.json").path
+        try ResultDocument(SyntheticRun.outcome()).write(to: result)
+        let fifo = directory.appendingPathComponent("fifo.hlog").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // No writer ever opens the FIFO: a merge that read it would never end.
+        let blocked = try CLIHarness.bench(["merge", result, fifo, "--json", "m.json", "--quiet"], in: directory)
+        #expect(blocked.status == 66, "\(blocked.stderr)")
+        #expect(blocked.message.contains("fifo.hlog: is a FIFO") && !blocked.message.contains("\n"), "\(blocked.message)")
+        let twice = try CLIHarness.bench(["merge", result, result, "--json", "m.json", "--quiet"], in: directory)
+        #expect(twice.status == 65 && twice.message.contains("given twice"), "\(twice.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("m.json").path))
+    }
+
     @Test func noInputIsAUsageError() throws {
         let run = try CLIHarness.bench(["merge", "--json", "/tmp/x.json"])
         #expect(run.status == 64)
@@ -117,7 +136,8 @@ struct MergeCommandTests {
         let path = directory.appendingPathComponent("input-\(index)").path
         if let contents { try Data(contents.utf8).write(to: URL(fileURLWithPath: path)) }
         let run = try CLIHarness.bench(["merge", path, "--quiet"])
-        #expect(run.status == 65)
+        // A missing input is "no input" (66); one that is there but bad, 65.
+        #expect(run.status == (contents == nil ? 66 : 65))
         #expect(run.message.contains(path))
         #expect(run.message.contains(expected), "\(run.message)")
         #expect(!run.message.contains("\n"))

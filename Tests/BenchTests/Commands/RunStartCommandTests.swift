@@ -32,6 +32,22 @@ struct RunStartCommandTests {
         #expect(try Self.files(in: directory).isEmpty)
     }
 
+    @Test("A start or grace beyond 64-bit nanoseconds exits 64 with one line, never a trap",
+          arguments: [
+            (["--start-at", "9999-12-31T23:59:59Z"], "--start-at 9999-12-31T23:59:59Z: outside the times"),
+            (["--start-at", "999999999999999"], "--start-at 999999999999999: outside the times"),
+            (["--start-at", "0001-01-01T00:00:00Z"], "--start-at 0001-01-01T00:00:00Z: outside the times"),
+            (["--start-at", "1000", "--start-grace", "300000d"], "--start-grace 300000d: too long"),
+          ])
+    func outOfRange(flags: [String], message: String) throws {
+        let directory = try CLIHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = try CLIHarness.bench(Self.quick + ["--duration", "1s", "--json", "r.json"] + flags, in: directory)
+        #expect(output.status == 64, "\(output.stderr)")
+        #expect(output.message.contains(message), "\(output.stderr)")
+        #expect(try Self.files(in: directory).isEmpty)
+    }
+
     @Test("A malformed time exits 64 naming --start-at and the forms it takes",
           arguments: ["tomorrow", "2026-11-23 19:00:00", "2026-11-23T19:00:00+02:00", "17954604000x"])
     func malformedTime(time: String) throws {

@@ -127,7 +127,12 @@ extension HostileCase {
     }
 
     static var merge: [HostileCase] {
-        var rows: [HostileCase] = inputFiles.filter { $0.1 != "result.json" }.map { bad(["merge", $0.0], $0.1) }
+        // A missing input, or one that is not a regular file, is "no input" (66), not a bad one.
+        var rows: [HostileCase] = inputFiles.filter { $0.1 != "result.json" }.map {
+            var row = bad(["merge", $0.0], $0.1)
+            if $0.1 == "missing-file" || $0.1 == "dir" { row.exit = 66 }
+            return row
+        }
         rows += ["truncated.json", "truncated.hlog", "huge.json", "deep.json", "wrongtype.json"]
             .map { bad(["merge", "@F/\($0)"], $0) }
         rows += [
