@@ -112,22 +112,16 @@ enum RunCommand {
         }
         // Check every output path before the run, so a long run does not fail at its end.
         let force = args.flag("force")
-        for flag in ["json", "hlog", "hgrm"] {
-            if let path = args.value(flag), !path.isEmpty { try OutputPath.checkNotProtected(path, flag: "--\(flag)", force: force) }
-        }
-        if let path = args.value("json") { try OutputPath.checkWritable(path, flag: "--json") }
         let format = try FormatFlag.parse(args, force: force)
+        try checkOutputs(args, format: format, force: force)
         let metrics = try metricsTextfile(args, scenario: scenario)
-        if let path = args.value("hlog") { try OutputPath.checkWritable(path, flag: "--hlog") }
-        if let path = args.value("record-trace") { try OutputPath.checkWritable(path, flag: "--record-trace") }
-        if let directory = args.value("hgrm") { try OutputPath.checkDirectory(directory, flag: "--hgrm") }
-        if let path = args.value("report") { try OutputPath.checkWritable(path, flag: "--report") }
         let objectives = try sloObjectives(args)
 
         let start = try startPlan(args)
         let quiet = args.flag("quiet")
         if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
+        StopRequest.installSignalHandlers()
         guard let outcome = try runHarness(scenario, rssSampleMillis: rssSampleMillis,
             progress: showProgress ? { line in printProgress(line) } : nil,
             recordTrace: args.value("record-trace") != nil, start: start, hlog: args.value("hlog"), metrics: metrics)
@@ -138,11 +132,13 @@ enum RunCommand {
         if !quiet { print(RunReport.text(outcome), terminator: "") }
         let result = checkedResult(outcome, objectives: objectives)
         let document = try ResultDocument(result)
-        try reportSLO(document, args: args, quiet: quiet)
-        if let path = args.value("json") { try format.write(run: document, to: path) }
-        if let directory = args.value("hgrm") { _ = try HistogramFiles.writeHgrm(RunResult(outcome), to: directory) }
-        if let path = args.value("record-trace") { try TraceFile.write(outcome.trace, to: path) }
-        if let path = args.value("report") { try ReportCommand.write(outcome, name: args.value("json") ?? "this run", to: path) }
+        try writeOutputs(outcome, document: document, format: format, args: args, quiet: quiet)
+        if let interruption = outcome.interruption {
+            printError("authz-bench run: interrupted by \(interruption.signal) after "
+                + String(format: "%.1f", interruption.measuredSeconds) + " s of the measured phase; "
+                + "what was measured is written, marked interrupted and invalid")
+            return interruption.signal == "SIGTERM" ? .terminated : .interrupted
+        }
         return exitCode(result)
     }
 
