@@ -52,9 +52,17 @@ package final class StopRequest: Sendable {
 
     /// Installs handlers for SIGINT and SIGTERM that request ``process`` to stop; a second signal
     /// ends the process at once, as if no handler were installed (an impatient Ctrl-C still works).
+    /// A signal the process inherited as ignored (`nohup`, a shell's background job) stays ignored;
+    /// one it inherited as blocked (a parent's thread mask passes through `posix_spawn`) is
+    /// unblocked on this thread, the threads started later inherit that.
     package static func installSignalHandlers() {
         _ = process.isRequested  // initialised here, never first in a handler
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
         for number in [SIGINT, SIGTERM] {
+            var previous = sigaction()
+            sigaction(number, nil, &previous)
+            if unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == 1 { continue }  // SIG_IGN
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 if StopRequest.process.isRequested {
@@ -67,6 +75,8 @@ package final class StopRequest: Sendable {
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
             sigaction(number, &action, nil)
+            sigaddset(&unblock, number)
         }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 }
