@@ -23,10 +23,10 @@ extension HostileCase {
         rows += ["", "bogus"].map { usage(with(base, "--cache", $0), "--cache") }
         rows += [
             usage(base + ["--json", ""], "--json"),
-            usage(base + ["--json", "@O"], "--json"),
+            cannotCreate(base + ["--json", "@O"], "--json"),
             usage(base + ["--json", "@O/run-baseline.json"], "baseline"),
-            usage(base + ["--hlog", "@O"], "--hlog"),
-            usage(base + ["--hgrm", "@O/existing.json"], "--hgrm"),
+            cannotCreate(base + ["--hlog", "@O"], "--hlog"),
+            cannotCreate(base + ["--hgrm", "@O/existing.json"], "--hgrm"),
             usage(base + ["--hgrm", "@O/baseline-hgrm"], "baseline"),
             usage(base + ["--json", "@O/existing.json", "--devices", "abc"], "--devices"),
             usage(base + ["--rate", "100", "--closed"], "--closed"),
@@ -43,7 +43,7 @@ extension HostileCase {
         }
         rows += [
             usage(["micro", "--json", ""], "--json"),
-            usage(["micro", "--json", "@O"], "--json"),
+            cannotCreate(["micro", "--json", "@O"], "--json"),
             usage(["micro", "--json", "@O/run-baseline.json"], "baseline"),
             usage(["micro", "extra"], "extra"),
             usage(["micro", "--json"], "--json"),
@@ -135,11 +135,11 @@ extension HostileCase {
             bad(["merge", "@F/result.json", "@F/empty", "--json", "@O/new/out.json", "--hgrm", "@O/new-hgrm"], "empty"),
             usage(["merge"], "input file"),
             usage(["merge", "@F/result.json", "--json", ""], "--json"),
-            usage(["merge", "@F/result.json", "--json", "@O"], "--json"),
+            cannotCreate(["merge", "@F/result.json", "--json", "@O"], "--json"),
             usage(["merge", "@F/result.json", "--json", "@O/run-baseline.json"], "baseline"),
             usage(["merge", "@F/result.json", "--json", "@F/result.json", "--force"], "input"),
             usage(["merge", "@F/result.json", "--hgrm", ""], "--hgrm"),
-            usage(["merge", "@F/result.json", "--hgrm", "@O/existing.json"], "--hgrm"),
+            cannotCreate(["merge", "@F/result.json", "--hgrm", "@O/existing.json"], "--hgrm"),
             usage(["merge", "@F/result.json", "--hgrm", "@O/baseline-hgrm"], "baseline"),
             usage(["merge", "@F/result.json", "--bogus"], "--bogus"),
         ]
