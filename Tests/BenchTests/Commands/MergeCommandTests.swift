@@ -117,7 +117,8 @@ struct MergeCommandTests {
         let path = directory.appendingPathComponent("input-\(index)").path
         if let contents { try Data(contents.utf8).write(to: URL(fileURLWithPath: path)) }
         let run = try CLIHarness.bench(["merge", path, "--quiet"])
-        #expect(run.status == 65)
+        // A missing file is no input (66); the others are malformed input (65).
+        #expect(run.status == (contents == nil ? 66 : 65))
         #expect(run.message.contains(path))
         #expect(run.message.contains(expected), "\(run.message)")
         #expect(!run.message.contains("\n"))

@@ -43,8 +43,10 @@ extension HostileCase {
     }
 
     static var compare: [HostileCase] {
+        // compare reads a directory as a directory of results: an empty one is bad input (65).
         var rows: [HostileCase] = inputFiles.filter { $0.1 != "result.json" && $0.1 != "missing-file" }
-            .map { bad(["compare", "@F/result.json", $0.0], $0.1) }
+            .map { $0.1 == "dir" ? HostileCase(arguments: ["compare", "@F/result.json", $0.0], exit: 65, mentions: "dir")
+                : bad(["compare", "@F/result.json", $0.0], $0.1) }
         rows += inputFiles.filter { $0.1 != "result.json" && $0.1 != "missing-file" && $0.1 != "dir" }
             .map { bad(["compare", $0.0, "@F/result.json"], $0.1) }
         rows += ["truncated.json", "huge.json", "deep.json", "wrongtype.json", "run.hlog"]
