@@ -32,7 +32,8 @@ enum CapacityCommand {
         p99 within --max-start-lag, default 5ms) and every objective held. --rate, --closed,
         --stages, --total-rate and --duration do not apply: the search chooses the rates.
         exit codes: 0 knee found, 6 even the start rate fails, 7 a debug build (figures not representative),
-                    64 usage, 65 bad input
+                    64 usage, 65 bad input, 73 an output that cannot be created, 74 a write failed,
+                    130/143 interrupted by SIGINT/SIGTERM (the steps completed are written, no knee)
         """
 
     /// Options of `capacity` besides the workload's.

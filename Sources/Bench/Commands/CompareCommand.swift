@@ -31,7 +31,8 @@ enum CompareCommand {
         (2,000 resamples, fixed seed) of the relative median change. With fewer, the plain threshold applies.
         exit codes: 0 no regression, 2 regression, 4 improvements only, 5 baseline missing, 7 an input result
         is invalid, 64 usage, 65 bad input (unreadable or malformed result, results not comparable, or a
-        result without a metric asked for)
+        result without a metric asked for), 66 an input not a regular file, 73 an output cannot be
+        created, 74 a write failed
         """
 
     /// Runs `compare` with `arguments` (after the command name); returns the exit code.

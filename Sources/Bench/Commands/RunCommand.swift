@@ -71,7 +71,11 @@ enum RunCommand {
                            waited on the simulated upstream
           --markdown FILE  a short Markdown summary (headline figures, SLO table), e.g. $GITHUB_STEP_SUMMARY
         exit codes: 0 ok, 3 missed the --start-at start, 6 an SLO not met, 7 run invalid (generator saturated
-                    or behind --max-start-lag, or a debug build; wins over 6), 64 usage, 65 bad input
+                    or behind --max-start-lag, or a debug build; wins over 6), 64 usage (two outputs naming
+                    one file too), 65 bad input, 66 an input missing, 73 an output path that is not a regular
+                    file or not writable (checked before the run), 74 a write failed (ENOSPC, EIO: the other
+                    outputs are written), 130/143 interrupted by SIGINT/SIGTERM (what was measured is written,
+                    marked interrupted); an output that is a symbolic link is followed
 
         calibration only (never for a figure you report):
           --inject-delay D busy-wait D (500ns, 2us; at most 10ms) in every answer given inline, as if the hot path
