@@ -31,12 +31,14 @@ extension RunCommand {
     }
 
     /// Writes every output of the run; a failed write does not stop the others. Throws the
-    /// failures (one line each, the first's exit code) after all were tried.
+    /// failures (one line each, the first's exit code) after all were tried, with `failed` (the
+    /// live textfile's last write) and the streamed `.hlog`'s.
     static func writeOutputs(_ outcome: RunOutcome, document: ResultDocument, format: OutputFormat, args: Arguments,
-        quiet: Bool) throws
+        quiet: Bool, failed: BenchError? = nil) throws
     {
         var writes = OutputWrites()
         writes.record(outcome.intervalLogFailure)
+        writes.record(failed)
         writes.attempt { try reportSLO(document, args: args, quiet: quiet) }
         if let path = args.value("json") { writes.attempt { try format.write(run: document, to: path) } }
         if let directory = args.value("hgrm") {

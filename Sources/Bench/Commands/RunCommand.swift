@@ -131,12 +131,12 @@ enum RunCommand {
             recordTrace: args.value("record-trace") != nil, start: start, hlog: args.value("hlog"), metrics: metrics)
         else { return .missedStart }
         if showProgress { printProgress(nil) }
-        finishMetrics(metrics, outcome: outcome)
+        let metricsFailure = finishMetrics(metrics, outcome: outcome)
 
         if !quiet { print(RunReport.text(outcome), terminator: "") }
         let result = checkedResult(outcome, objectives: objectives)
         let document = try ResultDocument(result)
-        try writeOutputs(outcome, document: document, format: format, args: args, quiet: quiet)
+        try writeOutputs(outcome, document: document, format: format, args: args, quiet: quiet, failed: metricsFailure)
         if let interruption = outcome.interruption {
             printError("authz-bench run: interrupted by \(interruption.signal) after "
                 + String(format: "%.1f", interruption.measuredSeconds) + " s of the measured phase; "

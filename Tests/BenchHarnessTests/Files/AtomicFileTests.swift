@@ -10,20 +10,14 @@ import TestSupport
 /// failed write named by its cause with the target left as it was.
 @Suite("Atomic output files: what they refuse, follow and report")
 struct AtomicFileTests {
-    /// The file type of `path` without following a link.
-    static func kind(_ path: String) -> mode_t {
-        var info = stat()
-        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
-    }
-
     @Test("A device node is refused (cannot create), and stays a device")
     func deviceRefused() throws {
-        #expect(Self.kind("/dev/full") == S_IFCHR)
+        #expect(FileFixtures.kind("/dev/full") == S_IFCHR)
         #expect(throws: BenchError(.cannotCreate, "/dev/full: exists and is a character device, not a regular file; "
             + "refusing to replace it (expected a file path)")) {
             try AtomicFile.write("x", to: "/dev/full")
         }
-        #expect(Self.kind("/dev/full") == S_IFCHR)
+        #expect(FileFixtures.kind("/dev/full") == S_IFCHR)
     }
 
     @Test("A FIFO and a directory are refused, and stay as they were")
@@ -35,13 +29,13 @@ struct AtomicFileTests {
         let error = #expect(throws: BenchError.self) { try AtomicFile.write("x", to: fifo) }
         #expect(error?.reason == .cannotCreate)
         #expect(error?.message.contains("a FIFO") == true)
-        #expect(Self.kind(fifo) == S_IFIFO)
+        #expect(FileFixtures.kind(fifo) == S_IFIFO)
         let sub = directory.appendingPathComponent("sub").path
         try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: false)
         let dirError = #expect(throws: BenchError.self) { try AtomicFile.write("x", to: sub) }
         #expect(dirError?.reason == .cannotCreate)
         #expect(dirError?.message.contains("a directory") == true)
-        #expect(Self.kind(sub) == S_IFDIR)
+        #expect(FileFixtures.kind(sub) == S_IFDIR)
     }
 
     @Test("A symbolic link is followed: the link stays, its target is replaced")
@@ -53,13 +47,13 @@ struct AtomicFileTests {
         try "OLD".write(toFile: target, atomically: false, encoding: .utf8)
         #expect(symlink("target.json", link) == 0)
         try AtomicFile.write("NEW", to: link)
-        #expect(Self.kind(link) == S_IFLNK)
+        #expect(FileFixtures.kind(link) == S_IFLNK)
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "NEW")
         // A dangling link creates its target.
         let dangling = directory.appendingPathComponent("dangling.json").path
         #expect(symlink("made.json", dangling) == 0)
         try AtomicFile.write("MADE", to: dangling)
-        #expect(Self.kind(dangling) == S_IFLNK)
+        #expect(FileFixtures.kind(dangling) == S_IFLNK)
         #expect(try String(contentsOfFile: directory.appendingPathComponent("made.json").path, encoding: .utf8) == "MADE")
     }
 
@@ -67,9 +61,7 @@ struct AtomicFileTests {
     func symlinkLoop() throws {
         let directory = try CLIHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let a = directory.appendingPathComponent("loopa").path
-        #expect(symlink("loopb", a) == 0)
-        #expect(symlink("loopa", directory.appendingPathComponent("loopb").path) == 0)
+        let a = FileFixtures.symlinkLoop(in: directory)
         let error = #expect(throws: BenchError.self) { try AtomicFile.write("x", to: a) }
         #expect(error?.reason == .cannotCreate)
         #expect(error?.message.contains("ELOOP") == true)

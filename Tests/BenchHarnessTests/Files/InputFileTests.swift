@@ -21,9 +21,7 @@ struct InputFileTests {
     func loop() throws {
         let directory = try CLIHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let a = directory.appendingPathComponent("loopa").path
-        #expect(symlink("loopb", a) == 0)
-        #expect(symlink("loopa", directory.appendingPathComponent("loopb").path) == 0)
+        let a = FileFixtures.symlinkLoop(in: directory)
         let error = #expect(throws: BenchError.self) { try InputFile.read(a, limit: 100, what: "merge input") }
         #expect(error?.reason == .noInput)
         #expect(error?.message.contains("ELOOP") == true)

@@ -20,12 +20,6 @@ struct OutputSafetyCommandTests {
         output.stderr.split(separator: "\n").filter { $0.hasPrefix("authz-bench ") }
     }
 
-    /// The file type of `path` without following a link.
-    static func kind(_ path: String) -> mode_t {
-        var info = stat()
-        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
-    }
-
     @Test("Every output flag refuses a device node with 73, before the run, and leaves it a device", arguments: [
         ["--json"], ["--markdown"], ["--report"], ["--record-trace"], ["--hlog"],
     ])
@@ -38,7 +32,7 @@ struct OutputSafetyCommandTests {
         #expect(Self.errors(output).first?.contains("\(flag[0]) /dev/full: exists and is a character device") == true,
             "\(output.stderr)")
         #expect(output.stdout.isEmpty, "the run must not start")
-        #expect(Self.kind("/dev/full") == S_IFCHR)
+        #expect(FileFixtures.kind("/dev/full") == S_IFCHR)
     }
 
     @Test("Other commands' outputs refuse a device node too", arguments: [
@@ -51,7 +45,7 @@ struct OutputSafetyCommandTests {
         let output = try CLIHarness.bench(arguments)
         #expect(output.status == 73, "\(output.stderr)")
         #expect(Self.errors(output).first?.contains("/dev/full: exists and is a character device") == true, "\(output.stderr)")
-        #expect(Self.kind("/dev/full") == S_IFCHR)
+        #expect(FileFixtures.kind("/dev/full") == S_IFCHR)
     }
 
     @Test("A FIFO is refused with 73 (never opened: nothing blocks), a directory where a file goes too")
@@ -62,7 +56,7 @@ struct OutputSafetyCommandTests {
         let fifo = try CLIHarness.bench(Self.quick + ["--json", "r.json"], in: directory)
         #expect(fifo.status == 73, "\(fifo.stderr)")
         #expect(Self.errors(fifo).first?.contains("--json r.json: exists and is a FIFO") == true, "\(fifo.stderr)")
-        #expect(Self.kind(directory.appendingPathComponent("r.json").path) == S_IFIFO)
+        #expect(FileFixtures.kind(directory.appendingPathComponent("r.json").path) == S_IFIFO)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("d"), withIntermediateDirectories: false)
         let folder = try CLIHarness.bench(Self.quick + ["--report", "d"], in: directory)
         #expect(folder.status == 73, "\(folder.stderr)")
@@ -121,7 +115,7 @@ struct OutputSafetyCommandTests {
         let arguments = Self.quick.filter { $0 != "--quiet" } + ["--json", "link.json", "--shard", "2/3"]
         let output = try CLIHarness.bench(arguments, in: directory)
         #expect([0, 7].contains(output.status), "\(output.stderr)")
-        #expect(Self.kind(directory.appendingPathComponent("link.json").path) == S_IFLNK)
+        #expect(FileFixtures.kind(directory.appendingPathComponent("link.json").path) == S_IFLNK)
         let text = try String(contentsOf: directory.appendingPathComponent("target.json"), encoding: .utf8)
         #expect(text.contains("\"shard\" : \"2/3\""), "\(text.prefix(200))")
         #expect(output.stdout.contains("shard 2/3"), "\(output.stdout.prefix(300))")
@@ -136,8 +130,7 @@ struct OutputSafetyCommandTests {
     func noInput(arguments: [String], message: String) throws {
         let directory = try CLIHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(symlink("loopb", directory.appendingPathComponent("loopa").path) == 0)
-        #expect(symlink("loopa", directory.appendingPathComponent("loopb").path) == 0)
+        FileFixtures.symlinkLoop(in: directory)
         let output = try CLIHarness.bench(arguments, in: directory)
         #expect(output.status == 66, "\(output.stderr)")
         #expect(Self.errors(output).first?.contains(message) == true, "\(output.stderr)")
