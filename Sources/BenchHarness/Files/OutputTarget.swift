@@ -31,10 +31,17 @@ package struct OutputTarget: Sendable, Equatable {
                 exists = false
                 return
             }
-            let kind = info.st_mode & S_IFMT
+            var kind = info.st_mode & S_IFMT
             if kind == S_IFLNK {
-                current = Self.linkTarget(current)
-                continue
+                // What the link leads to, judged whole first: a /proc link such as /dev/stdout's
+                // names a pipe or a terminal by no path that could be followed step by step.
+                var final = stat()
+                if stat(current, &final) == 0, final.st_mode & S_IFMT != S_IFREG {
+                    kind = final.st_mode & S_IFMT
+                } else {
+                    current = Self.linkTarget(current)
+                    continue
+                }
             }
             guard kind == S_IFREG else {
                 let shown = current == path ? label : "\(label) (\(current))"

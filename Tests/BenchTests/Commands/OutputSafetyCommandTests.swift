@@ -63,6 +63,15 @@ struct OutputSafetyCommandTests {
         #expect(Self.errors(folder).first?.contains("--report d: exists and is a directory") == true, "\(folder.stderr)")
     }
 
+    /// The tests' standard output is a pipe: `/dev/stdout` leads to it through /proc's link.
+    @Test("--json /dev/stdout on a pipe is refused with 73; /dev/stdout stays a link")
+    func standardOutput() throws {
+        let output = try CLIHarness.bench(Self.quick + ["--json", "/dev/stdout"])
+        #expect(output.status == 73, "\(output.stderr)")
+        #expect(Self.errors(output).first?.contains("--json /dev/stdout: exists and is a FIFO") == true, "\(output.stderr)")
+        #expect(FileFixtures.kind("/dev/stdout") == S_IFLNK)
+    }
+
     @Test("A directory that cannot take a file is refused with 73 before the run, the cause named")
     func unwritableDirectory() throws {
         // /proc refuses new files for every user, root included.
