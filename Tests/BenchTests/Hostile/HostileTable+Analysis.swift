@@ -61,6 +61,7 @@ extension HostileCase {
             usage(["compare", "@F/result.json", "@F/result.json", "--json", "@F/result.json"], "--json"),
             usage(["compare", "@F/result.json", "@F/result.json", "--markdown", "@F/result.json"], "--markdown"),
             cannotCreate(["compare", "@F/result.json", "@F/result.json", "--json", "@O"], "--json"),
+            usage(["compare", "@F/result.json", "@F/result.json", "--json", "@O/c.json", "--markdown", "@O/c.json"], "--json"),
             usage(["compare", "@F/result.json", "@F/result.json", "--bogus"], "--bogus"),
         ]
         return rows

@@ -28,6 +28,12 @@ extension HostileCase {
             cannotCreate(base + ["--hlog", "@O"], "--hlog"),
             cannotCreate(base + ["--hgrm", "@O/existing.json"], "--hgrm"),
             usage(base + ["--hgrm", "@O/baseline-hgrm"], "baseline"),
+            // Not a regular file: a device is refused, never replaced; no two outputs on one file.
+            cannotCreate(base + ["--json", "/dev/full"], "/dev/full"),
+            cannotCreate(base + ["--metrics-textfile", "/proc/r.prom"], "/proc"),
+            usage(base + ["--json", "@O/new.json", "--hlog", "@O/new.json"], "--hlog"),
+            usage(base + ["--json", "@O/new.json", "--markdown", "@O/./new.json"], "--markdown"),
+            usage(base + ["--hgrm", "@O/new-hgrm", "--report", "@O/new-hgrm/r.html"], "--hgrm"),
             usage(base + ["--json", "@O/existing.json", "--devices", "abc"], "--devices"),
             usage(base + ["--rate", "100", "--closed"], "--closed"),
             usage(base + ["--bogus"], "--bogus"),
