@@ -67,7 +67,7 @@ extension HarnessSetup {
             let seconds = Double(plan.epochNanos - StartPlan.wallNanos()) / 1e9
             progress?(String(format: "ready; the load starts at the synchronised start, in %.1f s", max(seconds, 0)))
         }
-        let t0 = control.startWhenReady(clock: clock, at: plan.map { plan in { _ in plan.waitAndMap { clock.nanoseconds() } } }) { t0 in
+        let t0 = control.startWhenReady(clock: clock, at: plan.map { plan in { _ in plan.waitAndMap(stop: stop) { clock.nanoseconds() } } }) { t0 in
             setupRSS = ProcessMemory.residentBytes
             before = engine.stats
             engine.backend.beginLoad(atUptimeNanos: t0)
