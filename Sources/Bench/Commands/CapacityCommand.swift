@@ -32,7 +32,8 @@ enum CapacityCommand {
         p99 within --max-start-lag, default 5ms) and every objective held. --rate, --closed,
         --stages, --total-rate and --duration do not apply: the search chooses the rates.
         exit codes: 0 knee found, 6 even the start rate fails, 7 a debug build (figures not representative),
-                    64 usage, 65 bad input
+                    64 usage, 65 bad input, 73 an output that cannot be created, 74 a write failed,
+                    130/143 interrupted by SIGINT/SIGTERM (the steps completed are written, no knee)
         """
 
     /// Options of `capacity` besides the workload's.
@@ -72,6 +73,8 @@ enum CapacityCommand {
             try top.validate(quoting: args.value)
         }
         let force = args.flag("force")
+        try OutputPath.checkDistinct(["json", "report"].compactMap { flag in
+            args.value(flag).map { OutputPath.Output(flag: "--\(flag)", path: $0) } })
         for flag in ["json", "report"] {
             guard let path = args.value(flag) else { continue }
             try OutputPath.checkNotProtected(path, flag: "--\(flag)", force: force)
@@ -92,34 +95,58 @@ enum CapacityCommand {
         var search = CapacitySearch(settings)
         var steps: [CapacityDocument.Step] = []
         var environment: Environment?
-        let outcome = try search.run { (rate: Double) throws -> Bool in
-            var step = scenario
-            step.loop = .open(rate: rate)
-            let result = RunResult(try Harness.run(step, progress: nil))
-            environment = environment ?? result.environment
-            let row = CapacityDocument.Step(rate: rate, result: result, objectives: objectives)
-            steps.append(row)
-            if !quiet {
-                print(CapacityDocument.tableRow(row, number: steps.count))
-                fflush(nil)
+        StopRequest.installSignalHandlers()
+        var outcome: CapacitySearch.Outcome?
+        do {
+            outcome = try search.run { (rate: Double) throws -> Bool in
+                var step = scenario
+                step.loop = .open(rate: rate)
+                let run = try Harness.run(step, progress: nil, stop: .process)
+                // A step cut short is not a verdict: only the completed steps are written.
+                if run.interruption != nil { throw StepInterrupted() }
+                let result = RunResult(run)
+                environment = environment ?? result.environment
+                let row = CapacityDocument.Step(rate: rate, result: result, objectives: objectives)
+                steps.append(row)
+                if !quiet {
+                    print(CapacityDocument.tableRow(row, number: steps.count))
+                    fflush(nil)
             }
-            return row.passed
+                return row.passed
+            }
+        } catch is StepInterrupted {
+            outcome = nil
         }
-        let document = CapacityDocument(environment: environment ?? Environment.current(),
+        var document = CapacityDocument(environment: environment ?? Environment.current(),
             scenario: scenarioValue(scenario, settings: settings, args: args), slo: objectives.map(\.expression),
-            steps: steps, knee: knee(outcome), stepCount: steps.count)
-        if !quiet { print(document.kneeLine) }
+            steps: steps, knee: outcome.flatMap(knee), stepCount: steps.count)
+        document.interrupted = StopRequest.process.signal.map(StopRequest.name)
+        if !quiet, document.interrupted == nil { print(document.kneeLine) }
+        var writes = OutputWrites()
         if let path = args.value("json") {
-            try format.write(to: path, result: { () throws(BenchError) -> Data in try document.jsonData() },
-                figures: { BenchmarkFigure.capacity(document) })
+            writes.attempt {
+                try format.write(to: path, result: { () throws(BenchError) -> Data in try document.jsonData() },
+                    figures: { BenchmarkFigure.capacity(document) })
+            }
         }
         if let path = args.value("report") {
             let label = URL(fileURLWithPath: args.value("json") ?? "capacity").lastPathComponent
-            try ReportPage.write(ReportInputs(capacities: [ReportCapacity(name: label, document: document)]), to: path)
+            writes.attempt {
+                try ReportPage.write(ReportInputs(capacities: [ReportCapacity(name: label, document: document)]), to: path)
+            }
+        }
+        try writes.finish(command: "capacity")
+        if let signal = document.interrupted {
+            printError("authz-bench capacity: interrupted by \(signal) after \(steps.count) completed step(s); "
+                + "they are written, with no knee")
+            return signal == "SIGTERM" ? .terminated : .interrupted
         }
         if !Environment.isReleaseBuild { return .runInvalid }
         return document.knee == nil ? .sloNotMet : .ok
     }
+
+    /// Ends the search when a signal cut its step short.
+    private struct StepInterrupted: Error {}
 
     /// The search settings from the flags.
     static func searchSettings(_ args: Arguments) throws -> CapacitySearch.Settings {
@@ -145,8 +172,11 @@ enum CapacityCommand {
     /// A positive rate option (nil when absent).
     private static func rate(_ args: Arguments, _ name: String) throws -> Double? {
         guard let text = args.value(name) else { return nil }
-        guard let rate = Double(text.replacingOccurrences(of: "_", with: "")), rate.isFinite, rate >= 1 else {
-            throw CLIError.usage("--\(name) expects a rate of at least 1 request/s, got '\(text)'")
+        guard let rate = Double(text.replacingOccurrences(of: "_", with: "")), rate.isFinite, rate >= 1,
+            rate <= Scenario.Limits.maxRate
+        else {
+            throw CLIError.usage("--\(name) expects a rate of at least 1 and at most \(Int(Scenario.Limits.maxRate)) "
+                + "requests/s, got '\(text)'")
         }
         return rate
     }

@@ -31,7 +31,8 @@ enum CompareCommand {
         (2,000 resamples, fixed seed) of the relative median change. With fewer, the plain threshold applies.
         exit codes: 0 no regression, 2 regression, 4 improvements only, 5 baseline missing, 7 an input result
         is invalid, 64 usage, 65 bad input (unreadable or malformed result, results not comparable, or a
-        result without a metric asked for)
+        result without a metric asked for), 66 an input not a regular file, 73 an output cannot be
+        created, 74 a write failed
         """
 
     /// Runs `compare` with `arguments` (after the command name); returns the exit code.
@@ -67,6 +68,8 @@ enum CompareCommand {
 
         let baselineFiles = try ComparisonSide.resolve(baselinePaths, role: .baseline)
         let candidateFiles = try ComparisonSide.resolve(candidatePaths, role: .candidate)
+        try OutputPath.checkDistinct(["markdown", "json"].compactMap { flag in
+            args.value(flag).map { OutputPath.Output(flag: "--\(flag)", path: $0) } })
         for flag in ["markdown", "json"] {
             guard let path = args.value(flag) else { continue }
             try checkOutput(path, flag: "--\(flag)", inputs: baselineFiles + candidateFiles,
@@ -94,8 +97,10 @@ enum CompareCommand {
         let report = ComparisonReport(baseline: baseline, candidate: candidate, metrics: metrics,
             comparison: Comparison(threshold: threshold), warnings: warnings, exitCode: { ExitCode(verdict: $0).rawValue })
         if !args.flag("quiet") { print(report.text, terminator: "") }
-        if let path = args.value("markdown") { try AtomicFile.write(report.markdown, to: path) }
-        if let path = args.value("json") { try AtomicFile.write(try report.jsonData(), to: path) }
+        var writes = OutputWrites()
+        if let path = args.value("markdown") { writes.attempt { try AtomicFile.write(report.markdown, to: path) } }
+        if let path = args.value("json") { writes.attempt { try AtomicFile.write(try report.jsonData(), to: path) } }
+        try writes.finish(command: "compare")
         return ExitCode(verdict: report.verdict)
     }
 

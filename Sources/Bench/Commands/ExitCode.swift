@@ -33,6 +33,11 @@ enum ExitCode: Int32, Sendable {
     case cannotCreate = 73
     /// A read or write failed part-way, e.g. a full disk (BSD `EX_IOERR`).
     case ioError = 74
+    /// `run` or `capacity` was interrupted by SIGINT (128 + 2, as a shell reports it): what was
+    /// measured is written, marked interrupted.
+    case interrupted = 130
+    /// The same for SIGTERM (128 + 15).
+    case terminated = 143
 }
 
 extension CLIError {

@@ -65,9 +65,11 @@ enum MergeCommand {
             guard !directory.isEmpty else { throw CLIError.usage("--hgrm expects a directory, got an empty string") }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
-                throw CLIError.usage("--hgrm \(directory): exists and is not a directory")
+                throw CLIError.cannotCreate("--hgrm \(directory): exists and is not a directory")
             }
         }
+        try OutputPath.checkDistinct((args.value("json").map { [OutputPath.Output(flag: "--json", path: $0)] } ?? [])
+            + (args.value("hgrm").map { [OutputPath.Output(flag: "--hgrm", path: $0, isDirectory: true)] } ?? []))
         if let path = args.value("json"), path.isEmpty { throw CLIError.usage("--json expects a file path, got an empty string") }
         // Inputs first: a bad input must not leave a created output directory behind.
         let outcome = try ResultMerger.merge(args.positionals, options: options)

@@ -15,7 +15,8 @@ enum ReportCommand {
           --out FILE    the HTML file to write (atomically); must not be one of the inputs
           --force       allow replacing an existing file whose name contains 'baseline'
 
-        exit codes: 0 ok, 64 usage error, 65 bad input file (nothing is written)
+        exit codes: 0 ok, 64 usage error, 65 bad input file, 66 an input missing or not a regular file
+        (nothing is written), 73 --out cannot be created, 74 the write failed
         """
 
     /// Runs `report` with `arguments` (after the command name); returns the exit code.

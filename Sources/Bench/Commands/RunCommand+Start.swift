@@ -38,7 +38,7 @@ extension RunCommand {
     {
         do {
             return try Harness.run(scenario, rssSampleMillis: rssSampleMillis, progress: progress, recordTrace: recordTrace,
-                start: start, intervalSink: hlog.map { IntervalLogSink(path: $0, scenario: scenario) },
+                start: start, intervalSink: hlog.map { IntervalLogSink(path: $0, scenario: scenario) }, stop: .process,
                 onInterval: metrics.map { liveMetricsHook(metricsHook($0)) })
         } catch let missed as MissedStart {
             printError("authz-bench run: \(missed.message)")

@@ -71,7 +71,11 @@ enum RunCommand {
                            waited on the simulated upstream
           --markdown FILE  a short Markdown summary (headline figures, SLO table), e.g. $GITHUB_STEP_SUMMARY
         exit codes: 0 ok, 3 missed the --start-at start, 6 an SLO not met, 7 run invalid (generator saturated
-                    or behind --max-start-lag, or a debug build; wins over 6), 64 usage, 65 bad input
+                    or behind --max-start-lag, or a debug build; wins over 6), 64 usage (two outputs naming
+                    one file too), 65 bad input, 66 an input missing, 73 an output path that is not a regular
+                    file or not writable (checked before the run), 74 a write failed (ENOSPC, EIO: the other
+                    outputs are written), 130/143 interrupted by SIGINT/SIGTERM (what was measured is written,
+                    marked interrupted); an output that is a symbolic link is followed
 
         calibration only (never for a figure you report):
           --inject-delay D busy-wait D (500ns, 2us; at most 10ms) in every answer given inline, as if the hot path
@@ -112,37 +116,33 @@ enum RunCommand {
         }
         // Check every output path before the run, so a long run does not fail at its end.
         let force = args.flag("force")
-        for flag in ["json", "hlog", "hgrm"] {
-            if let path = args.value(flag), !path.isEmpty { try OutputPath.checkNotProtected(path, flag: "--\(flag)", force: force) }
-        }
-        if let path = args.value("json") { try OutputPath.checkWritable(path, flag: "--json") }
         let format = try FormatFlag.parse(args, force: force)
+        try checkOutputs(args, format: format, force: force)
         let metrics = try metricsTextfile(args, scenario: scenario)
-        if let path = args.value("hlog") { try OutputPath.checkWritable(path, flag: "--hlog") }
-        if let path = args.value("record-trace") { try OutputPath.checkWritable(path, flag: "--record-trace") }
-        if let directory = args.value("hgrm") { try OutputPath.checkDirectory(directory, flag: "--hgrm") }
-        if let path = args.value("report") { try OutputPath.checkWritable(path, flag: "--report") }
         let objectives = try sloObjectives(args)
 
         let start = try startPlan(args)
         let quiet = args.flag("quiet")
         if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
+        StopRequest.installSignalHandlers()
         guard let outcome = try runHarness(scenario, rssSampleMillis: rssSampleMillis,
             progress: showProgress ? { line in printProgress(line) } : nil,
             recordTrace: args.value("record-trace") != nil, start: start, hlog: args.value("hlog"), metrics: metrics)
         else { return .missedStart }
         if showProgress { printProgress(nil) }
-        finishMetrics(metrics, outcome: outcome)
+        let metricsFailure = finishMetrics(metrics, outcome: outcome)
 
         if !quiet { print(RunReport.text(outcome), terminator: "") }
         let result = checkedResult(outcome, objectives: objectives)
         let document = try ResultDocument(result)
-        try reportSLO(document, args: args, quiet: quiet)
-        if let path = args.value("json") { try format.write(run: document, to: path) }
-        if let directory = args.value("hgrm") { _ = try HistogramFiles.writeHgrm(RunResult(outcome), to: directory) }
-        if let path = args.value("record-trace") { try TraceFile.write(outcome.trace, to: path) }
-        if let path = args.value("report") { try ReportCommand.write(outcome, name: args.value("json") ?? "this run", to: path) }
+        try writeOutputs(outcome, document: document, format: format, args: args, quiet: quiet, failed: metricsFailure)
+        if let interruption = outcome.interruption {
+            printError("authz-bench run: interrupted by \(interruption.signal) after "
+                + String(format: "%.1f", interruption.measuredSeconds) + " s of the measured phase; "
+                + "what was measured is written, marked interrupted and invalid")
+            return interruption.signal == "SIGTERM" ? .terminated : .interrupted
+        }
         return exitCode(result)
     }
 

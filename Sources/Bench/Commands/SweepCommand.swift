@@ -23,7 +23,8 @@ enum SweepCommand {
                            look the authorization cache up
           --shards LIST    shard counts of the sharded strategy (one row each)
         \(FormatFlag.help)
-        exit codes: 0 ok, 64 usage, 65 bad input (a malformed trace)
+        exit codes: 0 ok, 64 usage, 65 bad input (a malformed trace), 66 the trace missing, 73 --json cannot
+        be created, 74 a write failed
         """
 
     /// Options of `sweep` besides the workload's population options (`WorkloadFlags`): the plan,

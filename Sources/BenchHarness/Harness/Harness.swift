@@ -23,18 +23,21 @@ package enum Harness {
     ///   - intervalSink: where each completed 1-second interval goes, merged over workers, as soon
     ///     as every worker has moved past it (the streamed `.hlog`); opened after the start check,
     ///     ended and closed when the run ended normally.
+    ///   - stop: ends the load early when requested (``StopRequest``, a signal): what was measured
+    ///     is returned, marked interrupted and invalid.
     ///   - onInterval: a live observer of the same intervals (in order, once each, on one serial
     ///     queue off the workers' threads, after the sink wrote them): the interval's merged
     ///     response, service and in-flight histograms, its result codes, and the requests parked
     ///     at that moment. It must return quickly (the next interval waits for it) and must not
     ///     keep the histograms longer than it needs: the run does not.
     /// - Throws: `BenchError` (`invalidSetting`) for a scenario that cannot run, naming the setting;
-    ///   `BenchError` (`failure`) when keys or tokens cannot be made, or the sink failed;
+    ///   `BenchError` (`failure`) when keys or tokens cannot be made; the sink's when it cannot be
+    ///   opened (a write that fails later is `RunOutcome.intervalLogFailure`: the run goes on);
     ///   ``MissedStart`` when the process was ready only after `start` plus its grace (nothing
     ///   was run, the sink was not opened).
     package static func run(
         _ scenario: Scenario, rssSampleMillis: Int64 = 10_000, progress: ((String) -> Void)?, recordTrace: Bool = false,
-        start: StartPlan? = nil, intervalSink: (any IntervalSink)? = nil,
+        start: StartPlan? = nil, intervalSink: (any IntervalSink)? = nil, stop: StopRequest = StopRequest(),
         onInterval: (@Sendable (IntervalReport) -> Void)? = nil
     ) throws -> RunOutcome {
         try scenario.validate()
@@ -45,6 +48,7 @@ package enum Harness {
         setup.rssSampleNanos = UInt64(max(rssSampleMillis, 1)) * 1_000_000
         setup.start = start
         setup.intervalSink = intervalSink
+        setup.stop = stop
         setup.onInterval = onInterval
         let kind = scenario.cache
         let visitor = TokenCacheVisitor(setup: setup, progress: progress)
@@ -96,6 +100,8 @@ package struct HarnessSetup: Sendable {
     package var start: StartPlan?
     /// Where completed intervals are streamed (the `.hlog`), if anywhere.
     package var intervalSink: (any IntervalSink)?
+    /// Ends the load early when requested.
+    package var stop = StopRequest()
     /// The live observer of completed intervals.
     package var onInterval: (@Sendable (IntervalReport) -> Void)?
 

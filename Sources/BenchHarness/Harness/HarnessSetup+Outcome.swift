@@ -9,7 +9,7 @@ extension HarnessSetup {
         _ results: [WorkerResult], collected: IntervalCollector.Collected, engine: HarnessEngine<TC, AC>,
         since before: EngineStats, t0: UInt64,
         timing: WorkerTiming,
-        setupSeconds: Double, setupRSS: Int, startEpochMillis: Int64
+        setupSeconds: Double, setupRSS: Int, startEpochMillis: Int64, plannedRequests: Int? = nil
     ) -> RunOutcome {
         var warmup = LatencyRecorder.Set()
         let total = collected.total
@@ -46,14 +46,26 @@ extension HarnessSetup {
         var overshoot = lastSend > end ? lastSend - end : 0
         overshoot = overshoot > timing.stallNanos ? overshoot - timing.stallNanos : 0
         if !timing.isOpenLoop { overshoot = 0 }
-        let durationSeconds = Double(timing.durationNanos + overshoot) / 1e9
+        var durationSeconds = Double(timing.durationNanos + overshoot) / 1e9
 
         var reasons: [String] = []
         if !Environment.isReleaseBuild {
             reasons.append("debug build: figures are not representative (build with swift build -c release)")
         }
-        reasons += Validity.generatorReasons(scenario: scenario, requests: requests, durationSeconds: durationSeconds,
-            startLag: total.byKind[.startLag])
+        let interruption = stop.signal.map { signal in
+            // Stopped early: the measured phase lasted until the request, and no rate was kept or missed.
+            let measuredStart = t0 &+ timing.warmupNanos
+            let at = stop.requestedAtNanos ?? measuredStart
+            let measured = min(at > measuredStart ? at - measuredStart : 0, timing.durationNanos)
+            durationSeconds = Double(measured) / 1e9
+            return Interruption(signal: StopRequest.name(signal), measuredSeconds: durationSeconds)
+        }
+        if let interruption {
+            reasons.append(interruption.reason)
+        } else {
+            reasons += Validity.generatorReasons(scenario: scenario, requests: requests, durationSeconds: durationSeconds,
+                startLag: total.byKind[.startLag], plannedRequests: plannedRequests)
+        }
         // Exactly once: every parked request completed, none twice.
         reasons += ledger.invalidReasons
 
@@ -67,7 +79,7 @@ extension HarnessSetup {
             if expected[index] > 0 { attackCounts[code] = expected[index] }
         }
         let stats = engine.stats.since(before)
-        return RunOutcome(
+        var outcome = RunOutcome(
             scenario: scenario, environment: Environment.current(), startEpochMillis: startEpochMillis,
             setupSeconds: setupSeconds, durationSeconds: durationSeconds, requests: requests, codes: codeCounts,
             failures: Failures(codes: failureCounts, ledgerFaults: ledger.stray + ledger.pendingAtStop),
@@ -80,5 +92,7 @@ extension HarnessSetup {
             validity: Validity(valid: reasons.isEmpty, reasons: reasons),
             peakRSSBytes: ProcessMemory.peakResidentBytes, setupRSSBytes: setupRSS, injectedStalls: stalls,
             inFlight: total.inFlight, maxInFlight: maxInFlight, upstream: stats.upstream)
+        outcome.interruption = interruption
+        return outcome
     }
 }

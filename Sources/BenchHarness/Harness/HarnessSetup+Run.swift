@@ -45,7 +45,7 @@ extension HarnessSetup {
         let gauge = InFlightGauge()
         let collector = IntervalCollector(workers: scenario.threads, durationSeconds: Double(timing.durationNanos) / 1e9,
             sink: intervalSink, observer: onInterval, gauge: gauge)
-        let control = RunControl(workers: scenario.threads, intervals: collector)
+        let control = RunControl(workers: scenario.threads, intervals: collector, stop: stop)
         let context = WorkerContext(
             target: engine, mediaVerifier: mediaVerifier, authenticator: authenticator, directory: directory,
             timing: timing, mediaTTLMillis: configuration.mediaTokenTTLMillis, clock: clock, gauge: gauge,
@@ -67,7 +67,7 @@ extension HarnessSetup {
             let seconds = Double(plan.epochNanos - StartPlan.wallNanos()) / 1e9
             progress?(String(format: "ready; the load starts at the synchronised start, in %.1f s", max(seconds, 0)))
         }
-        let t0 = control.startWhenReady(clock: clock, at: plan.map { plan in { _ in plan.waitAndMap { clock.nanoseconds() } } }) { t0 in
+        let t0 = control.startWhenReady(clock: clock, at: plan.map { plan in { _ in plan.waitAndMap(stop: stop) { clock.nanoseconds() } } }) { t0 in
             setupRSS = ProcessMemory.residentBytes
             before = engine.stats
             engine.backend.beginLoad(atUptimeNanos: t0)
@@ -84,18 +84,43 @@ extension HarnessSetup {
         let results = control.collect()
         // Every worker finished: every interval is finalised; the log ends with its end line.
         let collected = collector.drain()
+        // A log that cannot be written does not cost the run: the other outputs are still written.
+        var logFailure: BenchError?
         if let intervalSink {
             intervalSink.end(intervals: collected.summaries.count, requests: collected.total.requests)
-            try intervalSink.close()
+            do throws(BenchError) { try intervalSink.close() } catch { logFailure = error }
         }
         var outcome = assemble(results, collected: collected, engine: engine, since: before, t0: t0, timing: timing,
-            setupSeconds: setupSeconds, setupRSS: setupRSS, startEpochMillis: startEpochMillis)
+            setupSeconds: setupSeconds, setupRSS: setupRSS, startEpochMillis: startEpochMillis,
+            plannedRequests: Self.plannedRequests(plans, timing: timing, limit: scenario.loop.rate.map {
+                $0 * Double(timing.durationNanos) / 1e9 } ?? 0))
+        outcome.intervalLogFailure = logFailure
         outcome.host = ProcessInfo.processInfo.hostName
         outcome.prewarm = prewarm
         if recordsTrace { outcome.trace = recordedTrace(results) }
         outcome.rssSamples = rssSamples
         outcome.rssSampleSeconds = Double(rssSampleNanos) / 1e9
         return outcome
+    }
+
+    /// The measured requests the open loop's schedules hold for this process (the shard's slice of
+    /// a `--total-rate` schedule may hold fewer than rate x duration, or none), counted only while
+    /// below `limit` (the count a saturation check compares with): nil in closed loop, or when the
+    /// schedules hold at least `limit`.
+    static func plannedRequests(_ plans: [WorkerPlan], timing: WorkerTiming, limit: Double) -> Int? {
+        guard timing.isOpenLoop, limit > 0, limit < 1_000_000 else { return nil }
+        let end = timing.warmupNanos + timing.durationNanos
+        var count = 0
+        for plan in plans {
+            guard var schedule = plan.schedule() else { continue }
+            while true {
+                let intended = schedule.next()
+                if intended >= end { break }
+                if intended >= timing.warmupNanos { count += 1 }
+                if Double(count) >= limit { return nil }
+            }
+        }
+        return count
     }
 
     /// The measured phase's wall-clock start, Unix epoch milliseconds: the synchronised start plus

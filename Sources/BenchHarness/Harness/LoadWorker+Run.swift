@@ -39,6 +39,7 @@ extension LoadWorker {
         let timing = context.timing
         let clock = context.clock.forWorkerThread()
         let hardStop = end &+ timing.graceNanos
+        let stop = context.control.stop
         var schedule = schedule
         var nextStall = timing.stallNanos > 0 ? t0 &+ timing.stallPeriodNanos : UInt64.max
         var sequence: UInt64 = 0
@@ -52,7 +53,7 @@ extension LoadWorker {
             clock.wait(until: intended)
             // Timed section: from here to `done`.
             let send = clock.nanoseconds()
-            if send >= hardStop { break }
+            if send >= hardStop || stop.isRequested { break }
             let measured = intended >= measuredStart
             if send >= nextStall { stall(measured: measured, at: send, next: &nextStall) }
             if measured { sampleInFlight(at: send) }
@@ -76,6 +77,7 @@ extension LoadWorker {
     {
         let timing = context.timing
         let clock = context.clock.forWorkerThread()
+        let stop = context.control.stop
         var idle = sessions
         var nextStall = timing.stallNanos > 0 ? t0 &+ timing.stallPeriodNanos : UInt64.max
         var sequence: UInt64 = 0
@@ -84,14 +86,14 @@ extension LoadWorker {
         while true {
             if inbox.mayHaveEntries { idle += drainInbox() }
             if idle == 0 {
-                if clock.nanoseconds() >= end { break }
+                if clock.nanoseconds() >= end || stop.isRequested { break }
                 _ = inbox.waitForEntries(until: clock.deadline(at: end))
                 continue
             }
             let operation = stream.next()
             let call = prepare(operation, now: clock.nowMillis())
             let send = clock.nanoseconds()
-            if send >= end { break }
+            if send >= end || stop.isRequested { break }
             let measured = send >= measuredStart
             if send >= nextStall { stall(measured: measured, at: send, next: &nextStall) }
             if measured { sampleInFlight(at: send) }

@@ -26,11 +26,14 @@ package final class RunControl: Sendable {
     private let workers: Int
     /// Merges, writes and summarises the intervals handed over.
     package let intervals: IntervalCollector
+    /// Ends the load early when requested (a signal): the workers read it before every send.
+    package let stop: StopRequest
 
     /// Control for `workers` workers; their intervals go to `intervals` (by default a collector
-    /// that only keeps the totals and summaries).
-    package init(workers: Int, intervals: IntervalCollector? = nil) {
+    /// that only keeps the totals and summaries); `stop` ends their load early.
+    package init(workers: Int, intervals: IntervalCollector? = nil, stop: StopRequest = StopRequest()) {
         self.workers = workers
+        self.stop = stop
         self.intervals = intervals ?? IntervalCollector(workers: workers, durationSeconds: .infinity)
         results = Locked(Array(repeating: nil, count: workers))
         for _ in 0..<workers { finished.enter() }

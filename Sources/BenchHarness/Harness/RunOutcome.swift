@@ -84,6 +84,11 @@ package struct RunOutcome: Sendable {
     package var prewarm: Prewarm?
     /// The host name of the machine that ran it (empty when unknown).
     package var host: String = ""
+    /// Set when a signal ended the load early (the run is then invalid).
+    package var interruption: Interruption?
+    /// Why the streamed `.hlog` could not be written to its end (`ENOSPC`, `EIO`), if so: the run
+    /// went on, and its other outputs are written.
+    package var intervalLogFailure: BenchError?
     /// Creates a value from its stored properties.
     package init(scenario: Scenario, environment: Environment, startEpochMillis: Int64, setupSeconds: Double, durationSeconds: Double, requests: Int, codes: [ResultCode: Int], failures: Failures = Failures(), attacks: AttackTally, latency: [LatencyKind: HDRHistogram], warmupLatency: [LatencyKind: HDRHistogram], intervals: [IntervalSummary], stages: [Stage: HDRHistogram], cache: CacheReport, validity: Validity, peakRSSBytes: Int = 0, setupRSSBytes: Int = 0, injectedStalls: Int = 0, trace: RecordedTrace? = nil, rssSamples: [RSSSample] = [], rssSampleSeconds: Double = 10.0, inFlight: HDRHistogram = HDRHistogram(), maxInFlight: Int = 0, upstream: UpstreamStats = UpstreamStats(), prewarm: Prewarm? = nil) {
         self.scenario = scenario

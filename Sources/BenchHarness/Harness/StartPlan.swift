@@ -132,10 +132,13 @@ package struct StartPlan: Sendable, Equatable {
 
     /// Sleeps on the wall clock until shortly before the start, then returns the start on the
     /// monotonic clock whose reading is `monotonicNow()` (`t0`; in the past by at most the grace
-    /// when the process was ready late, so that every shard's schedule stays aligned).
-    package func waitAndMap(monotonicNow: () -> UInt64) -> UInt64 {
+    /// when the process was ready late, so that every shard's schedule stays aligned). A stop
+    /// requested meanwhile (`stop`: a SIGTERM to a pod waiting for its start) ends the wait: the
+    /// start is now, and the load it starts ends at once.
+    package func waitAndMap(stop: StopRequest? = nil, monotonicNow: () -> UInt64) -> UInt64 {
         // Sleep in slices, re-reading the wall clock: a step of the clock (NTP) is followed.
         while true {
+            if stop?.isRequested == true { return monotonicNow() }
             let remaining = epochNanos - Self.wallNanos()
             if remaining <= 2_000_000 { break }
             let slice = min(remaining - 1_000_000, 200_000_000)

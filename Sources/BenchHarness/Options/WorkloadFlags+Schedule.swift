@@ -62,8 +62,11 @@ extension WorkloadFlags {
             if args.value("shard") != nil { throw .invalidSetting("--shard and --shard-index-env exclude each other") }
             guard let shards = Int(count), shards >= 1 else { throw Scenario.expects("shards", got: count) }
             let expected = "expected this process's 0-based shard index, an integer in 0...\(shards - 1) (--shards \(shards))"
-            guard let value = environment[variable], !value.isEmpty else {
+            guard let value = environment[variable] else {
                 throw .invalidSetting("--shard-index-env \(variable): the variable is not set; \(expected)")
+            }
+            guard !value.isEmpty else {
+                throw .invalidSetting("--shard-index-env \(variable): the variable is set but empty; \(expected)")
             }
             guard let index = Int(value), (0..<shards).contains(index) else {
                 throw .invalidSetting("--shard-index-env \(variable)=\(value): \(expected)")

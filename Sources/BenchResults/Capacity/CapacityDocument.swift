@@ -31,6 +31,9 @@ package struct CapacityDocument: Codable, Sendable, Equatable {
     package var knee: Knee?
     /// Steps run (the length of `steps`).
     package var stepCount: Int
+    /// The signal that ended the search early (`SIGINT`, `SIGTERM`): `steps` holds the steps
+    /// completed before it, and there is no knee. Absent when the search ran to its end.
+    package var interrupted: String?
 
     /// A document of the current schema, tool and version.
     package init(environment: Environment, scenario: JSONValue, slo: [String], steps: [Step], knee: Knee?, stepCount: Int) {

@@ -38,7 +38,7 @@ package final class IntervalLogSink: IntervalSink {
     package func open() throws(BenchError) {
         let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw BenchError.badInput("--hlog \(path): cannot create it (\(String(cString: strerror(errno))))")
+            throw AtomicFile.failure(errno, "--hlog \(path): cannot create it (\(String(cString: strerror(errno))))")
         }
         state.withLock { $0.descriptor = descriptor }
     }
@@ -77,7 +77,7 @@ package final class IntervalLogSink: IntervalSink {
     package func close() throws(BenchError) {
         let failure = state.withLock { state -> BenchError? in
             if state.descriptor >= 0, Glibc.close(state.descriptor) != 0, state.failure == nil {
-                state.failure = .failure("--hlog \(path): cannot close it (\(String(cString: strerror(errno))))")
+                state.failure = .ioError("--hlog \(path): cannot close it (\(String(cString: strerror(errno))))")
             }
             state.descriptor = -1
             return state.failure
@@ -103,7 +103,8 @@ package final class IntervalLogSink: IntervalSink {
             return nil
         }
         if let failed {
-            state.failure = .failure("--hlog \(path): cannot write it (\(String(cString: strerror(failed))))")
+            state.failure = .ioError("--hlog \(path): cannot write it (\(String(cString: strerror(failed)))); "
+                + "the log holds the intervals written before")
         }
     }
 }

@@ -48,10 +48,13 @@ package struct ResultSummary: Codable, Sendable, Equatable {
     /// The scenario fingerprint (`Scenario.fingerprint`): equal for every shard of one scenario
     /// (absent in older files).
     package var scenarioFingerprint: String? = nil
+    /// The signal that ended the run early (`SIGINT`, `SIGTERM`): the figures cover the measured
+    /// phase until then and the run is invalid. Absent when the run ran to its end (and in older files).
+    package var interrupted: String? = nil
 
     private enum CodingKeys: String, CodingKey {
         case requests, errors, failures, failureShare, durationSeconds, targetRate, achievedRate, valid, invalidReasons, peakRSS, setupRSS
-        case finalRSS, maxInFlight, startEpochMillis, host, shard, scenarioFingerprint
+        case finalRSS, maxInFlight, startEpochMillis, host, shard, scenarioFingerprint, interrupted
     }
 
     /// Creates a summary.
@@ -106,6 +109,7 @@ package struct ResultSummary: Codable, Sendable, Equatable {
         host = try container.decodeIfPresent(String.self, forKey: .host)
         shard = try container.decodeIfPresent(String.self, forKey: .shard)
         scenarioFingerprint = try container.decodeIfPresent(String.self, forKey: .scenarioFingerprint)
+        interrupted = try container.decodeIfPresent(String.self, forKey: .interrupted)
     }
 
     /// Encodes every key, `targetRate` as `null` in closed loop.
@@ -136,5 +140,6 @@ package struct ResultSummary: Codable, Sendable, Equatable {
         try container.encodeIfPresent(host, forKey: .host)
         try container.encodeIfPresent(shard, forKey: .shard)
         try container.encodeIfPresent(scenarioFingerprint, forKey: .scenarioFingerprint)
+        try container.encodeIfPresent(interrupted, forKey: .interrupted)
     }
 }

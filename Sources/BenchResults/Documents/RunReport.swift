@@ -73,7 +73,7 @@ package enum RunReport {
         }
         let loop = s.loop.rate.map { "open loop at \(LatencyText.rate($0)) req/s" } ?? "closed loop"
         var first = "scenario    \(loop), \(s.threads) thread(s), \(s.algorithm.rawValue), cache \(s.cache.rawValue) x\(s.capacity), seed \(s.seed)"
-        if s.shardCount > 1 { first += ", shard \(s.shardIndex)/\(s.shardCount)" }
+        if s.shardCount > 1 { first += ", shard \(s.shardIndex + 1)/\(s.shardCount)" }
         let m = s.mix
         let second = "            \(LatencyText.count(s.devices)) devices, \(s.requestors) requestors, \(s.mvpds) MVPDs, "
             + "\(LatencyText.count(s.resources)) resources (zipf \(s.zipf))"

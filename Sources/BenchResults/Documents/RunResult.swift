@@ -98,6 +98,7 @@ extension RunResult {
         summary.failureShare = ResultSummary.share(failures.values.reduce(0, +), of: outcome.requests)
         summary.startEpochMillis = outcome.startEpochMillis
         summary.host = outcome.host.isEmpty ? nil : outcome.host
+        summary.interrupted = outcome.interruption?.signal
         summary.shard = "\(scenario.shardIndex + 1)/\(scenario.shardCount)"
         summary.scenarioFingerprint = scenario.fingerprint
         self.init(

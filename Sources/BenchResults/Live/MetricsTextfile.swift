@@ -25,7 +25,7 @@ package final class MetricsTextfile: Sendable {
 
     /// Adds `interval` to the figures and rewrites the file.
     ///
-    /// - Throws: `BenchError.badInput` naming the path when it cannot be written.
+    /// - Throws: `BenchError.cannotCreate` or `.ioError` naming the path and the cause when it cannot be written.
     package func record(_ interval: LiveInterval) throws(BenchError) {
         try rewrite { $0.add(interval) }
     }

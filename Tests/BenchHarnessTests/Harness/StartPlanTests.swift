@@ -48,6 +48,16 @@ struct StartPlanTests {
         #expect(t0 <= monotonic - 1_000_000_000)
     }
 
+    /// Without the stop, this wait would last an hour.
+    @Test("A stop requested before or during the wait for a distant start ends it: the start is now")
+    func stopEndsTheWait() {
+        let plan = StartPlan(epochNanos: StartPlan.wallNanos() + 3_600_000_000_000)
+        let stop = StopRequest()
+        stop.request(signal: 15, atNanos: 1)  // SIGTERM
+        let monotonic: UInt64 = 50_000_000_000
+        #expect(plan.waitAndMap(stop: stop) { monotonic } == monotonic)
+    }
+
     @Test("The measured phase starts at the start plus the warm-up")
     func measuredStart() {
         let plan = StartPlan(epochNanos: 1_795_460_400_000_000_000)

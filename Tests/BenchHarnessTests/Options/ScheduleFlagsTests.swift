@@ -94,7 +94,7 @@ struct ScheduleFlagsTests {
 
     @Test(arguments: [
         (["--shard-index-env", "IDX", "--shards", "4"], [String: String](), "--shard-index-env IDX: the variable is not set"),
-        (["--shard-index-env", "IDX", "--shards", "4"], ["IDX": ""], "--shard-index-env IDX: the variable is not set"),
+        (["--shard-index-env", "IDX", "--shards", "4"], ["IDX": ""], "--shard-index-env IDX: the variable is set but empty"),
         (["--shard-index-env", "IDX", "--shards", "4"], ["IDX": "two"], "--shard-index-env IDX=two: expected"),
         (["--shard-index-env", "IDX", "--shards", "4"], ["IDX": "4"], "--shard-index-env IDX=4: expected"),
         (["--shard-index-env", "IDX", "--shards", "4"], ["IDX": "-1"], "--shard-index-env IDX=-1: expected"),

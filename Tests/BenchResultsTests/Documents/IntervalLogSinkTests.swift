@@ -97,3 +97,19 @@ struct IntervalLogSinkTests {
         #expect(document.summary.startEpochMillis == outcome.startEpochMillis)
     }
 }
+
+/// A log that cannot be written (a full disk: `/dev/full` answers every write with `ENOSPC`,
+/// for any user) reports an I/O error naming the cause, not a generic failure.
+@Suite("Streamed .hlog on a full device")
+struct IntervalLogSinkFullDeviceTests {
+    @Test("Writing to a full device is an I/O error naming ENOSPC's words")
+    func fullDevice() throws {
+        let sink = IntervalLogSink(path: "/dev/full", scenario: SyntheticRun.outcome().scenario, host: "h")
+        try sink.open()
+        sink.begin(startEpochMillis: 1)
+        sink.end(intervals: 0, requests: 0)
+        let error = #expect(throws: BenchError.self) { try sink.close() }
+        #expect(error?.reason == .ioError)
+        #expect(error?.message.contains(String(cString: strerror(ENOSPC))) == true, "\(error?.message ?? "")")
+    }
+}

@@ -149,7 +149,7 @@ struct ResultDocumentTests {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let error = #expect(throws: BenchError.self) { try ResultDocument(SyntheticRun.outcome()).write(to: directory.path) }
-        #expect(error?.reason == .badInput)
+        #expect(error?.reason == .cannotCreate)
         #expect(error?.message.contains(directory.path) == true)
         #expect(error?.message.contains("\n") == false)
     }

@@ -105,7 +105,7 @@ struct TokenCommandTests {
 
     /// Bad input: one line on stderr naming the input, the documented exit code, never a crash.
     @Test(arguments: [
-        (["token", "verify", "--alg", "es256", "--key", "missing.pem", "x"], Int32(65), "--key missing.pem"),
+        (["token", "verify", "--alg", "es256", "--key", "missing.pem", "x"], Int32(66), "--key missing.pem"),
         (["token", "verify", "--alg", "es256", "--key", "garbage.pem", "x"], 65, "--key garbage.pem"),
         (["token", "verify", "--alg", "es256", "--key", "rs256.pub", "x"], 65, "expected an EC P-256"),
         (["token", "verify", "--alg", "es256", "--key", "empty", "x"], 65, "--key empty"),

@@ -10,7 +10,8 @@ import Testing
 struct HostileCase: Sendable, CustomTestStringConvertible {
     /// The command line after `authz-bench`.
     var arguments: [String]
-    /// The documented exit code (64 usage, 65 bad input; 0 when the input is odd but fine).
+    /// The documented exit code (64 usage, 65 bad input, 66 no input, 73 cannot create; 0 when the
+    /// input is odd but fine).
     var exit: Int32
     /// Text the one stderr line must contain: the flag or the file it names.
     var mentions: String
@@ -26,9 +27,16 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         HostileCase(arguments: arguments, exit: 64, mentions: mentions)
     }
 
-    /// A bad-input error (exit 65) naming `mentions`.
+    /// A bad-input error (exit 65) naming `mentions`; for the fixtures that are no input at all (the
+    /// missing file, the directory: `noInputFiles`) the no-input error (66).
     static func bad(_ arguments: [String], _ mentions: String, stdin: String? = nil) -> HostileCase {
-        HostileCase(arguments: arguments, exit: 65, mentions: mentions, stdin: stdin)
+        HostileCase(arguments: arguments, exit: noInputFiles.contains(mentions) ? 66 : 65, mentions: mentions, stdin: stdin)
+    }
+
+    /// An output that cannot be created (exit 73) naming `mentions`: a directory where a file is
+    /// written, a file where a directory is.
+    static func cannotCreate(_ arguments: [String], _ mentions: String) -> HostileCase {
+        HostileCase(arguments: arguments, exit: 73, mentions: mentions)
     }
 
     /// `base` with `flag` set to `value` (replacing its value when present); `nil` removes the flag.
@@ -56,7 +64,10 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     static let numeric = ["", "abc", "1000000000000000000000000000000", "-1", "1e400", "nan", "\u{FF}\u{FE}\u{202E}"]
     /// Values no duration flag accepts.
     static let durations = ["", "10", "abc", "-1s", "1.5s", "99999999999999999999d", "100000000000d", "1s "]
-    /// Input files that are not what any command expects (exit 65), and the text naming them.
+    /// The fixtures of `inputFiles` that are no input (exit 66): missing, or not a regular file.
+    static let noInputFiles: Set<String> = ["missing-file", "dir"]
+    /// Input files that are not what any command expects (exit 65, or 66 for `noInputFiles`), and
+    /// the text naming them.
     static let inputFiles: [(String, String)] = [
         ("@F/missing-file", "missing-file"), ("@F/empty", "empty"), ("@F/dir", "dir"), ("@F/binary.bin", "binary.bin"),
         ("@F/huge.bin", "huge.bin"), ("@F/text.txt", "text.txt"), ("@F/result.json", "result.json"),

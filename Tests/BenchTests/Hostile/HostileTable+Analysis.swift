@@ -15,7 +15,7 @@ extension HostileCase {
         rows += ["", "get=abc", "bogus=100"].map { usage(with(base, "--mix", $0), "--mix") }
         rows += [
             usage(base + ["--json", ""], "--json"),
-            usage(base + ["--json", "@O"], "--json"),
+            cannotCreate(base + ["--json", "@O"], "--json"),
             usage(base + ["--json", "@O/run-baseline.json"], "baseline"),
             usage(["sweep", "--trace", "@F/trace.csv", "--devices", "10"], "--devices"),
             usage(["sweep", "--trace", "@F/trace.csv", "--json", "@F/trace.csv", "--force"], "input"),
@@ -34,7 +34,7 @@ extension HostileCase {
             usage(["report", "@F/result.json"], "--out"),
             usage(["report", "--out", "@O/r.html"], "result file"),
             usage(["report", "@F/result.json", "--out", ""], "--out"),
-            usage(["report", "@F/result.json", "--out", "@O"], "--out"),
+            cannotCreate(["report", "@F/result.json", "--out", "@O"], "--out"),
             usage(["report", "@F/result.json", "--out", "@F/result.json"], "input"),
             usage(["report", "@F/result.json", "--out", "@O/run-baseline.json"], "baseline"),
             usage(["report", "@F/result.json", "--out", "@O/r.html", "--bogus"], "--bogus"),
@@ -43,8 +43,10 @@ extension HostileCase {
     }
 
     static var compare: [HostileCase] {
+        // compare reads a directory as a directory of results: an empty one is bad input (65).
         var rows: [HostileCase] = inputFiles.filter { $0.1 != "result.json" && $0.1 != "missing-file" }
-            .map { bad(["compare", "@F/result.json", $0.0], $0.1) }
+            .map { $0.1 == "dir" ? HostileCase(arguments: ["compare", "@F/result.json", $0.0], exit: 65, mentions: "dir")
+                : bad(["compare", "@F/result.json", $0.0], $0.1) }
         rows += inputFiles.filter { $0.1 != "result.json" && $0.1 != "missing-file" && $0.1 != "dir" }
             .map { bad(["compare", $0.0, "@F/result.json"], $0.1) }
         rows += ["truncated.json", "huge.json", "deep.json", "wrongtype.json", "run.hlog"]
@@ -58,7 +60,8 @@ extension HostileCase {
             usage(["compare", "@F/result.json", "@F/result.json", "--metrics", "bogus"], "--metrics"),
             usage(["compare", "@F/result.json", "@F/result.json", "--json", "@F/result.json"], "--json"),
             usage(["compare", "@F/result.json", "@F/result.json", "--markdown", "@F/result.json"], "--markdown"),
-            usage(["compare", "@F/result.json", "@F/result.json", "--json", "@O"], "--json"),
+            cannotCreate(["compare", "@F/result.json", "@F/result.json", "--json", "@O"], "--json"),
+            usage(["compare", "@F/result.json", "@F/result.json", "--json", "@O/c.json", "--markdown", "@O/c.json"], "--json"),
             usage(["compare", "@F/result.json", "@F/result.json", "--bogus"], "--bogus"),
         ]
         return rows

@@ -23,11 +23,17 @@ extension HostileCase {
         rows += ["", "bogus"].map { usage(with(base, "--cache", $0), "--cache") }
         rows += [
             usage(base + ["--json", ""], "--json"),
-            usage(base + ["--json", "@O"], "--json"),
+            cannotCreate(base + ["--json", "@O"], "--json"),
             usage(base + ["--json", "@O/run-baseline.json"], "baseline"),
-            usage(base + ["--hlog", "@O"], "--hlog"),
-            usage(base + ["--hgrm", "@O/existing.json"], "--hgrm"),
+            cannotCreate(base + ["--hlog", "@O"], "--hlog"),
+            cannotCreate(base + ["--hgrm", "@O/existing.json"], "--hgrm"),
             usage(base + ["--hgrm", "@O/baseline-hgrm"], "baseline"),
+            // Not a regular file: a device is refused, never replaced; no two outputs on one file.
+            cannotCreate(base + ["--json", "/dev/full"], "/dev/full"),
+            cannotCreate(base + ["--metrics-textfile", "/proc/r.prom"], "/proc"),
+            usage(base + ["--json", "@O/new.json", "--hlog", "@O/new.json"], "--hlog"),
+            usage(base + ["--json", "@O/new.json", "--markdown", "@O/./new.json"], "--markdown"),
+            usage(base + ["--hgrm", "@O/new-hgrm", "--report", "@O/new-hgrm/r.html"], "--hgrm"),
             usage(base + ["--json", "@O/existing.json", "--devices", "abc"], "--devices"),
             usage(base + ["--rate", "100", "--closed"], "--closed"),
             usage(base + ["--bogus"], "--bogus"),
@@ -43,7 +49,7 @@ extension HostileCase {
         }
         rows += [
             usage(["micro", "--json", ""], "--json"),
-            usage(["micro", "--json", "@O"], "--json"),
+            cannotCreate(["micro", "--json", "@O"], "--json"),
             usage(["micro", "--json", "@O/run-baseline.json"], "baseline"),
             usage(["micro", "extra"], "extra"),
             usage(["micro", "--json"], "--json"),
@@ -140,11 +146,11 @@ extension HostileCase {
             bad(["merge", "@F/result.json", "@F/empty", "--json", "@O/new/out.json", "--hgrm", "@O/new-hgrm"], "empty"),
             usage(["merge"], "input file"),
             usage(["merge", "@F/result.json", "--json", ""], "--json"),
-            usage(["merge", "@F/result.json", "--json", "@O"], "--json"),
+            cannotCreate(["merge", "@F/result.json", "--json", "@O"], "--json"),
             usage(["merge", "@F/result.json", "--json", "@O/run-baseline.json"], "baseline"),
             usage(["merge", "@F/result.json", "--json", "@F/result.json", "--force"], "input"),
             usage(["merge", "@F/result.json", "--hgrm", ""], "--hgrm"),
-            usage(["merge", "@F/result.json", "--hgrm", "@O/existing.json"], "--hgrm"),
+            cannotCreate(["merge", "@F/result.json", "--hgrm", "@O/existing.json"], "--hgrm"),
             usage(["merge", "@F/result.json", "--hgrm", "@O/baseline-hgrm"], "baseline"),
             usage(["merge", "@F/result.json", "--bogus"], "--bogus"),
         ]
