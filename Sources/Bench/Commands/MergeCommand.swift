@@ -32,9 +32,11 @@ enum MergeCommand {
         its own shards is refused. An .hlog is read one interval at a time (memory does not grow with
         the length of the run); its codes are not known (summary.errors null).
 
-        exit codes: 0 ok, 7 a merged run was invalid, 64 usage error, 65 bad input file (impossible
-        figures included), different scenarios, an input given twice, or shards missing or truncated
-        (without --allow-missing), 66 an input missing or not a regular file (a FIFO, a directory)
+        exit codes: 0 ok, 7 a merged run was invalid, 64 usage error (two outputs naming one file
+        included), 65 bad input file (impossible figures included), different scenarios, an input given
+        twice, or shards missing or truncated (without --allow-missing), 66 an input missing or not a
+        regular file (a FIFO, a directory), 73 an output that cannot be created (a path that is not a
+        regular file, a --hgrm that is a file), 74 a write that failed (the cause named)
         """
 
     /// Runs `merge` with `arguments` (after the command name); returns the exit code.
