@@ -15,6 +15,18 @@ package enum HexEncoding {
         }
     }
 
+    /// Writes the 64 lowercase hex digits of the 32 bytes at `digest` to `out`: the table loop with
+    /// a constant trip count, which the compiler unrolls into a byte load, a table load and a
+    /// 2-byte store per byte, with no bounds check.
+    @inline(__always)
+    package static func encodeLowercase32(_ digest: UnsafeRawPointer, into out: UnsafeMutableRawPointer) {
+        let pairs = digitPairs
+        for index in 0..<32 {
+            let byte = digest.load(fromByteOffset: index, as: UInt8.self)
+            out.storeBytes(of: pairs[Int(byte)], toByteOffset: index &* 2, as: UInt16.self)
+        }
+    }
+
     /// For each byte value, its two lowercase hex digits as they lie in memory (high digit first):
     /// 512 bytes, made once per process and never freed. Written only by its initialiser (which
     /// the runtime runs once) and only read afterwards, so sharing it between threads is safe.

@@ -10,7 +10,7 @@ public struct HexDigest<Role: HexDigestRole>: Sendable, Hashable, CustomStringCo
     init(hexOf digest: SHA256Digest) {
         words = (0, 0, 0, 0, 0, 0, 0, 0)
         Swift.withUnsafeMutableBytes(of: &words) { out in
-            digest.withUnsafeBytes { HexEncoding.encodeLowercase($0, into: out) }
+            digest.withUnsafeBytes { HexEncoding.encodeLowercase32($0.baseAddress!, into: out.baseAddress!) }
         }
     }
 
