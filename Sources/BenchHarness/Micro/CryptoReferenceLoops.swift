@@ -48,11 +48,14 @@ package enum CryptoReference {
         return loop
     }
 
-    /// SHA-256 of `message` per iteration through libcrypto's cheapest entry point, the one-shot
-    /// `SHA256()` (no context to initialise, no provider dispatch): the floor of a device ID.
-    package static func makeOneShotSHA256Loop(message: [UInt8]) throws -> ReferenceLoop {
+    /// SHA-256 of `message` per iteration through libcrypto's cheapest entry point: `SHA256_Init`,
+    /// one `SHA256_Update` and `SHA256_Final` on a context on the stack (no provider dispatch). In
+    /// OpenSSL 3 the one-shot `SHA256()` goes through `EVP_Q_digest`, which fetches the digest on
+    /// every call: 7,836 instructions for 90 bytes against 4,357 for these three calls (callgrind).
+    /// The floor of a device ID.
+    package static func makeDirectSHA256Loop(message: [UInt8]) throws -> ReferenceLoop {
         let loop = try ReferenceLoop(algorithm: .hs256, message: message, signature: [])
-        loop.operation = .sha256OneShot
+        loop.operation = .sha256Direct
         return loop
     }
 
@@ -79,7 +82,7 @@ package enum CryptoReference {
 
 /// One thread's libcrypto contexts and inputs for a reference loop (use from one thread at a time).
 package final class ReferenceLoop: @unchecked Sendable {
-    package enum Operation { case verify, sign, sha256, hmac, sha256OneShot, hmacStates, verifyStates }
+    package enum Operation { case verify, sign, sha256, hmac, sha256Direct, hmacStates, verifyStates }
 
     package let algorithm: SignatureAlgorithm
     package var operation = Operation.sha256
@@ -196,8 +199,10 @@ package final class ReferenceLoop: @unchecked Sendable {
         let digestBytes = digest.baseAddress!.assumingMemoryBound(to: UInt8.self)
         for _ in 0..<iterations {
             switch (operation, algorithm) {
-            case (.sha256OneShot, _):
-                if COpenSSL.SHA256(messageBytes, messageCount, digestBytes) != nil { ok += 1 }
+            case (.sha256Direct, _):
+                var context = SHA256_CTX()
+                if authz_sha256_init(&context) == 1, authz_sha256_update(&context, messageBytes, messageCount) == 1,
+                   authz_sha256_final(digestBytes, &context) == 1 { ok += 1 }
             case (.hmacStates, _):
                 if macFromStates(messageBytes, messageCount, digestBytes) { ok += 1 }
             case (.verifyStates, _):

@@ -108,9 +108,9 @@ extension MicroSuite {
                     let loop = try CryptoReference.makeSHA256Loop(message: canonical)
                     return { n in loop.run(n) }
                 },
-                floorLabel: "libcrypto one-shot SHA256() of the joined fields",
+                floorLabel: "libcrypto SHA256_Init/Update/Final of the joined fields",
                 makeFloor: {
-                    let loop = try CryptoReference.makeOneShotSHA256Loop(message: canonical)
+                    let loop = try CryptoReference.makeDirectSHA256Loop(message: canonical)
                     return { n in loop.run(n) }
                 }),
             MicroCase(
