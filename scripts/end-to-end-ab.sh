@@ -11,7 +11,9 @@
 # stays in $OUT/{base,candidate}. Exit codes: 0 done, 64 usage (a binary missing), 1 a run failed.
 # Release builds only: the tool refuses to call a debug build's figures valid.
 # Environment: OUT (.build/end-to-end-ab), REPS (3), DURATION (10s), WARMUP (2s), STEP_DURATION (5s),
-# CAPACITY_WARMUP (2s, each step's), PRECISION (5%), SLO (capacity-figure.sh's default).
+# CAPACITY_WARMUP (2s, each step's), PRECISION (5%), SLO (capacity-figure.sh's default), CAPACITY_ARGS
+# (more `capacity` flags, e.g. `--max-start-lag 50ms` on a machine whose scheduling stalls make the
+# generator fall behind at any rate).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [[ $# -ge 1 && $# -le 2 ]] || { echo "end-to-end-ab.sh: expected BASE_BIN [CANDIDATE_BIN]" >&2; exit 64; }
@@ -52,7 +54,7 @@ done
 for side in base candidate; do
   rc=0
   "$(bin_of "$side")" capacity --slo "$SLO" "${hitonly[@]}" --start-rate 5000 --step-duration "$STEP_DURATION" \
-    --warmup "$CAPACITY_WARMUP" --precision "$PRECISION" --quiet --json "$OUT/$side/capacity.json" >/dev/null || rc=$?
+    --warmup "$CAPACITY_WARMUP" --precision "$PRECISION" ${CAPACITY_ARGS:-} --quiet --json "$OUT/$side/capacity.json" >/dev/null || rc=$?
   [[ $rc == 0 || $rc == 6 ]] || { echo "end-to-end-ab.sh: $side capacity failed (exit $rc)" >&2; exit 1; }
   field "$OUT/$side/capacity.json" "'%.0f' % ((r.get('knee') or {}).get('rate') or 0)" > "$OUT/$side/knee"
   echo "capacity $side: knee $(cat "$OUT/$side/knee") req/s (exit $rc)"

@@ -40,7 +40,7 @@ public struct DeviceInfo: Sendable, Hashable {
     ///
     /// The four fields and the separators are streamed into one SHA-256 context on the stack
     /// (libcrypto's `SHA256_Update`), so the canonical bytes are never assembled: no array, no
-    /// allocation. The result equals the SHA-256 of ``canonicalBytes`` (checked by the tests).
+    /// allocation. The result equals the SHA-256 of `canonicalBytes` (checked by the tests).
     public var deviceID: DeviceID {
         var context = SHA256_CTX()
         var digest = SHA256Digest.zero
