@@ -28,7 +28,8 @@
 # Both modes write $OUT/summary.md and append it to $GITHUB_STEP_SUMMARY when that is set.
 #
 # Environment: OUT (.build/ci-bench), REPS (5; 3 without a base ref), RUN_ARGS, THRESHOLD (5%),
-# BASELINE, BASE_SCRATCH, ROWS, ITERATIONS (20000), INSTR_THRESHOLD (1), MODE (time|instructions).
+# BASELINE, BASE_SCRATCH, ROWS, ITERATIONS (20000), INSTR_THRESHOLD (1), MODE (time|instructions),
+# BASE_BIN (a release authz-bench already built from BASE_GIT_REF: used as the base, nothing built).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -72,7 +73,12 @@ cleanup() {
   if [[ -n $base_src ]]; then git -C "$root" worktree remove --force "$base_src" >/dev/null 2>&1 || true; rm -rf "$(dirname "$base_src")"; fi
 }
 trap cleanup EXIT
-if [[ -n $base_ref ]]; then
+if [[ -n $base_ref && -n ${BASE_BIN:-} ]]; then
+  base_commit=$(git rev-parse --short=12 "$base_ref^{commit}") || { echo "ci-bench: $base_ref is not a commit" >&2; exit 64; }
+  [[ -x $BASE_BIN ]] || { echo "ci-bench: BASE_BIN $BASE_BIN is not an executable file" >&2; exit 64; }
+  log "using $BASE_BIN as the base $base_ref ($base_commit); nothing built"
+  base_bin=$BASE_BIN
+elif [[ -n $base_ref ]]; then
   base_commit=$(git rev-parse --short=12 "$base_ref^{commit}") || { echo "ci-bench: $base_ref is not a commit" >&2; exit 64; }
   base_src=$(mktemp -d)/src
   log "building the base $base_ref ($base_commit) in $base_src, scratch $BASE_SCRATCH"

@@ -15,12 +15,30 @@
 #    full profiles stay in $OUT (perf.data and perf-report.txt, or callgrind.out and
 #    callgrind-annotate.txt).
 #
-# Environment: OUT (.build/profile), PROFILER (auto|perf|callgrind), CALLGRIND_ARGS, TOP (40 lines).
+#   scripts/profile.sh --against REV [RUN ARGS...]
+#
+# Differential mode: what changed between REV (the base: built in a temporary `git worktree`, or
+# $BASE_BIN when set) and the working tree (the candidate). Profiles the same scenario on both
+# builds under `perf record -g` with the cpu-clock event, folds each build's stacks
+# (scripts/flamegraph.py, Swift names demangled) and writes $OUT/base.svg and $OUT/candidate.svg
+# (self-contained SVG flame graphs) and $OUT/diff.svg: the candidate's flame graph (width = its
+# time) coloured by the change of each frame's share of the samples against the base (red: more,
+# blue: less). The folded stacks stay in $OUT/{base,candidate}.folded. Needs perf; exit 1 without.
+#
+# Environment: OUT (.build/profile), PROFILER (auto|perf|callgrind), CALLGRIND_ARGS, TOP (40 lines),
+# BASE_BIN, BASE_SCRATCH (.build/profile-base, the base's build directory, kept between runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=$PWD
 OUT=${OUT:-.build/profile}
 PROFILER=${PROFILER:-auto}
 TOP=${TOP:-40}
+against=""
+if [[ ${1:-} == --against ]]; then
+  [[ $# -ge 2 ]] || { echo "profile: --against needs a git revision" >&2; exit 64; }
+  against=$2
+  shift 2
+fi
 if [[ $# -gt 0 ]]; then run_args=("$@"); else run_args=(--closed --duration 5s --warmup 1s --backend-latency 0us/0us); fi
 read -r -a callgrind_args <<< "${CALLGRIND_ARGS:---closed --threads 1 --duration 2s --warmup 0s --devices 2000 --backend-latency 0us/0us}"
 mkdir -p "$OUT"
@@ -31,6 +49,42 @@ demangle() { if command -v swift-demangle >/dev/null; then swift-demangle --simp
 log "building in release"
 swift build -c release -Xswiftc -warnings-as-errors >/dev/null
 bin=.build/release/authz-bench
+
+if [[ -n $against ]]; then
+  base_commit=$(git rev-parse --short=12 "$against^{commit}") || { log "$against is not a commit"; exit 64; }
+  perf record -q -e cpu-clock -o /dev/null -- true >/dev/null 2>&1 \
+    || { log "--against needs perf, and perf cannot record here (kernel.perf_event_paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo '?'))"; exit 1; }
+  base_bin=${BASE_BIN:-}
+  base_src=""
+  trap '[[ -z $base_src ]] || { git -C "$root" worktree remove --force "$base_src" >/dev/null 2>&1 || true; rm -rf "$(dirname "$base_src")"; }' EXIT
+  if [[ -z $base_bin ]]; then
+    base_src=$(mktemp -d)/src
+    scratch=${BASE_SCRATCH:-$root/.build/profile-base}
+    log "building the base $against ($base_commit) in release, scratch $scratch"
+    git worktree add --detach "$base_src" "$base_commit" >/dev/null 2>&1
+    swift build -c release --package-path "$base_src" --scratch-path "$scratch" >/dev/null
+    base_bin=$scratch/release/authz-bench
+  fi
+  [[ -x $base_bin ]] || { log "the base binary $base_bin is not an executable"; exit 64; }
+  candidate=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+  [[ -z $(git status --porcelain --untracked-files=no 2>/dev/null) ]] || candidate="$candidate-dirty"
+  for side in base candidate; do
+    side_bin=$bin
+    [[ $side == base ]] && side_bin=$base_bin
+    log "profiling the $side under perf record -e cpu-clock -g: run ${run_args[*]}"
+    rc=0
+    perf record -q -e cpu-clock -g -F 999 -o "$OUT/$side.perf.data" -- "$side_bin" run "${run_args[@]}" --quiet \
+      --json "$OUT/$side-run.json" 2>"$OUT/$side-perf-record.log" || rc=$?
+    [[ $rc == 0 || $rc == 7 ]] || { cat "$OUT/$side-perf-record.log" >&2; exit "$rc"; }
+    perf script -i "$OUT/$side.perf.data" 2>/dev/null | python3 scripts/flamegraph.py fold --demangle > "$OUT/$side.folded"
+  done
+  python3 scripts/flamegraph.py svg "$OUT/base.folded" "$OUT/base.svg" --title "base $against ($base_commit): run ${run_args[*]}"
+  python3 scripts/flamegraph.py svg "$OUT/candidate.folded" "$OUT/candidate.svg" --title "candidate $candidate: run ${run_args[*]}"
+  python3 scripts/flamegraph.py diff "$OUT/base.folded" "$OUT/candidate.folded" "$OUT/diff.svg" \
+    --title "candidate $candidate against $against ($base_commit): width = candidate's time; red = larger share, blue = smaller"
+  echo "profile: flame graphs $OUT/base.svg, $OUT/candidate.svg, differential $OUT/diff.svg"
+  exit 0
+fi
 
 log "stage timings: run ${run_args[*]} --stage-sample 1"
 rc=0

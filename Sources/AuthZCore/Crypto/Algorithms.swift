@@ -4,18 +4,13 @@ import COpenSSL
 struct FetchedAlgorithms: @unchecked Sendable {
     /// `EVP_MD_fetch(nil, "SHA256", nil)`; immutable and shareable between threads once fetched.
     let sha256: OpaquePointer
-    /// `EVP_MAC_fetch(nil, "HMAC", nil)`.
-    let hmac: OpaquePointer
 
     /// The process-wide algorithms, fetched on first use.
     static let shared: FetchedAlgorithms = {
         guard let sha256 = EVP_MD_fetch(nil, "SHA256", nil) else {
             fatalError("\(CryptoError("EVP_MD_fetch(SHA256) failed: libcrypto's default provider is unusable"))")
         }
-        guard let hmac = EVP_MAC_fetch(nil, "HMAC", nil) else {
-            fatalError("\(CryptoError("EVP_MAC_fetch(HMAC) failed: libcrypto's default provider is unusable"))")
-        }
-        return FetchedAlgorithms(sha256: sha256, hmac: hmac)
+        return FetchedAlgorithms(sha256: sha256)
     }()
 }
 

@@ -45,7 +45,7 @@ public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
     public func withHexBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         var hex: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
         Swift.withUnsafeMutableBytes(of: &hex) { out in
-            withUnsafeBytes { HexEncoding.encodeLowercase($0, into: out) }
+            withUnsafeBytes { HexEncoding.encodeLowercase32($0.baseAddress!, into: out.baseAddress!) }
         }
         return try Swift.withUnsafeBytes(of: hex, body)
     }

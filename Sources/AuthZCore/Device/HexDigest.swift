@@ -9,8 +9,8 @@ public struct HexDigest<Role: HexDigestRole>: Sendable, Hashable, CustomStringCo
     /// The lowercase hex of `digest`.
     init(hexOf digest: SHA256Digest) {
         words = (0, 0, 0, 0, 0, 0, 0, 0)
-        digest.withHexBytes { hex in
-            Swift.withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: hex) }
+        Swift.withUnsafeMutableBytes(of: &words) { out in
+            digest.withUnsafeBytes { HexEncoding.encodeLowercase32($0.baseAddress!, into: out.baseAddress!) }
         }
     }
 

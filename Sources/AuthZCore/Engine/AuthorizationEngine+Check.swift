@@ -71,7 +71,9 @@ extension AuthorizationEngine {
             if validity.isExpired(expiresAt: authN.expiresAt, now: now) { return .tokenExpired }
             if authN.requestorID != request.requestorID { return .notAuthenticated }
             if !fromCache && revoked.contains(authN.guid, now: now) { return .notAuthenticated }
-            if !trusts(requestorID: authN.requestorID, msoID: authN.msoID) { return .untrustedIssuer }
+            if !trust.allows(reference: authN.trustReference, requestorID: authN.requestorID, msoID: authN.msoID) {
+                return .untrustedIssuer
+            }
             return .validToken
         }
         guard claims == .validToken else {
@@ -144,9 +146,11 @@ extension AuthorizationEngine {
             _ = negativeCache.insert(negativeKey, expiresAt: now &+ configuration.negativeCacheTTLMillis, now: now)
             return .denied(.invalidSignature)
         }
-        return .verified(VerifiedAuthN(
+        var verified = VerifiedAuthN(
             guid: AuthNGUID(body.guid), requestorID: body.requestorID, msoID: body.msoID,
-            expiresAt: body.expires.epochMillis, fingerprint: Fingerprint(hexString: body.fingerprint)))
+            expiresAt: body.expires.epochMillis, fingerprint: Fingerprint(hexString: body.fingerprint))
+        verified.trustReference = trust.reference(requestorID: verified.requestorID, msoID: verified.msoID)
+        return .verified(verified)
     }
 
     /// Step 4: one authZ per (authN GUID, requestor, resource), from the cache, else parked on the
@@ -162,7 +166,8 @@ extension AuthorizationEngine {
                 if validity.isExpired(expiresAt: hit.expiresAt, now: now) { return .tokenExpired }
                 // A cached upstream denial (deny TTL on): the cache entry never outlives its TTL.
                 if hit.isDenial { return .notAuthorized }
-                if !trusts(requestorID: request.requestorID, msoID: hit.msoID) { return .untrustedIssuer }
+                // `request.requestorID` is the token's (step 2), so its resolved reference serves.
+                if !trusts(authN, msoID: hit.msoID) { return .untrustedIssuer }
                 return .validToken
             }
             if verdict == .validToken {

@@ -29,6 +29,8 @@ public final class AuthorizationEngine<
     @usableFromInline let negativeCache: ExpiringKeySet<FullyHashedTokenKey>
     @usableFromInline let revoked: ExpiringKeySet<AuthNGUID>
     @usableFromInline let validity: ValidityPolicy
+    /// `configuration.allowedMVPDs`, resolved to small integers once.
+    @usableFromInline let trust: IssuerTrust
     /// Upstream calls in flight (single flight, bound, timeouts) and their counters.
     let upstream: UpstreamCalls
     /// Requests answered from a cached upstream denial.
@@ -44,6 +46,7 @@ public final class AuthorizationEngine<
     ) {
         self.authNKey = authNKey
         self.validity = ValidityPolicy(skewMillis: configuration.skewMillis)
+        self.trust = IssuerTrust(configuration.allowedMVPDs)
         self.authZVerifier = TokenVerifier(key: authZKey, validity: validity)
         self.bindingKey = bindingKey
         self.mediaIssuer = TokenIssuer(key: mediaSigningKey)
@@ -76,8 +79,15 @@ public final class AuthorizationEngine<
     /// Whether `requestorID` trusts `msoID` under the configured allowed lists.
     @usableFromInline
     func trusts(requestorID: String, msoID: String) -> Bool {
-        guard let allowed = configuration.allowedMVPDs else { return true }
-        return allowed[requestorID]?.contains(msoID) ?? false
+        trust.allows(requestorID: requestorID, msoID: msoID)
+    }
+
+    /// Whether `authN`'s requestor trusts `msoID`: a bit test when `msoID` is the token's own
+    /// issuer (resolved when the token was verified), else a lookup by name.
+    @inlinable
+    func trusts(_ authN: borrowing VerifiedAuthN, msoID: borrowing String) -> Bool {
+        let reference = msoID == authN.msoID ? authN.trustReference : 0
+        return trust.allows(reference: reference, requestorID: authN.requestorID, msoID: msoID)
     }
 
     /// A fresh media-token session ID: a random per-engine prefix and a counter, 128 bits written as

@@ -17,6 +17,12 @@ package struct MicroCase: Sendable {
     package var referenceLabel: String? = nil
     /// Makes one reference loop (the same work done directly, without our wrapper).
     package var makeReference: (@Sendable () throws -> MicroLoop)? = nil
+    /// What the floor loop is, when the row has one beside its reference: the cheapest way to do
+    /// the same work with libcrypto directly (e.g. HMAC from precomputed SHA-256 states, where the
+    /// reference is `EVP_MAC`), so the row shows both ratios.
+    package var floorLabel: String? = nil
+    /// Makes one floor loop; timed interleaved with the subject and the reference.
+    package var makeFloor: (@Sendable () throws -> MicroLoop)? = nil
     /// For memory rows: fills a structure once and reports its cost (no batches, no reference).
     package var memoryProbe: (@Sendable () throws -> MemoryFigures)? = nil
 }

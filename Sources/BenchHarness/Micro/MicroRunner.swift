@@ -39,6 +39,12 @@ package struct MicroResult: Codable, Sendable {
     package var referenceLabel: String?
     /// `nsPerOp / reference`: 1.0 means no overhead over the floor.
     package var ratio: Double?
+    /// Median ns/op of the floor loop, when the row has one (measured interleaved as the reference).
+    package var floor: Double? = nil
+    /// What the floor loop does.
+    package var floorLabel: String? = nil
+    /// `nsPerOp / floor`.
+    package var floorRatio: Double? = nil
     /// libcrypto heap allocations per operation (single-threaded count after warm-up).
     package var libcryptoAllocsPerOp: Double?
     /// Memory rows: heap bytes per entry (malloc's in-use growth / entries).
@@ -97,6 +103,8 @@ package struct MicroRunner {
         let subject = try (0..<threads).map { _ in try microCase.makeSubject() }
         let reference = settings.subjectOnly
             ? nil : try microCase.makeReference.map { make in try (0..<threads).map { _ in try make() } }
+        let floor = settings.subjectOnly
+            ? nil : try microCase.makeFloor.map { make in try (0..<threads).map { _ in try make() } }
 
         func batch(_ loops: [MicroLoop], _ iterations: Int) -> UInt64 {
             if let team { return team.runBatch(loops, iterations: iterations) }
@@ -108,31 +116,42 @@ package struct MicroRunner {
         if let fixed = settings.fixedIterations {
             let subjectTime = batch(subject, fixed)
             let referenceTime = reference.map { batch($0, fixed) }
+            let floorTime = floor.map { batch($0, fixed) }
             let perOp = Double(subjectTime) / Double(fixed)
-            return MicroResult(
+            var result = MicroResult(
                 name: microCase.name, threads: threads, nsPerOp: perOp, p99: perOp,
                 opsPerSec: Double(threads) * 1e9 / perOp,
                 reference: referenceTime.map { Double($0) / Double(fixed) },
                 referenceLabel: microCase.referenceLabel, ratio: nil, libcryptoAllocsPerOp: nil,
                 iterationsPerBatch: fixed, batches: 1)
+            result.floor = floorTime.map { Double($0) / Double(fixed) }
+            result.floorLabel = floorTime == nil ? nil : microCase.floorLabel
+            return result
         }
 
         let subjectIterations = calibrate { batch(subject, $0) }
         let referenceIterations = reference.map { loops in calibrate { batch(loops, $0) } }
+        let floorIterations = floor.map { loops in calibrate { batch(loops, $0) } }
         for _ in 0..<settings.warmupBatches {
             _ = batch(subject, subjectIterations)
             if let reference, let referenceIterations { _ = batch(reference, referenceIterations) }
+            if let floor, let floorIterations { _ = batch(floor, floorIterations) }
         }
         var subjectSamples: [Double] = []
         var referenceSamples: [Double] = []
+        var floorSamples: [Double] = []
         for _ in 0..<settings.batches {
             subjectSamples.append(Double(batch(subject, subjectIterations)) / Double(subjectIterations))
             if let reference, let referenceIterations {
                 referenceSamples.append(Double(batch(reference, referenceIterations)) / Double(referenceIterations))
             }
+            if let floor, let floorIterations {
+                floorSamples.append(Double(batch(floor, floorIterations)) / Double(floorIterations))
+            }
         }
         let median = Self.percentile(subjectSamples, 50)
         let referenceMedian = referenceSamples.isEmpty ? nil : Self.percentile(referenceSamples, 50)
+        let floorMedian = floorSamples.isEmpty ? nil : Self.percentile(floorSamples, 50)
 
         var allocations: Double?
         if threads == 1, LibcryptoAllocations.isInstalled {
@@ -140,7 +159,7 @@ package struct MicroRunner {
             let counted = LibcryptoAllocations.count { subject[0](n) }
             allocations = Double(counted) / Double(n)
         }
-        return MicroResult(
+        var result = MicroResult(
             name: microCase.name, threads: threads, nsPerOp: median,
             p99: Self.percentile(subjectSamples, 99),
             opsPerSec: Double(threads) * 1e9 / median,
@@ -148,6 +167,10 @@ package struct MicroRunner {
             ratio: referenceMedian.map { median / $0 },
             libcryptoAllocsPerOp: allocations,
             iterationsPerBatch: subjectIterations, batches: settings.batches)
+        result.floor = floorMedian
+        result.floorLabel = floorMedian == nil ? nil : microCase.floorLabel
+        result.floorRatio = floorMedian.map { median / $0 }
+        return result
     }
 
     /// The iteration count whose batch takes about `settings.batchNanoseconds`.

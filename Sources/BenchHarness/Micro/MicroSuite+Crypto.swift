@@ -23,6 +23,15 @@ extension MicroSuite {
             let signature = try key.signature(for: message)
             let publicPEM = algorithm == .hs256 ? "" : try key.publicKeyPEM()
             let privatePEM = algorithm == .hs256 ? "" : try key.privateKeyPEM()
+            // HS256 rows also show the floor: HMAC from precomputed key states, libcrypto direct.
+            let verifyFloor: @Sendable () throws -> MicroLoop = {
+                let loop = try CryptoReference.makePrecomputedHMACLoop(key: secret, message: message, expected: signature)
+                return { n in loop.run(n) }
+            }
+            let signFloor: @Sendable () throws -> MicroLoop = {
+                let loop = try CryptoReference.makePrecomputedHMACLoop(key: secret, message: message)
+                return { n in loop.run(n) }
+            }
             for threads in [1, 2] {
                 cases.append(MicroCase(
                     name: "crypto.verify.\(algorithm.rawValue).t\(threads)", threads: threads,
@@ -43,7 +52,9 @@ extension MicroSuite {
                             algorithm: algorithm, publicKeyPEM: publicPEM, hmacSecret: secret,
                             message: message, signature: signature)
                         return { n in loop.run(n) }
-                    }))
+                    },
+                    floorLabel: algorithm == .hs256 ? hmacFloorLabel : nil,
+                    makeFloor: algorithm == .hs256 ? verifyFloor : nil))
             }
             cases.append(MicroCase(
                 name: "crypto.sign.\(algorithm.rawValue).t1",
@@ -55,10 +66,15 @@ extension MicroSuite {
                     let loop = try CryptoReference.makeSignLoop(
                         algorithm: algorithm, privateKeyPEM: privatePEM, hmacSecret: secret, message: message)
                     return { n in loop.run(n) }
-                }))
+                },
+                floorLabel: algorithm == .hs256 ? hmacFloorLabel : nil,
+                makeFloor: algorithm == .hs256 ? signFloor : nil))
         }
         return cases.filter { wanted($0.name) } + deviceCases().filter { wanted($0.name) }
     }
+
+    /// The label of the HMAC floor loops.
+    static let hmacFloorLabel = "libcrypto SHA-256 from precomputed HMAC states"
 
     /// Signs `message` `n` times into one reused buffer (`signature(for:into:)`, no allocation), as
     /// the reference loop does.
@@ -91,6 +107,11 @@ extension MicroSuite {
                 makeReference: {
                     let loop = try CryptoReference.makeSHA256Loop(message: canonical)
                     return { n in loop.run(n) }
+                },
+                floorLabel: "libcrypto SHA256_Init/Update/Final of the joined fields",
+                makeFloor: {
+                    let loop = try CryptoReference.makeDirectSHA256Loop(message: canonical)
+                    return { n in loop.run(n) }
                 }),
             MicroCase(
                 name: "device.fingerprint",
@@ -98,6 +119,11 @@ extension MicroSuite {
                 referenceLabel: "libcrypto EVP_MAC HMAC-SHA256",
                 makeReference: {
                     let loop = try CryptoReference.makeHMACLoop(key: secret, message: hexID)
+                    return { n in loop.run(n) }
+                },
+                floorLabel: hmacFloorLabel,
+                makeFloor: {
+                    let loop = try CryptoReference.makePrecomputedHMACLoop(key: secret, message: hexID)
                     return { n in loop.run(n) }
                 }),
             MicroCase(

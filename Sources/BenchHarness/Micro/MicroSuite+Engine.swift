@@ -10,25 +10,37 @@ extension MicroSuite {
 
     /// An engine signing media tokens with `mediaAlgorithm`, and `devices` warmed requests
     /// (every cache hits on the next call); the deployment it was built from.
+    ///
+    /// Configured as `run` configures its engine: the allowed lists of a `WorkloadDirectory`
+    /// (several requestors, each trusting most MVPDs), devices spread over the requestors and
+    /// their trusted MVPDs, so a warm check pays every lookup a run's request pays.
     package static func warmEngine(mediaAlgorithm: SignatureAlgorithm = .es256, devices: Int = 1_000) throws
         -> (engine: MicroEngine, requests: [AuthorizationRequest], deployment: SimulatedDeployment)
     {
         let mediaKey = mediaAlgorithm == .hs256
             ? SigningKey(hmacSecret: (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 7) })
             : try SigningKey.generate(mediaAlgorithm)
+        let directory = WorkloadDirectory(requestors: 4, mvpds: 6, resources: 50)
+        var configuration = EngineConfiguration()
+        configuration.allowedMVPDs = directory.engineAllowList
         let deployment = SimulatedDeployment(keys: try DeploymentKeys(
-            generating: .es256, media: mediaKey, bindingSecret: Array("device-binding-secret".utf8)))
+            generating: .es256, media: mediaKey, bindingSecret: Array("device-binding-secret".utf8)),
+            configuration: configuration)
         let engine: MicroEngine = deployment.makeEngine(
             tokenCache: ShardedCache(capacity: 4 * devices), authzCache: ShardedCache(capacity: 4 * devices))
         var requests: [AuthorizationRequest] = []
         for n in 0..<devices {
             let device = DeviceInfo(advertisingID: "ad-\(n)", vendorID: "vendor-\(n)", model: "TV", teamID: "team").deviceID
+            let requestor = n % directory.requestorIDs.count
+            let trusted = directory.allowedMVPDs[requestor]
             let token = try deployment.keys.authNToken(
-                for: device, requestorID: "NBCUniversal", msoID: "Comcast_SSO",
+                for: device, requestorID: directory.requestorIDs[requestor],
+                msoID: directory.mvpdIDs[trusted[(n / directory.requestorIDs.count) % trusted.count]],
                 guid: "4f1c0b2a-9d3e-4c61-8a57-\(String(100_000_000_000 + n))", expiresAt: engineNow + 86_400_000,
                 domainName: "adobe.com")
             let request = AuthorizationRequest(deviceID: device, authNToken: token.bytes,
-                requestorID: "NBCUniversal", resourceID: "resource-\(n % 50)")
+                requestorID: directory.requestorIDs[requestor],
+                resourceID: directory.resourceIDs[n % directory.resourceIDs.count])
             precondition(engine.checkAuthorizationWaiting(request, now: engineNow) == .validToken, "warm-up check failed")
             requests.append(request)
         }

@@ -10,14 +10,23 @@ package enum MicroTable {
     package static func row(_ r: MicroResult) -> String {
         var line = pad(r.name, 34) + lpad(fixed(r.nsPerOp), 11) + lpad(fixed(r.p99), 11)
             + lpad(String(format: "%.0f", r.opsPerSec), 14)
-        line += lpad(r.reference.map(fixed) ?? "-", 11) + lpad(r.ratio.map { $0 >= 0.1 ? String(format: "%.3f", $0) : String(format: "%.2g", $0) } ?? "-", 8)
+        line += lpad(r.reference.map(fixed) ?? "-", 11) + lpad(r.ratio.map(ratio) ?? "-", 8)
         if let heap = r.bytesPerEntry, let rss = r.rssBytesPerEntry {
             return line + String(format: "  %.0f bytes/entry (malloc'd), %.0f bytes/entry (RSS) over %d entries",
                 heap, rss, r.iterationsPerBatch)
         }
         line += "  " + (r.libcryptoAllocsPerOp.map { String(format: "%.1f", $0) } ?? "-")
         if let label = r.referenceLabel { line += ", " + label }
+        if let floor = r.floor {
+            // The floor on a line of its own under the row, in the reference and ratio columns.
+            line += "\n" + pad("  floor", 34) + String(repeating: " ", count: 36) + lpad(fixed(floor), 11)
+                + lpad(r.floorRatio.map(ratio) ?? "-", 8) + "  -" + (r.floorLabel.map { ", " + $0 } ?? "")
+        }
         return line
+    }
+
+    private static func ratio(_ value: Double) -> String {
+        value >= 0.1 ? String(format: "%.3f", value) : String(format: "%.2g", value)
     }
 
     /// Side-by-side ratios between rows of this run (thread scaling), printed after the table; and

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import AuthZCore
 
@@ -57,7 +58,7 @@ struct DigestKnownAnswerTests {
         let data = TestSupport.bytes(hex: dataHex)
         let mac = key.authenticationCode(for: data)
         #expect(mac.hexString.hasPrefix(expectedHex), "RFC 4231 case \(testCase)")
-        // The per-thread context is re-initialised with the same key: a second call must agree.
+        // Each MAC starts from copies of the key's states: a second call must agree.
         #expect(key.authenticationCode(for: data) == mac)
         let macBytes = mac.bytes
         data.withUnsafeBytes { message in
@@ -66,6 +67,18 @@ struct DigestKnownAnswerTests {
             for flipped in TestSupport.flippedCopies(macBytes) {
                 flipped.withUnsafeBytes { #expect(!key.isValidAuthenticationCode($0, for: message)) }
             }
+        }
+    }
+
+    /// The digit-pair table: every byte value, in every position of a digest, as `%02x` writes it.
+    @Test func hexOfEveryByteValue() throws {
+        for first in stride(from: 0, to: 256, by: 32) {
+            let bytes = (first..<(first + 32)).map { UInt8(($0 &* 5) & 0xFF) }  // a permutation of 0...255
+            let digest = try #require(SHA256Digest(bytes: bytes))
+            let expected = bytes.map { String(format: "%02x", $0) }.joined()
+            #expect(digest.hexString == expected)
+            #expect(Fingerprint(mac: digest).hexString == expected)
+            #expect(SHA256Digest(hexString: expected) == digest)
         }
     }
 

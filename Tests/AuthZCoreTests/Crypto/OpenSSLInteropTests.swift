@@ -82,6 +82,26 @@ struct OpenSSLInteropTests {
         #expect(result.status == 0, "openssl rejected a generated \(algorithm.rawValue) signature: \(result.stderr)")
     }
 
+    /// Keys around the block size (zero-padded, exactly one block, hashed first) and message
+    /// lengths around SHA-256's block and padding boundaries: the precomputed states give
+    /// `openssl dgst -mac HMAC`'s answer for each.
+    @Test(arguments: [0, 1, 32, 63, 64, 65, 200])
+    func hmacFromPrecomputedStatesMatchesOpenSSL(keyLength: Int) throws {
+        let secret = (0..<keyLength).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
+        let key = try HMACSHA256Key(key: secret)
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for messageLength in [0, 55, 56, 64, 119, 120, 160] {
+            let message = (0..<messageLength).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ keyLength) }
+            try TestSupport.write(message, to: "msg.bin", in: directory)
+            // openssl refuses an empty hexkey; the empty key and the one-byte key 0x00 are one function.
+            let hexKey = keyLength == 0 ? "00" : TestSupport.hex(secret)
+            let expected = try TestSupport.openssl(
+                ["dgst", "-sha256", "-mac", "HMAC", "-macopt", "hexkey:\(hexKey)", "-binary", "msg.bin"], in: directory)
+            #expect(key.authenticationCode(for: message).bytes == expected, "key \(keyLength), message \(messageLength)")
+        }
+    }
+
     @Test func hmacMatchesOpenSSLAndHS256Verifies() throws {
         let secret = TestSupport.bytes(hex: "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f")
         let directory = try TestSupport.temporaryDirectory()

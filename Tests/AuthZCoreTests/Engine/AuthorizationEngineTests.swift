@@ -54,6 +54,26 @@ struct AuthorizationEngineTests {
         #expect(tokenCache.stats.hits == hitsBefore + 1)  // it was a cache hit, and still rejected
     }
 
+    /// Trust resolved once per verified token still answers per requestor, on the verification and
+    /// on every hit: an issuer another requestor trusts, and a requestor no list names, are refused.
+    @Test func issuerTrustIsCheckedPerRequestorOnEveryHit() throws {
+        var configuration = EngineConfiguration()
+        configuration.allowedMVPDs = ["NBC": ["Comcast"], "CBS": ["Charter"]]
+        let f = try ShardedFixture(configuration: configuration)
+        let device = ShardedFixture.device(1)
+        let trusted = f.request(try f.authNToken(device: device, mvpd: "Comcast"), device: device)
+        let otherList = f.request(try f.authNToken(device: device, requestor: "CBS", mvpd: "Comcast"),
+            device: device, requestor: "CBS")
+        let unlisted = f.request(try f.authNToken(device: device, requestor: "ABC", mvpd: "Comcast"),
+            device: device, requestor: "ABC")
+        for _ in 0..<3 {  // verified, then cache hits
+            #expect(f.engine.checkAuthorizationWaiting(trusted, now: now) == .validToken)
+            #expect(f.engine.checkAuthorizationWaiting(otherList, now: now) == .untrustedIssuer)
+            #expect(f.engine.checkAuthorizationWaiting(unlisted, now: now) == .untrustedIssuer)
+        }
+        #expect(f.engine.stats.verifiedTokens.hits == 6)
+    }
+
     @Test func anExpiredAuthNTokenIsRejectedEvenWhenCached() throws {
         var configuration = EngineConfiguration()
         configuration.skewMillis = 1_000

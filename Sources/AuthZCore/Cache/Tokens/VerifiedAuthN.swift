@@ -17,6 +17,9 @@ public struct VerifiedAuthN: Sendable {
     public var fingerprint: Fingerprint?
     /// The device ID last proven to match `fingerprint` (binding memo), if any.
     public var boundDeviceID: DeviceID?
+    /// `requestorID` and `msoID` as the verifying engine's allowed lists number them, resolved once
+    /// when the token is verified (0: none). Trust is still tested on every hit, with this reference.
+    @usableFromInline var trustReference: UInt64 = 0
 
     /// Creates a cache value.
     public init(guid: AuthNGUID, requestorID: String, msoID: String, expiresAt: Int64, fingerprint: Fingerprint?,
