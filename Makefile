@@ -3,7 +3,8 @@
 #   make test    runs the whole test suite (also under AddressSanitizer, and its concurrency
 #                suites under ThreadSanitizer), checks the Kubernetes manifests, emulates a
 #                3-shard Job locally, and runs the CI recipes' commands and the gate-sensitivity
-#                script shortened on the release build
+#                script shortened on the release build, and checks the cache strategies against
+#                libCacheSim on ../shared/traces when present (scripts/check-policies.py)
 #   make fuzz    runs every libFuzzer target for FUZZ_SECONDS (scripts/fuzz.sh)
 #   make docs    builds the DocC catalogs (Sources/*/*.docc) into .build/docs, warnings as errors
 # Each first installs the Debian prerequisites when missing (as root), or prints the command to run.
@@ -52,6 +53,7 @@ test:
 	$(SWIFT) test --skip-build
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 	python3 scripts/ci/run-ci-recipes.py --binary $(RELEASE_BIN) --short
+	python3 scripts/check-policies.py --binary $(RELEASE_BIN) --known-gap loop/505=1.8
 	AUTHZ_BENCH=$(RELEASE_BIN) bash scripts/gate-sensitivity.sh --smoke
 	AUTHZ_BENCH=.build/debug/authz-bench bash scripts/kubernetes/check.sh
 	AUTHZ_BENCH=.build/debug/authz-bench bash scripts/shard-local.sh 3 $(SHARD_LOCAL_ARGS)
