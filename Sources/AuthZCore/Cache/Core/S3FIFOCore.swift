@@ -7,7 +7,7 @@
 ///   key goes to main: libCacheSim's warm-up rule).
 /// - **Main queue**: the rest of the capacity.
 /// - **Ghost queue**: the hashes of up to 90% of capacity keys evicted from the small queue
-///   (``GhostQueue``); a new key found there enters main directly.
+///   (`GhostQueue`); a new key found there enters main directly.
 /// - **Frequency**: 0...3 per entry (a hit adds 1, saturating). When the small queue's oldest
 ///   entry is evicted, it moves to main if it was hit at least twice (libCacheSim's
 ///   `move-to-main-threshold=2`; the paper's text says once), else it leaves for the ghost. Main is
