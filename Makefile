@@ -3,8 +3,9 @@
 #   make test    runs the whole test suite (also under AddressSanitizer but for the end-to-end
 #                CLI suites, and its concurrency suites under ThreadSanitizer), checks the Kubernetes
 #                manifests, emulates a 3-shard Job locally with processes and with the image's
-#                containers (as root), and runs the CI recipes' commands and the gate-sensitivity
-#                script shortened on the release build
+#                containers (as root), runs the CI recipes' commands, the gate-sensitivity script and
+#                the hot-path scripts shortened on the release build, and checks the cache strategies
+#                against libCacheSim on ../shared/traces when present (scripts/check-policies.py)
 #   make fuzz    runs every libFuzzer target for FUZZ_SECONDS (scripts/fuzz.sh)
 #   make docs    builds the DocC catalogs (Sources/*/*.docc) into .build/docs, warnings as errors
 # Each first installs the Debian prerequisites when missing (as root), or prints the command to run.
@@ -61,6 +62,7 @@ test:
 	$(SWIFT) test --skip-build
 	$(SWIFT) build -c release $(SWIFT_FLAGS)
 	python3 scripts/ci/run-ci-recipes.py --binary $(RELEASE_BIN) --short
+	python3 scripts/check-policies.py --binary $(RELEASE_BIN) --known-gap loop/505=1.8
 	AUTHZ_BENCH=$(RELEASE_BIN) bash scripts/gate-sensitivity.sh --smoke
 	AUTHZ_BENCH=$(RELEASE_BIN) OUT=.build/test-request-instructions bash scripts/request-instructions.sh --alg hs256 --mix check=100 --devices 200 --resources 5 --deny-ratio 0 --backend-latency 0us/0us --duration 1s --warmup 0s
 	OUT=.build/test-end-to-end-ab REPS=1 DURATION=1s WARMUP=0s STEP_DURATION=1s CAPACITY_WARMUP=1s PRECISION=50% bash scripts/end-to-end-ab.sh $(RELEASE_BIN) $(RELEASE_BIN)

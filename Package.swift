@@ -49,7 +49,7 @@ let package = Package(
         // Drives the engine: workload, population, pacing, recording, trace, sweep, micro.
         .target(
             name: "BenchHarness",
-            dependencies: ["AuthZCore", "AuthZSimulation", "HDRHistogram", "COpenSSL", "CMalloc", "CSched"],
+            dependencies: ["AuthZCore", "AuthZSimulation", "HDRHistogram", "COpenSSL", "CMalloc", "CSched", "CZlib"],
             swiftSettings: crossModuleOptimization
         ),
         // What a run leaves behind: result documents, merge, compare, the HTML report.

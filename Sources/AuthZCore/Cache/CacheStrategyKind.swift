@@ -22,8 +22,13 @@ public enum CacheStrategyKind: String, Sendable, CaseIterable {
     case lru
     /// ``SIEVECache``: SIEVE (NSDI 2024), one lock.
     case sieve
-    /// ``TinyLFUCache``: W-TinyLFU as in Caffeine, one lock.
+    /// ``TinyLFUCache``: W-TinyLFU with a fixed 1% window, as Caffeine 2.6.2, one lock.
     case tinylfu
+    /// ``AdaptiveTinyLFUCache``: W-TinyLFU with its window sized by hill climbing, as Caffeine
+    /// since 2.7, one lock.
+    case tinylfuAdaptive = "tinylfu-adaptive"
+    /// ``S3FIFOCache``: S3-FIFO (SOSP '23), one lock.
+    case s3fifo
 
     /// Creates the cache this kind names with `capacity`, and passes it to `visitor`.
     ///
@@ -35,6 +40,8 @@ public enum CacheStrategyKind: String, Sendable, CaseIterable {
         case .lru: visitor.visit(LRUCache<V.Key, V.Value>(capacity: capacity))
         case .sieve: visitor.visit(SIEVECache<V.Key, V.Value>(capacity: capacity))
         case .tinylfu: visitor.visit(TinyLFUCache<V.Key, V.Value>(capacity: capacity))
+        case .tinylfuAdaptive: visitor.visit(AdaptiveTinyLFUCache<V.Key, V.Value>(capacity: capacity))
+        case .s3fifo: visitor.visit(S3FIFOCache<V.Key, V.Value>(capacity: capacity))
         }
     }
 }

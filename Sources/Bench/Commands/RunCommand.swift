@@ -13,7 +13,7 @@ enum RunCommand {
         usage: authz-bench run [--scenario steady|cold-start|expiry-stampede|upstream-outage|attack-flood]
                                [--devices N] [--requestors N] [--mvpds N] [--resources N] [--zipf S] [--favorites K]
                                [--mix get=70,check=20,verify=10,logout=0,attack=0] [--alg es256|rs256|ed25519|hs256]
-                               [--cache mutex|sharded|lru|sieve|tinylfu] [--capacity N] [--threads N]
+                               [--cache mutex|sharded|lru|sieve|tinylfu|tinylfu-adaptive|s3fifo] [--capacity N] [--threads N]
                                [--rate R | --total-rate R | --stages 30s:1000,60s:5000 | --closed [--concurrency N]]
                                [--arrivals uniform|poisson] [--cold] [--shard-index-env VAR --shards N]
                                [--duration 10s] [--warmup 2s] [--seed N]
@@ -39,6 +39,10 @@ enum RunCommand {
           --closed         closed loop: each session sends its next request when its last one is done
           --concurrency N  closed-loop sessions (default one per worker)
           --favorites K    favourite resources per device, drawn from the Zipf popularity (default 4)
+          --seed N         seed of the population and every worker's operations (default 1); the engine's
+                           cache hash key and sketch seeds stay random per process (a defence against
+                           crafted collisions), so hit ratios may differ slightly between runs ('sweep'
+                           derives them from its --seed instead)
           --cold           start from empty caches (default: every device authorized for its favourites
                            before the warm-up, untimed)
           --shard I/N      run only slice I (1-based) of N of the device population

@@ -11,14 +11,21 @@ import BenchResults
 enum SweepCommand {
     /// The `--help` text.
     static let usage = """
-        usage: authz-bench sweep [--strategies mutex,sharded,lru,sieve,tinylfu] [--capacities 1000,10000,100000]
-                                 [--shards 4,16] [--trace FILE] [--json FILE] [--quiet] [--force]
+        usage: authz-bench sweep [--strategies mutex,sharded,lru,sieve,tinylfu,tinylfu-adaptive,s3fifo] [--capacities 1000,10000,100000]
+                                 [--shards 4,16] [--trace FILE [--trace-format csv|keys]] [--seed N]
+                                 [--json FILE] [--quiet] [--force]
                                  [--format result|github-benchmark|bmf]
                                  [--devices N] [--requestors N] [--mvpds N] [--resources N] [--zipf S]
                                  [--mix get=70,check=20,verify=10,logout=0,attack=0] [--seed N] [--requests N]
 
-          --trace FILE     replay a trace (time_ms,op,device,requestor,resource; see run --record-trace)
-                           instead of the synthetic workload the other workload flags describe
+          --trace FILE     replay a trace instead of the synthetic workload the other workload flags
+                           describe; gzip'd or not (read by its first bytes)
+          --trace-format F csv (default): time_ms,op,device,requestor,resource, as run --record-trace
+                           writes; keys: one key per line, each a get (the LIRS/ARC traces, libCacheSim's
+                           txt; blank lines and '*' lines skipped)
+          --seed N         the synthetic workload's seed, and with a trace too the seed of the keys'
+                           hashes and of every strategy's sketch and generators: the same command gives
+                           the same hit ratios (run's engine draws its hash key at random per process)
           --requests N     operations of the synthetic workload (default 1000000); get and check ones
                            look the authorization cache up
           --shards LIST    shard counts of the sharded strategy (one row each)
@@ -29,11 +36,14 @@ enum SweepCommand {
 
     /// Options of `sweep` besides the workload's population options (`WorkloadFlags`): the plan,
     /// the trace, the output and the length of the synthetic workload.
-    static let valueOptions: Set<String> = ["strategies", "capacities", "shards", "trace", "json", "requests", "format"]
+    static let valueOptions: Set<String> = [
+        "strategies", "capacities", "shards", "trace", "trace-format", "json", "requests", "format",
+    ]
     /// Boolean flags.
     static let flagOptions: Set<String> = ["quiet", "help", "force"]
-    /// The options that describe the synthetic workload, so do not apply to a trace.
-    static let workloadOptions = WorkloadFlags.populationOptions + ["requests"]
+    /// The options that describe the synthetic workload, so do not apply to a trace (`--seed` also
+    /// seeds the replay, so it does).
+    static let workloadOptions = WorkloadFlags.populationOptions.filter { $0 != "seed" } + ["requests"]
 
     /// Runs the command: builds the sequence, sweeps it, prints the table and writes `--json`.
     static func run(_ arguments: [String]) throws -> ExitCode {
@@ -46,7 +56,7 @@ enum SweepCommand {
         guard args.positionals.isEmpty else {
             throw CLIError.usage("unexpected argument '\(args.positionals[0])'; sweep takes only options")
         }
-        let plan = try plan(from: args)
+        var plan = try plan(from: args)
         if let path = args.value("json") {
             try OutputPath.checkNotProtected(path, flag: "--json", inputs: args.value("trace").map { [$0] } ?? [],
                 force: args.flag("force"))
@@ -66,20 +76,30 @@ enum SweepCommand {
             if let flag = workloadOptions.first(where: { args.value($0) != nil }) {
                 throw CLIError.usage("--\(flag) describes the synthetic workload; it does not apply with --trace")
             }
-            let bytes = try InputFile.read(path, limit: 1 << 32, what: "--trace")
-            let records = try TraceCSV.decode(bytes, source: path)
+            let traceFormat = try traceFormat(from: args)
+            plan.seed = try seed(from: args)
+            var bytes = try InputFile.read(path, limit: 1 << 32, what: "--trace")
+            if Gzip.isCompressed(bytes) { bytes = try Gzip.inflate(bytes, source: path, limit: 1 << 32) }
+            let records = traceFormat == "keys"
+                ? try TraceKeys.decode(bytes, source: path) : try TraceCSV.decode(bytes, source: path)
             sequence = AccessSequence.replaying(records)
             guard sequence.count > 0 else {
                 throw CLIError.badInput("\(path): no get or check line; expected at least one authorization lookup")
             }
             scenario["source"] = .string("trace")
             scenario["trace"] = .string(path)
+            scenario["traceFormat"] = .string(traceFormat)
+            scenario["seed"] = .unsigned(plan.seed)
             scenario["records"] = .integer(Int64(records.count))
-            heading = "sweep of trace \(path): \(LatencyText.count(records.count)) records"
+            heading = "sweep of trace \(path) (\(traceFormat)): \(LatencyText.count(records.count)) records, seed \(plan.seed)"
         } else {
+            if args.value("trace-format") != nil {
+                throw CLIError.usage("--trace-format applies to --trace; give the trace file too")
+            }
             let workload = try workload(from: args)
             let population = workload.scenario
             sequence = AccessSequence.synthetic(workload)
+            plan.seed = population.seed
             scenario["source"] = .string("synthetic")
             scenario["seed"] = .unsigned(population.seed)
             // No `mvpds`: taken and checked as run takes it, but no cache key names an MVPD, so the
@@ -113,6 +133,22 @@ enum SweepCommand {
                 figures: { BenchmarkFigure.sweep(document) })
         }
         return .ok
+    }
+
+    /// `--seed` with a trace (the scenario's default seed when absent): the replay's seed only.
+    static func seed(from args: Arguments) throws -> UInt64 {
+        guard let text = args.value("seed") else { return Scenario().seed }
+        guard let seed = UInt64(text) else { throw Scenario.expects("seed", got: text) }
+        return seed
+    }
+
+    /// `--trace-format`: `csv` (the default) or `keys`; only with `--trace`.
+    static func traceFormat(from args: Arguments) throws -> String {
+        guard let text = args.value("trace-format") else { return "csv" }
+        guard ["csv", "keys"].contains(text) else {
+            throw CLIError.usage("--trace-format expects csv or keys, got '\(text)'")
+        }
+        return text
     }
 
     /// The strategies, capacities and shard counts.

@@ -35,9 +35,16 @@ package struct AccessSequence: Sendable {
     /// The records (or generated operations) behind the sequence, lookups or not.
     package var records: Int { operationCounts.values.reduce(0, +) }
 
-    /// The real cache keys, by key id (each hashed once, here).
-    package func makeKeys() -> [AuthorizationKey] {
-        keyParts.map { AuthorizationKey(authNGUID: $0.guid, requestorID: $0.requestor, resourceID: $0.resource) }
+    /// The real cache keys, by key id (each hashed once, here), their hashes keyed by `seed`
+    /// instead of the process's random key (`AuthorizationKey(rehashing:hashKey:)`): the same seed
+    /// gives the same hashes, so a replay's hit ratios are the same in every run.
+    package func makeKeys(seed: UInt64) -> [AuthorizationKey] {
+        var seeds = SeedSequence(seed)
+        let hashKey = (seeds.next(), seeds.next())
+        return keyParts.map {
+            AuthorizationKey(rehashing: AuthorizationKey(authNGUID: $0.guid, requestorID: $0.requestor,
+                resourceID: $0.resource), hashKey: hashKey)
+        }
     }
 }
 

@@ -12,12 +12,16 @@ package enum Sweep {
         package var capacities: [Int]
         /// Shard counts for `sharded`.
         package var shards: [Int]
+        /// The seed of every seeded structure: the keys' hash (so a shard, a sketch counter) and
+        /// each strategy's own generators. The same plan and sequence give the same hits.
+        package var seed: UInt64
 
         /// Creates a value from its stored properties.
-        package init(strategies: [CacheStrategyKind], capacities: [Int], shards: [Int]) {
+        package init(strategies: [CacheStrategyKind], capacities: [Int], shards: [Int], seed: UInt64 = 0) {
             self.strategies = strategies
             self.capacities = capacities
             self.shards = shards
+            self.seed = seed
         }
     }
 
@@ -25,7 +29,7 @@ package enum Sweep {
     ///
     /// - Complexity: O(rows x n) cache operations plus O(capacities x n log n) for the bound.
     package static func run(_ sequence: AccessSequence, plan: Plan, progress: ((String) -> Void)? = nil) -> [SweepRow] {
-        let keys = sequence.makeKeys()
+        let keys = sequence.makeKeys(seed: plan.seed)
         let belady = BeladyOptimal(keys: sequence.keys, keyCount: sequence.keyParts.count)
         var rows: [SweepRow] = []
         for capacity in plan.capacities {
@@ -34,7 +38,7 @@ package enum Sweep {
                 let shardCounts: [Int?] = strategy == .sharded ? plan.shards.map { $0 } : [nil]
                 for shards in shardCounts {
                     let (measurement, used) = SweepReplay.replay(
-                        sequence, keys: keys, kind: strategy, capacity: capacity, shards: shards)
+                        sequence, keys: keys, kind: strategy, capacity: capacity, shards: shards, seed: plan.seed)
                     let row = SweepRow(
                         strategy: strategy.rawValue, capacity: capacity, shards: used, requests: measurement.requests,
                         hits: measurement.hits, optimalHits: optimal, responseTime: measurement.responseTime,

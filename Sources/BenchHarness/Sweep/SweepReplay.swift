@@ -55,20 +55,26 @@ package enum SweepReplay {
             requests: sequence.count, hits: hits, responseTime: histogram, elapsedNanos: elapsed, stats: cache.stats)
     }
 
-    /// Replays against a fresh cache of `kind` with `capacity` (and `shards` for `sharded`).
+    /// Replays against a fresh cache of `kind` with `capacity` (and `shards` for `sharded`), its
+    /// seeded structures derived from `seed` (`LockedCache.init(capacity:seed:)`).
     ///
     /// - Returns: the measurement and the shard count actually used (`nil` unless sharded).
     package static func replay(
-        _ sequence: AccessSequence, keys: [AuthorizationKey], kind: CacheStrategyKind, capacity: Int, shards: Int?
+        _ sequence: AccessSequence, keys: [AuthorizationKey], kind: CacheStrategyKind, capacity: Int, shards: Int?,
+        seed: UInt64
     ) -> (ReplayMeasurement, shards: Int?) {
         typealias K = AuthorizationKey
         typealias V = CachedAuthorization
         switch kind {
-        case .mutex: return (replay(sequence, keys: keys, into: MutexCache<K, V>(capacity: capacity)), nil)
-        case .lru: return (replay(sequence, keys: keys, into: LRUCache<K, V>(capacity: capacity)), nil)
-        case .sieve: return (replay(sequence, keys: keys, into: SIEVECache<K, V>(capacity: capacity)), nil)
-        case .tinylfu: return (replay(sequence, keys: keys, into: TinyLFUCache<K, V>(capacity: capacity)), nil)
+        case .mutex: return (replay(sequence, keys: keys, into: MutexCache<K, V>(capacity: capacity, seed: seed)), nil)
+        case .lru: return (replay(sequence, keys: keys, into: LRUCache<K, V>(capacity: capacity, seed: seed)), nil)
+        case .sieve: return (replay(sequence, keys: keys, into: SIEVECache<K, V>(capacity: capacity, seed: seed)), nil)
+        case .tinylfu: return (replay(sequence, keys: keys, into: TinyLFUCache<K, V>(capacity: capacity, seed: seed)), nil)
+        case .tinylfuAdaptive:
+            return (replay(sequence, keys: keys, into: AdaptiveTinyLFUCache<K, V>(capacity: capacity, seed: seed)), nil)
+        case .s3fifo: return (replay(sequence, keys: keys, into: S3FIFOCache<K, V>(capacity: capacity, seed: seed)), nil)
         case .sharded:
+            // No generator of its own: its shard choice follows the keys' (seeded) hashes.
             let cache = ShardedCache<K, V>(capacity: capacity, shardCount: shards)
             return (replay(sequence, keys: keys, into: cache), cache.shardCount)
         }

@@ -20,16 +20,8 @@ package enum TraceCSV {
             throw .badInput("\(source): empty file; expected the header line '\(header)'")
         }
         var records: [TraceRecord] = []
-        var lineNumber = 0
-        var start = 0
         var previousTime: Int64 = 0
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            lineNumber += 1
-            var lineEnd = end
-            if lineEnd > start && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            let line = bytes[start..<lineEnd]
+        try TextLines.forEach(bytes) { (lineNumber, line) throws(BenchError) in
             if lineNumber == 1 {
                 guard line.elementsEqual(header.utf8) else {
                     throw .badInput("\(source):1: expected the header line '\(header)'")
@@ -43,7 +35,6 @@ package enum TraceCSV {
                 previousTime = record.timeMillis
                 records.append(record)
             }
-            start = end + 1
         }
         return records
     }
@@ -102,8 +93,9 @@ package enum TraceCSV {
         return value
     }
 
-    /// A field for an error message: at most 24 characters, anything but printable ASCII as `?`.
-    private static func shown(_ field: ArraySlice<UInt8>) -> String {
+    /// A field (or line) for an error message: at most 24 characters, anything but printable ASCII
+    /// as `?`.
+    static func shown(_ field: ArraySlice<UInt8>) -> String {
         var text = String(decoding: field.prefix(24).map { $0 >= 0x20 && $0 < 0x7F ? $0 : 0x3F }, as: UTF8.self)
         if field.count > 24 { text += "..." }
         return text

@@ -41,6 +41,8 @@ struct CacheHashIndexTests {
     @Test func lru() { agreesWithModel(LRUCache<CollidingKey, Int>(capacity: 256)) }
     @Test func sieve() { agreesWithModel(SIEVECache<CollidingKey, Int>(capacity: 256)) }
     @Test func tinyLFU() { agreesWithModel(TinyLFUCache<CollidingKey, Int>(capacity: 256)) }
+    @Test func adaptiveTinyLFU() { agreesWithModel(AdaptiveTinyLFUCache<CollidingKey, Int>(capacity: 256)) }
+    @Test func s3fifo() { agreesWithModel(S3FIFOCache<CollidingKey, Int>(capacity: 256)) }
     @Test func sharded() { agreesWithModel(ShardedCache<CollidingKey, Int>(capacity: 256, shardCount: 1)) }
     @Test func mutex() { agreesWithModel(MutexCache<CollidingKey, Int>(capacity: 256)) }
 }

@@ -60,7 +60,7 @@ struct BeladyOptimalTests {
     func neverBelowAnyRealStrategy(seed: UInt64) {
         let records = SweepFixtures.records(seed: seed, count: 4_000, devices: 40, resources: 30, logoutEvery: 50)
         let sequence = AccessSequence.replaying(records)
-        let keys = sequence.makeKeys()
+        let keys = sequence.makeKeys(seed: 1)
         let belady = BeladyOptimal(keys: sequence.keys, keyCount: sequence.keyParts.count)
         let distinct = sequence.keyParts.count
         for capacity in [4, 16, 64, 256] {
@@ -71,7 +71,7 @@ struct BeladyOptimalTests {
             #expect(optimal >= lruHits)
             for kind in CacheStrategyKind.allCases {
                 for shards: Int? in kind == .sharded ? [1, 4] : [nil] {
-                    let (measured, _) = SweepReplay.replay(sequence, keys: keys, kind: kind, capacity: capacity, shards: shards)
+                    let (measured, _) = SweepReplay.replay(sequence, keys: keys, kind: kind, capacity: capacity, shards: shards, seed: 1)
                     #expect(measured.hits <= optimal, "\(kind) at \(capacity): \(measured.hits) > optimal \(optimal)")
                 }
             }

@@ -34,6 +34,19 @@ struct SweepReplayTests {
         }
     }
 
+    @Test(arguments: [UInt64(21), 22, 23])
+    func traceReplayMatchesReferenceS3FIFO(seed: UInt64) throws {
+        let records = SweepFixtures.records(seed: seed, count: 4_000, devices: 40, resources: 60, logoutEvery: 200)
+        let sequence = AccessSequence.replaying(records)
+        let reference = SweepFixtures.referenceKeys(records)
+        let rows = Sweep.run(sequence, plan: Sweep.Plan(strategies: [.s3fifo], capacities: [1, 10, 37, 200], shards: []))
+        #expect(rows.count == 4)
+        for row in rows {
+            var s3fifo = ReferenceS3FIFO(capacity: row.capacity)
+            #expect(row.hits == reference.filter { s3fifo.access($0) }.count, "s3fifo at \(row.capacity)")
+        }
+    }
+
     @Test func aLogoutMakesTheDevicesNextLookupsCompulsoryMisses() {
         let records = [
             TraceRecord(timeMillis: 0, op: .get, device: "d1", requestor: "r", resource: "x"),

@@ -1,3 +1,4 @@
+import AuthZCore
 import Foundation
 import Testing
 import BenchHarness
@@ -38,7 +39,8 @@ struct RecordTraceTests {
         let scenario = try #require(result["scenario"] as? [String: Any])
         #expect(scenario["records"] as? Int == records.count)
         let rows = try #require(result["rows"] as? [[String: Any]])
-        #expect(rows.count == 2 * 5)
+        // Every strategy once per capacity (sharded with its one shard count).
+        #expect(rows.count == 2 * CacheStrategyKind.allCases.count)
         let lookups = records.filter { $0.op == .get || $0.op == .check }.count
         for row in rows {
             #expect(row["requests"] as? Int == lookups)
@@ -50,7 +52,7 @@ struct RecordTraceTests {
     }
 
     @Test func sweepRejectsWorkloadFlagsWithATraceAndBadLists() throws {
-        for arguments in [["--trace", "t.csv", "--seed", "3"], ["--strategies", "lru,fifo"], ["--capacities", "0"],
+        for arguments in [["--trace", "t.csv", "--zipf", "1.1"], ["--strategies", "lru,fifo"], ["--capacities", "0"],
                           ["--shards", "4,4"], ["extra"]] {
             let output = try CLIHarness.bench(["sweep"] + arguments)
             #expect(output.status == 64, "\(arguments): \(output.stderr)")

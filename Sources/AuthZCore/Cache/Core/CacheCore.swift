@@ -18,6 +18,14 @@ public protocol CacheCore<Key, Value> {
     /// - Complexity: O(capacity): every table is allocated up front.
     init(capacity: Int)
 
+    /// Creates an empty core whose seeded structures (a sketch's row hashes, a sampling generator)
+    /// take their seeds from `seed`, so that a replay of one key sequence is the same in every run;
+    /// `init(capacity:)` draws them from the system generator instead. A core without such
+    /// structures ignores `seed` (the default implementation).
+    ///
+    /// - Complexity: O(capacity).
+    init(capacity: Int, seed: UInt64)
+
     /// The value for `key` if present and not expired at `now` (an expired entry is removed).
     ///
     /// - Complexity: O(1) expected.
@@ -52,4 +60,14 @@ public protocol CacheCore<Key, Value> {
     ///
     /// - Complexity: O(n).
     func deallocate()
+}
+
+extension CacheCore {
+    /// A core without seeded structures: `seed` plays no part.
+    ///
+    /// - Complexity: O(capacity).
+    @inlinable
+    public init(capacity: Int, seed: UInt64) {
+        self.init(capacity: capacity)
+    }
 }

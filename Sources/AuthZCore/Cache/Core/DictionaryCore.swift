@@ -5,7 +5,7 @@
 /// position), so an entry can be picked at random in O(1). At capacity, inserting a new key
 /// inspects `probe` consecutive entries of that list from a random position (wrapping): the
 /// first expired one is dropped (an expiration), else the first one inspected (an eviction). The
-/// generator is xorshift64, seeded per cache from the system generator.
+/// generator is xorshift64, seeded per cache from the system generator (or `init(capacity:seed:)`'s seed).
 ///
 /// Why random picks and not "the dictionary's first entry", as a newcomer might write: the scan for
 /// the first occupied bucket grows as the low buckets empty, and "the entry after the new key's
@@ -34,12 +34,21 @@ public struct DictionaryCore<Key: Hashable & Sendable, Value: Sendable>: CacheCo
     /// - Complexity: O(capacity): the dictionary and the key list are allocated up front.
     @inlinable
     public init(capacity: Int) {
+        var rng = SystemRandomNumberGenerator()
+        self.init(capacity: capacity, seed: rng.next())
+    }
+
+    /// Creates an empty dictionary whose eviction generator derives from `seed`.
+    ///
+    /// - Complexity: O(capacity).
+    @inlinable
+    public init(capacity: Int, seed: UInt64) {
         self.capacity = max(1, capacity)
         self.table = Dictionary(minimumCapacity: self.capacity)
         self.keys = []
         keys.reserveCapacity(self.capacity)
-        var rng = SystemRandomNumberGenerator()
-        random = rng.next() | 1
+        var seeds = SeedSequence(seed)
+        random = seeds.next() | 1
     }
 
     /// The number of entries.

@@ -10,10 +10,12 @@
 ///   (the incumbent), as Caffeine's basic policy.
 /// - Hash-flooding defence (Caffeine's): an attacker can make a victim look hot by colliding with
 ///   it, so a warm candidate (estimate >= 6) that lost is still admitted with probability 1/128,
-///   drawn from a per-cache xorshift generator seeded from the system generator.
+///   drawn from a per-cache xorshift generator (seeded from the system generator, or from the
+///   seed given to `init(capacity:seed:)`).
 /// - Every hit and every insert records one occurrence of the key's hash in the sketch.
 ///
-/// Caffeine's adaptive window resizing (hill climbing) is not implemented: the window stays 1%.
+/// The window stays 1% here (Caffeine 2.6.2's design, the `tinylfu` strategy);
+/// ``AdaptiveTinyLFUCore`` resizes it by hill climbing, as Caffeine has since (`tinylfu-adaptive`).
 ///
 /// Memory estimate: the hash index (8-byte buckets, >= 2 x capacity), the node array at its
 /// capacity, the sketch's counter table and the doorkeeper's bits.
@@ -26,8 +28,8 @@ public struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreC
 
     // Counters first: in the lock slot they share the mutex's cache line.
     @usableFromInline var counters = CacheCounters()
-    @usableFromInline let windowCapacity: Int
-    @usableFromInline let protectedCapacity: Int
+    @usableFromInline var windowCapacity: Int
+    @usableFromInline var protectedCapacity: Int
     @usableFromInline var store: NodeStore<Key, Value>
     /// The window, probation and protected lists, indexed by a node's `mark`.
     @usableFromInline var lists = (NodeList(), NodeList(), NodeList())
@@ -39,13 +41,22 @@ public struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreC
     /// - Complexity: O(capacity).
     @inlinable
     public init(capacity: Int) {
+        var rng = SystemRandomNumberGenerator()
+        self.init(capacity: capacity, seed: rng.next())
+    }
+
+    /// Creates an empty W-TinyLFU whose sketch seeds and admission generator derive from `seed`.
+    ///
+    /// - Complexity: O(capacity).
+    @inlinable
+    public init(capacity: Int, seed: UInt64) {
         let capacity = max(1, capacity)
         windowCapacity = max(1, capacity / 100)
         protectedCapacity = (capacity - windowCapacity) * 8 / 10
         store = NodeStore(capacity: capacity)
-        sketch = FrequencySketch(capacity: capacity)
-        var rng = SystemRandomNumberGenerator()
-        random = rng.next() | 1
+        var seeds = SeedSequence(seed)
+        sketch = FrequencySketch(capacity: capacity, seeds: &seeds)
+        random = seeds.next() | 1
     }
 
     /// Runs `body` on the list of segment `mark`.

@@ -5,7 +5,8 @@
 ///   Row `i` of the key picks a word and a counter from the key's hash re-mixed with `seeds[i]`.
 /// - Hash: the key's `cacheHash(_:)` (already keyed per process), re-mixed per row by the
 ///   sketch's own finaliser with one of four random 64-bit seeds drawn per sketch from the system
-///   generator, so the rows are independent and collisions cannot be precomputed.
+///   generator (or derived from a cache's seed, for a replay that must repeat), so the rows are
+///   independent and collisions cannot be precomputed.
 /// - Counting: a key's first occurrence in a period only enters the ``Doorkeeper``; later ones
 ///   increment its four counters (saturating at 15). The estimate is the minimum of the four
 ///   counters, plus 1 if the doorkeeper has the key.
@@ -22,14 +23,23 @@ package struct FrequencySketch: Sendable {
     /// How many times the counters have been halved (for tests and diagnostics).
     @usableFromInline package var resets = 0
 
-    /// Creates a sketch for a cache of `capacity` entries.
+    /// Creates a sketch for a cache of `capacity` entries, its row seeds drawn from the system
+    /// generator.
     @inlinable
     package init(capacity: Int) {
+        var rng = SystemRandomNumberGenerator()
+        var seeds = SeedSequence(rng.next())
+        self.init(capacity: capacity, seeds: &seeds)
+    }
+
+    /// Creates a sketch for a cache of `capacity` entries, its four row seeds the next four values
+    /// of `seeds` (the same seeds, the same estimates for the same hashes).
+    @inlinable
+    package init(capacity: Int, seeds source: inout SeedSequence) {
         let words = Int.powerOfTwo(atLeast: capacity, minimum: 16)
         table = Array(repeating: 0, count: words)
         mask = UInt64(words - 1)
-        var rng = SystemRandomNumberGenerator()
-        seeds = (rng.next() | 1, rng.next() | 1, rng.next() | 1, rng.next() | 1)
+        seeds = (source.next() | 1, source.next() | 1, source.next() | 1, source.next() | 1)
         sampleSize = 10 * max(1, capacity)
         doorkeeper = Doorkeeper(expectedInsertions: sampleSize)
     }

@@ -1,5 +1,5 @@
 /// A cache that runs one policy's single-threaded state (a ``CacheCore``) under one lock: the
-/// strategy behind ``LRUCache``, ``SIEVECache``, ``TinyLFUCache`` and ``MutexCache``.
+/// strategy behind ``LRUCache``, ``SIEVECache``, ``TinyLFUCache``, ``AdaptiveTinyLFUCache``, ``S3FIFOCache`` and ``MutexCache``.
 ///
 /// The key is hashed once per operation, outside the lock (`cacheHash(_:)`: a
 /// ``PrecomputedHashKey``'s own hash, never run through `Hasher` again), and the core does the
@@ -29,6 +29,18 @@ public final class LockedCache<Core: CacheCore>: CacheStrategy {
         let capacity = max(1, capacity)
         self.capacity = capacity
         self.storage = PaddedMutexArray(count: 1) { _ in Core(capacity: capacity) }
+    }
+
+    /// Creates an empty cache whose core's seeded structures derive from `seed`
+    /// (``CacheCore/init(capacity:seed:)``): for replays that must give the same figures in every
+    /// run (`sweep --seed`). The engine's caches use ``init(capacity:)``: a seed an attacker may
+    /// know is no defence against crafted collisions.
+    ///
+    /// - Complexity: O(capacity).
+    public init(capacity: Int, seed: UInt64) {
+        let capacity = max(1, capacity)
+        self.capacity = capacity
+        self.storage = PaddedMutexArray(count: 1) { _ in Core(capacity: capacity, seed: seed) }
     }
 
     deinit {
