@@ -202,6 +202,7 @@ def main(argv):
         base, candidate = read_folded(argv[1]), read_folded(argv[2])
         before, after = shares(base), shares(candidate)
         root = tree(candidate)
+        root_base = tree(base).total
 
         def colour(node, key):
             if not key:
@@ -212,6 +213,8 @@ def main(argv):
             return f"rgb(255,{fade},{fade})" if change > 0 or key not in before else f"rgb({fade},{fade},255)"
 
         def tooltip(node, key):
+            if not key:
+                return f"all: {node.total} samples in the candidate, {root_base} in the base"
             a, b = 100 * after.get(key, 0), 100 * before.get(key, 0)
             where = f"{b:.2f}% in the base" if key in before else "absent from the base"
             return f"{node.name}: {node.total} samples, {a:.2f}% (candidate), {where}, change {a - b:+.2f} points"
