@@ -73,14 +73,21 @@ package struct OutputTarget: Sendable, Equatable {
         let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
         var existing = absolute
         var rest: [String] = []
-        while realpath(existing, nil) == nil, existing != "/" {
+        var resolved = resolvedPath(existing)
+        while resolved == nil, existing != "/" {
             rest.insert(URL(fileURLWithPath: existing).lastPathComponent, at: 0)
             existing = URL(fileURLWithPath: existing).deletingLastPathComponent().path
+            resolved = resolvedPath(existing)
         }
-        guard let resolved = realpath(existing, nil) else { return absolute }
-        defer { free(resolved) }
-        let base = String(cString: resolved)
+        guard let base = resolved else { return absolute }
         return ([base == "/" ? "" : base] + rest).joined(separator: "/")
+    }
+
+    /// `realpath(3)` of `path` as a `String`, the C buffer freed; nil when it does not resolve.
+    private static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The path a symbolic link points to, relative targets taken from the link's directory.
