@@ -43,9 +43,10 @@ TSAN_FILTER ?= Concurren|ReadProtocol|HarnessRunTests
 # for the end-to-end CLI suites (BenchTests) other than the hostile-input ones: they rerun through the
 # binary what the debug pass ran, mostly waiting on timed runs; the libraries they call are under ASan
 # in their own suites and the fuzzers, and the executable's argument and file handling in the
-# hostile-input suites that stay. A crash must end the run with the sanitizer's report, not hang in
-# the Swift backtracer.
-ASAN_SKIP ?= ^BenchTests\.(?!HostileInputTests|CompareHostileInputTests)
+# hostile-input suites that stay. Also skipped: the merge of a log longer than an hour (the slot arithmetic, run
+# in the plain pass; merge's memory handling stays under ASan in the other merge tests and the
+# fuzzers). A crash must end the run with the sanitizer's report, not hang in the Swift backtracer.
+ASAN_SKIP ?= ^BenchTests\.(?!HostileInputTests|CompareHostileInputTests)|aLongMergeListsBoundedSlots
 ASAN_ENV = SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0
 
@@ -65,7 +66,7 @@ test:
 	python3 scripts/check-policies.py --binary $(RELEASE_BIN) --known-gap loop/505=1.8
 	AUTHZ_BENCH=$(RELEASE_BIN) bash scripts/gate-sensitivity.sh --smoke
 	AUTHZ_BENCH=$(RELEASE_BIN) OUT=.build/test-request-instructions bash scripts/request-instructions.sh --alg hs256 --mix check=100 --devices 200 --resources 5 --deny-ratio 0 --backend-latency 0us/0us --duration 1s --warmup 0s
-	OUT=.build/test-end-to-end-ab REPS=1 DURATION=1s WARMUP=0s STEP_DURATION=1s CAPACITY_WARMUP=1s PRECISION=50% bash scripts/end-to-end-ab.sh $(RELEASE_BIN) $(RELEASE_BIN)
+	OUT=.build/test-end-to-end-ab REPS=1 DURATION=1s WARMUP=0s STEP_DURATION=1s CAPACITY_WARMUP=1s PRECISION=50% CAPACITY_ARGS='--max-rate 20000' bash scripts/end-to-end-ab.sh $(RELEASE_BIN) $(RELEASE_BIN)
 	BASE_BIN=$(RELEASE_BIN) OUT=.build/test-profile-against bash scripts/profile.sh --against HEAD --closed --duration 1s --warmup 0s --backend-latency 0us/0us
 	AUTHZ_BENCH=.build/debug/authz-bench bash scripts/kubernetes/check.sh
 	AUTHZ_BENCH=.build/debug/authz-bench bash scripts/shard-local.sh 3 $(SHARD_LOCAL_ARGS)
