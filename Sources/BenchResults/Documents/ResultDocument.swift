@@ -47,9 +47,9 @@ package struct ResultDocument: Codable, Sendable, Equatable {
     /// Requests in flight at the sends of the measured phase (absent in older files).
     package var concurrency: ConcurrencySection? = nil
     /// The engine's upstream calls (absent in older files and in merges of `.hlog` files only).
-    package var upstream: UpstreamSection? = nil
+    package var upstream: UpstreamStats? = nil
     /// The untimed steady-state set-up before the warm-up (absent for a cold start and in older files).
-    package var prewarm: PrewarmSection? = nil
+    package var prewarm: Prewarm? = nil
     /// The service-level objectives checked after the run (`--slo`; absent when none was given).
     package var slo: [SLOSection]? = nil
     /// Which shards a merged result holds, and whether whole (`merge`; absent otherwise).
