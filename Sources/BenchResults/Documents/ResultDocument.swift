@@ -11,14 +11,14 @@ import BenchHarness
 /// did not measure is absent rather than zero.
 ///
 /// Encoded with sorted keys, so the same result always gives the same bytes.
-package struct ResultDocument: Codable, Sendable, Equatable {
-    /// The schema version this model reads and writes.
-    package static let currentSchemaVersion = 1
+package struct ResultDocument: BenchDocument, Equatable {
+    /// A run result has no `kind` key.
+    package static let documentKind: String? = nil
 
     /// Version of the file layout (1).
-    package var schemaVersion = ResultDocument.currentSchemaVersion
+    package var schemaVersion = BenchDocumentHeader.schemaVersion
     /// Always `authz-bench`.
-    package var tool = "authz-bench"
+    package var tool = BenchDocumentHeader.tool
     /// `BenchVersion.current` of the writer.
     package var version = BenchVersion.current
     /// Where it ran.
@@ -54,16 +54,6 @@ package struct ResultDocument: Codable, Sendable, Equatable {
     package var slo: [SLOSection]? = nil
     /// Which shards a merged result holds, and whether whole (`merge`; absent otherwise).
     package var shards: ShardsSection? = nil
-
-    /// Pretty-printed JSON with sorted keys and a final newline.
-    package func jsonData() throws(BenchError) -> Data {
-        try PrettyJSON.data(self, what: "the result")
-    }
-
-    /// Writes the document to `path` atomically (temporary file + rename).
-    package func write(to path: String) throws(BenchError) {
-        try AtomicFile.write(try jsonData(), to: path)
-    }
 }
 
 /// The result's `memory` section: the resident set sampled during the run.
