@@ -164,68 +164,16 @@ package struct CacheSection: Codable, Sendable, Equatable {
         entries = total.entries
         bytesPerEntry = total.bytesPerEntry
         negativeHits = total.negativeHits
-        caches = CacheDetails(verifiedTokens: CacheCounters(verifiedTokens), authorizations: CacheCounters(authorizations))
+        caches = CacheDetails(verifiedTokens: verifiedTokens, authorizations: authorizations)
     }
 }
 
-/// The per-cache detail under `cache.caches`.
+/// The per-cache detail under `cache.caches`: each engine cache's snapshot as the engine counted it.
 package struct CacheDetails: Codable, Sendable, Equatable {
     /// The verified-token cache.
-    package var verifiedTokens: CacheCounters
+    package var verifiedTokens: CacheStats
     /// The authorization cache.
-    package var authorizations: CacheCounters
-}
-
-/// One cache's counters (`CacheStats` in JSON, with its derived ratios).
-package struct CacheCounters: Codable, Sendable, Equatable {
-    /// Lookups that hit.
-    package var hits: Int
-    /// Lookups that missed.
-    package var misses: Int
-    /// Inserts, new keys and replacements.
-    package var inserts: Int
-    /// Inserts that replaced a present key.
-    package var replacements: Int
-    /// Entries evicted for capacity.
-    package var evictions: Int
-    /// Entries found expired.
-    package var expirations: Int
-    /// Entries removed explicitly.
-    package var removals: Int
-    /// Entries held at the end.
-    package var entries: Int
-    /// Estimated bytes held by the cache's structures.
-    package var approximateBytes: Int
-    /// `hits / (hits + misses)`.
-    package var hitRatio: Double
-    /// `approximateBytes / entries`.
-    package var bytesPerEntry: Double
-    /// Hits on cached upstream denials (the authorization cache's; nil in files written before
-    /// they were counted).
-    package var negativeHits: Int?
-
-    /// The counters of `stats`.
-    package init(_ stats: CacheStats) {
-        hits = stats.hits
-        misses = stats.misses
-        inserts = stats.inserts
-        replacements = stats.replacements
-        evictions = stats.evictions
-        expirations = stats.expirations
-        removals = stats.removals
-        entries = stats.entries
-        approximateBytes = stats.approximateBytes
-        hitRatio = stats.hitRatio
-        bytesPerEntry = stats.bytesPerEntry
-        negativeHits = stats.negativeHits
-    }
-
-    /// Back to a `CacheStats` (to sum shards).
-    package var stats: CacheStats {
-        CacheStats(hits: hits, misses: misses, inserts: inserts, replacements: replacements, evictions: evictions,
-            expirations: expirations, removals: removals, entries: entries, approximateBytes: approximateBytes,
-            negativeHits: negativeHits ?? 0)
-    }
+    package var authorizations: CacheStats
 }
 
 /// The result's `attacks` section.
