@@ -197,21 +197,3 @@ package struct Validity: Sendable, Equatable {
         self.reasons = reasons
     }
 }
-
-/// The steady-state set-up: every device authorized for each of its favourites before the
-/// warm-up, untimed (the result's `prewarm` section).
-package struct Prewarm: Sendable, Equatable {
-    /// Devices authorized.
-    package var devices: Int
-    /// Authorizations made (devices x favourites, less duplicates).
-    package var authorizations: Int
-    /// How long it took, seconds.
-    package var seconds: Double
-
-    /// Creates a value from its stored properties.
-    package init(devices: Int, authorizations: Int, seconds: Double) {
-        self.devices = devices
-        self.authorizations = authorizations
-        self.seconds = seconds
-    }
-}

@@ -6,16 +6,16 @@ import BenchHarness
 /// and met every SLO.
 ///
 /// Encoded with sorted keys, so the same search always gives the same bytes.
-package struct CapacityDocument: Codable, Sendable, Equatable {
-    /// The schema version this model reads and writes.
-    package static let currentSchemaVersion = 1
+package struct CapacityDocument: BenchDocument, Equatable {
+    /// The `kind` key's value.
+    package static let documentKind: String? = "capacity"
 
     /// `capacity`: tells the report a capacity result from a run result (which has no `kind`).
-    package var kind = "capacity"
+    package var kind = CapacityDocument.documentKind ?? ""
     /// Version of the file layout (1).
-    package var schemaVersion = CapacityDocument.currentSchemaVersion
+    package var schemaVersion = BenchDocumentHeader.schemaVersion
     /// Always `authz-bench`.
-    package var tool = "authz-bench"
+    package var tool = BenchDocumentHeader.tool
     /// `BenchVersion.current` of the writer.
     package var version = BenchVersion.current
     /// Where it ran.
@@ -98,34 +98,10 @@ package struct CapacityDocument: Codable, Sendable, Equatable {
         }
     }
 
-    /// Pretty-printed JSON with sorted keys and a final newline.
-    package func jsonData() throws(BenchError) -> Data {
-        try PrettyJSON.data(self, what: "the capacity result")
-    }
-
-    /// Writes the document to `path` atomically.
-    package func write(to path: String) throws(BenchError) {
-        try AtomicFile.write(try jsonData(), to: path)
-    }
-
-    /// Reads a capacity result; `file` names it in the one-line error.
-    ///
-    /// - Throws: `BenchError.badInput` when the JSON is not a capacity result of schema version 1.
-    package static func parse(_ data: Data, file: String) throws(BenchError) -> CapacityDocument {
-        let document: CapacityDocument
-        do {
-            document = try JSONDecoder().decode(CapacityDocument.self, from: data)
-        } catch let error as DecodingError {
-            throw .badInput("\(file): \(ResultDocument.describe(error).replacingOccurrences(of: "a schemaVersion 1 result", with: "a schemaVersion 1 capacity result"))")
-        } catch {
-            throw .badInput("\(file): not an authz-bench capacity result: \(error)")
+    /// `stepCount` agrees with `steps`.
+    package func check(file: String) throws(BenchError) {
+        guard steps.count == stepCount else {
+            throw .badInput("\(file): $.stepCount: \(stepCount), but $.steps holds \(steps.count) steps")
         }
-        guard document.schemaVersion == currentSchemaVersion else {
-            throw .badInput("\(file): $.schemaVersion: expected \(currentSchemaVersion), found \(document.schemaVersion)")
-        }
-        guard document.steps.count == document.stepCount else {
-            throw .badInput("\(file): $.stepCount: \(document.stepCount), but $.steps holds \(document.steps.count) steps")
-        }
-        return document
     }
 }

@@ -3,7 +3,12 @@ import BenchHarness
 
 /// The outcome of `authz-bench compare`: per-metric figures, the overall verdict and the exit code
 /// (the `--json` verdict file, also rendered as text and Markdown).
-package struct ComparisonReport: Codable, Sendable {
+package struct ComparisonReport: BenchDocument {
+    /// The `kind` key's value.
+    package static let documentKind: String? = "compare"
+    /// What errors call a comparison file.
+    package static let fileDescription = "comparison"
+
     /// One side's inputs.
     package struct SideInfo: Codable, Sendable, Equatable {
         /// The result files read.
@@ -15,11 +20,11 @@ package struct ComparisonReport: Codable, Sendable {
     }
 
     /// Version of this file's layout.
-    package var schemaVersion = 1
+    package var schemaVersion = BenchDocumentHeader.schemaVersion
     /// Always `authz-bench`.
-    package var tool = "authz-bench"
+    package var tool = BenchDocumentHeader.tool
     /// Always `compare`.
-    package var kind = "compare"
+    package var kind = ComparisonReport.documentKind ?? ""
     /// The suite's version.
     package var version = BenchVersion.current
     /// The noise band as a fraction (0.05 is 5%).
@@ -89,7 +94,8 @@ package struct ComparisonReport: Codable, Sendable {
         }
     }
 
-    /// Pretty-printed, key-sorted JSON with a final newline.
+    /// Pretty-printed, key-sorted JSON with a final newline; an unbounded change (from a zero
+    /// baseline) is spelled `"inf"`.
     package func jsonData() throws(BenchError) -> Data {
         try PrettyJSON.data(self, what: "the comparison", nonFinite: true)
     }

@@ -11,14 +11,14 @@ import BenchHarness
 /// did not measure is absent rather than zero.
 ///
 /// Encoded with sorted keys, so the same result always gives the same bytes.
-package struct ResultDocument: Codable, Sendable, Equatable {
-    /// The schema version this model reads and writes.
-    package static let currentSchemaVersion = 1
+package struct ResultDocument: BenchDocument, Equatable {
+    /// A run result has no `kind` key.
+    package static let documentKind: String? = nil
 
     /// Version of the file layout (1).
-    package var schemaVersion = ResultDocument.currentSchemaVersion
+    package var schemaVersion = BenchDocumentHeader.schemaVersion
     /// Always `authz-bench`.
-    package var tool = "authz-bench"
+    package var tool = BenchDocumentHeader.tool
     /// `BenchVersion.current` of the writer.
     package var version = BenchVersion.current
     /// Where it ran.
@@ -47,23 +47,13 @@ package struct ResultDocument: Codable, Sendable, Equatable {
     /// Requests in flight at the sends of the measured phase (absent in older files).
     package var concurrency: ConcurrencySection? = nil
     /// The engine's upstream calls (absent in older files and in merges of `.hlog` files only).
-    package var upstream: UpstreamSection? = nil
+    package var upstream: UpstreamStats? = nil
     /// The untimed steady-state set-up before the warm-up (absent for a cold start and in older files).
-    package var prewarm: PrewarmSection? = nil
+    package var prewarm: Prewarm? = nil
     /// The service-level objectives checked after the run (`--slo`; absent when none was given).
     package var slo: [SLOSection]? = nil
     /// Which shards a merged result holds, and whether whole (`merge`; absent otherwise).
     package var shards: ShardsSection? = nil
-
-    /// Pretty-printed JSON with sorted keys and a final newline.
-    package func jsonData() throws(BenchError) -> Data {
-        try PrettyJSON.data(self, what: "the result")
-    }
-
-    /// Writes the document to `path` atomically (temporary file + rename).
-    package func write(to path: String) throws(BenchError) {
-        try AtomicFile.write(try jsonData(), to: path)
-    }
 }
 
 /// The result's `memory` section: the resident set sampled during the run.
@@ -174,68 +164,16 @@ package struct CacheSection: Codable, Sendable, Equatable {
         entries = total.entries
         bytesPerEntry = total.bytesPerEntry
         negativeHits = total.negativeHits
-        caches = CacheDetails(verifiedTokens: CacheCounters(verifiedTokens), authorizations: CacheCounters(authorizations))
+        caches = CacheDetails(verifiedTokens: verifiedTokens, authorizations: authorizations)
     }
 }
 
-/// The per-cache detail under `cache.caches`.
+/// The per-cache detail under `cache.caches`: each engine cache's snapshot as the engine counted it.
 package struct CacheDetails: Codable, Sendable, Equatable {
     /// The verified-token cache.
-    package var verifiedTokens: CacheCounters
+    package var verifiedTokens: CacheStats
     /// The authorization cache.
-    package var authorizations: CacheCounters
-}
-
-/// One cache's counters (`CacheStats` in JSON, with its derived ratios).
-package struct CacheCounters: Codable, Sendable, Equatable {
-    /// Lookups that hit.
-    package var hits: Int
-    /// Lookups that missed.
-    package var misses: Int
-    /// Inserts, new keys and replacements.
-    package var inserts: Int
-    /// Inserts that replaced a present key.
-    package var replacements: Int
-    /// Entries evicted for capacity.
-    package var evictions: Int
-    /// Entries found expired.
-    package var expirations: Int
-    /// Entries removed explicitly.
-    package var removals: Int
-    /// Entries held at the end.
-    package var entries: Int
-    /// Estimated bytes held by the cache's structures.
-    package var approximateBytes: Int
-    /// `hits / (hits + misses)`.
-    package var hitRatio: Double
-    /// `approximateBytes / entries`.
-    package var bytesPerEntry: Double
-    /// Hits on cached upstream denials (the authorization cache's; nil in files written before
-    /// they were counted).
-    package var negativeHits: Int?
-
-    /// The counters of `stats`.
-    package init(_ stats: CacheStats) {
-        hits = stats.hits
-        misses = stats.misses
-        inserts = stats.inserts
-        replacements = stats.replacements
-        evictions = stats.evictions
-        expirations = stats.expirations
-        removals = stats.removals
-        entries = stats.entries
-        approximateBytes = stats.approximateBytes
-        hitRatio = stats.hitRatio
-        bytesPerEntry = stats.bytesPerEntry
-        negativeHits = stats.negativeHits
-    }
-
-    /// Back to a `CacheStats` (to sum shards).
-    package var stats: CacheStats {
-        CacheStats(hits: hits, misses: misses, inserts: inserts, replacements: replacements, evictions: evictions,
-            expirations: expirations, removals: removals, entries: entries, approximateBytes: approximateBytes,
-            negativeHits: negativeHits ?? 0)
-    }
+    package var authorizations: CacheStats
 }
 
 /// The result's `attacks` section.

@@ -1,3 +1,4 @@
+import AuthZCore
 import Foundation
 import HDRHistogram
 import BenchHarness
@@ -27,7 +28,7 @@ extension RunReport {
 
     /// The engine's upstream counters on one line, in the `errors` line's `NAME N` style. Nil when
     /// unknown (older files, `.hlog` merges).
-    package static func upstreamLine(_ upstream: UpstreamSection?) -> String? {
+    package static func upstreamLine(_ upstream: UpstreamStats?) -> String? {
         guard let u = upstream else { return nil }
         let counters = [("calls", u.calls), ("coalesced", u.coalesced), ("refreshes", u.refreshes), ("errors", u.errors),
                         ("timeouts", u.timeouts), ("rejected", u.rejected), ("max in flight", u.maxInFlight)]

@@ -155,7 +155,7 @@ package enum RunReport {
         func line(_ name: String, _ cells: [String]) -> String {
             zip(cells, widths).reduce(LatencyText.left(name, 14)) { $0 + LatencyText.right($1.0, $1.1) }
         }
-        func cells(_ c: CacheCounters) -> [String] {
+        func cells(_ c: CacheStats) -> [String] {
             [String(format: "%.1f%%", c.hitRatio * 100), LatencyText.count(c.hits), LatencyText.count(c.misses),
              LatencyText.count(c.evictions), LatencyText.count(c.expirations), LatencyText.count(c.entries),
              String(format: "%.0f", c.bytesPerEntry)]

@@ -35,9 +35,9 @@ package struct RunResult: Sendable {
     /// Requests in flight at every send of the measured phase (nil when not measured: older files).
     package var inFlight: HDRHistogram? = nil
     /// The engine's upstream calls (nil when not known: older files, `.hlog` inputs).
-    package var upstream: UpstreamSection? = nil
+    package var upstream: UpstreamStats? = nil
     /// The untimed steady-state set-up (nil for a cold start).
-    package var prewarm: PrewarmSection? = nil
+    package var prewarm: Prewarm? = nil
     /// The service-level objectives checked after the run (nil when none was given).
     package var slo: [SLOSection]? = nil
     /// Which shards a merged result holds (nil for a run, and when no input said which shard it is).
@@ -113,8 +113,8 @@ extension RunResult {
             setupSeconds: outcome.setupSeconds,
             memory: outcome.rssSamples.isEmpty ? nil
                 : MemorySection(sampleIntervalSeconds: outcome.rssSampleSeconds, rssSamples: outcome.rssSamples),
-            inFlight: outcome.inFlight, upstream: UpstreamSection(outcome.upstream),
-            prewarm: outcome.prewarm.map(PrewarmSection.init))
+            inFlight: outcome.inFlight, upstream: outcome.upstream.section,
+            prewarm: outcome.prewarm)
     }
 
     /// The scenario's JSON: every stored property (an absent optional written as `null`) plus

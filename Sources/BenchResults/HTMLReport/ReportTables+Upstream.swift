@@ -1,3 +1,4 @@
+import AuthZCore
 import BenchHarness
 
 extension ReportTables {
@@ -31,7 +32,7 @@ extension ReportTables {
     /// The upstream table: the engine's calls to the entitlement backend, one column per result
     /// (empty cells for results written before they were counted).
     package static func upstream(_ documents: [ResultDocument], names: [String]) -> String {
-        let counters: [(String, (UpstreamSection) -> Int)] = [
+        let counters: [(String, (UpstreamStats) -> Int)] = [
             ("calls", \.calls), ("coalesced (joined a call in flight)", \.coalesced),
             ("refreshes (ahead of expiry)", \.refreshes), ("errors (upstream unavailable)", \.errors),
             ("timeouts", \.timeouts), ("rejected (in-flight bound)", \.rejected), ("most calls in flight", \.maxInFlight),

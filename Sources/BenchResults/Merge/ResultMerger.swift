@@ -204,8 +204,8 @@ package struct ResultMerger {
                 merged.summary.invalidReasons += input.summary.invalidReasons.map { "\(file): \($0)" }
                 if input.summary.invalidReasons.isEmpty { merged.summary.invalidReasons.append("\(file): invalid") }
             }
-            verified = verified + input.cache.caches.verifiedTokens.stats
-            authorizations = authorizations + input.cache.caches.authorizations.stats
+            verified = verified + input.cache.caches.verifiedTokens
+            authorizations = authorizations + input.cache.caches.authorizations
             for (code, count) in input.attacks.expected { merged.attacks.expected[code, default: 0] += count }
             merged.attacks.unexpected += input.attacks.unexpected
             merged.setupSeconds = Swift.max(merged.setupSeconds, input.setupSeconds)

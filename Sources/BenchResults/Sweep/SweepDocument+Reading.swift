@@ -3,24 +3,11 @@ import BenchHarness
 
 /// Reading sweep result files (`report` reads them): every key checked, errors naming the JSON path.
 extension SweepDocument {
-    /// Parses and checks sweep JSON; `file` names it in the one-line error (exit 65).
-    package static func parse(_ data: Data, file: String) throws(BenchError) -> SweepDocument {
-        let document: SweepDocument
-        do {
-            document = try JSONDecoder().decode(SweepDocument.self, from: data)
-        } catch let error as DecodingError {
-            throw .badInput("\(file): \(ResultDocument.describe(error).replacingOccurrences(of: "a schemaVersion 1 result", with: "a schemaVersion 1 sweep result"))")
-        } catch {
-            throw .badInput("\(file): not an authz-bench sweep result: \(error)")
-        }
-        guard document.schemaVersion == ResultDocument.currentSchemaVersion else {
-            throw .badInput("\(file): $.schemaVersion: expected \(ResultDocument.currentSchemaVersion), found \(document.schemaVersion)")
-        }
-        guard document.tool == "authz-bench" else {
-            throw .badInput("\(file): $.tool: expected \"authz-bench\", found \"\(document.tool)\"")
-        }
-        guard !document.rows.isEmpty else { throw .badInput("\(file): $.rows: empty; expected at least one sweep row") }
-        for (index, row) in document.rows.enumerated() {
+    /// At least one row; every row's histogram decodes, its capacity is positive and its ratios
+    /// lie in 0...1.
+    package func check(file: String) throws(BenchError) {
+        guard !rows.isEmpty else { throw .badInput("\(file): $.rows: empty; expected at least one sweep row") }
+        for (index, row) in rows.enumerated() {
             _ = try row.responseTime.decoded(file: file, path: "$.rows[\(index)].responseTime")
             guard row.capacity > 0 else {
                 throw .badInput("\(file): $.rows[\(index)].capacity: expected a positive integer, found \(row.capacity)")
@@ -30,7 +17,6 @@ extension SweepDocument {
                 throw .badInput("\(file): $.rows[\(index)].\(key): expected a ratio in 0...1, found \(ratio)")
             }
         }
-        return document
     }
 
     /// The series label of a row: the strategy, with its shard count when given (`sharded x8`).

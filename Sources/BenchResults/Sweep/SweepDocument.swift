@@ -2,13 +2,16 @@ import Foundation
 import BenchHarness
 
 /// The sweep result file (`sweep --json`): schema version 1, `kind` `sweep`, sorted keys.
-package struct SweepDocument: Codable, Sendable, Equatable {
+package struct SweepDocument: BenchDocument, Equatable {
+    /// The `kind` key's value.
+    package static let documentKind: String? = "sweep"
+
     /// Version of the file layout (1).
-    package var schemaVersion = 1
+    package var schemaVersion = BenchDocumentHeader.schemaVersion
     /// Always `authz-bench`.
-    package var tool = "authz-bench"
+    package var tool = BenchDocumentHeader.tool
     /// Always `sweep` (a run result has no `kind`).
-    package var kind = "sweep"
+    package var kind = SweepDocument.documentKind ?? ""
     /// `BenchVersion.current` of the writer.
     package var version = BenchVersion.current
     /// Where it ran.
@@ -61,15 +64,5 @@ package struct SweepDocument: Codable, Sendable, Equatable {
         }
         self.rows = converted
         recommendation = Sweep.recommendation(rows)
-    }
-
-    /// Pretty-printed JSON with sorted keys and a final newline.
-    package func jsonData() throws(BenchError) -> Data {
-        try PrettyJSON.data(self, what: "the sweep result")
-    }
-
-    /// Writes the document to `path` atomically (temporary file + rename).
-    package func write(to path: String) throws(BenchError) {
-        try AtomicFile.write(try jsonData(), to: path)
     }
 }

@@ -45,7 +45,7 @@ struct NegativeHitsResultTests {
         #expect(!String(decoding: data, as: UTF8.self).contains("negativeHits"))
         let document = try ResultDocument.parse(data, file: "old.json")
         #expect(document.cache.negativeHits == nil)
-        #expect(document.cache.caches.authorizations.negativeHits == nil)
+        #expect(document.cache.caches.authorizations.negativeHits == 0)
     }
 
     @Test func theConsoleShowsOneLineOnlyWhenThereWereAny() throws {
@@ -57,7 +57,7 @@ struct NegativeHitsResultTests {
     @Test func shardsSumTheirCounts() {
         let one = CacheSection(strategy: "sharded", capacity: 10, verifiedTokens: CacheStats(),
             authorizations: CacheStats(hits: 5, negativeHits: 3))
-        let summed = one.caches.authorizations.stats + one.caches.authorizations.stats
+        let summed = one.caches.authorizations + one.caches.authorizations
         #expect(summed.negativeHits == 6)
         #expect(one.negativeHits == 3)
     }

@@ -99,8 +99,8 @@ struct ResultMergerTests {
         let merged = try ResultMerger.merge(paths)
         #expect(merged.inFlight == current.inFlight)
         #expect(merged.summary.maxInFlight == current.maxInFlight)
-        #expect(merged.upstream == UpstreamSection(current.upstream))
-        #expect(merged.prewarm == current.prewarm.map(PrewarmSection.init))
+        #expect(merged.upstream == current.upstream.section)
+        #expect(merged.prewarm == current.prewarm)
     }
 
     @Test func anUnknownLogTagNamesEveryKnownOne() throws {
