@@ -18,11 +18,11 @@ struct HarnessSetupTests {
         scenario.backendP99Micros = 1_000_000
         let setup = try HarnessSetup(scenario: scenario)
         let backend = setup.deployment.backend
-        #expect(backend.errorRatio == 0.05)
-        #expect(backend.outage == SimulatedBackend.Outage(startMillis: 5_000, durationMillis: 3_000))
-        #expect(backend.latency == .logNormal(median: 1_000_000_000, p99: 1_000_000_000))
-        #expect(backend.latency.sample(0.5, 0.5) == 1_000_000_000)
-        #expect(backend.seed == scenario.seed && backend.authZTTLMillis == scenario.authZTTLMillis)
+        #expect(backend.settings.errorRatio == 0.05)
+        #expect(backend.settings.outage == SimulatedBackend.Outage(startMillis: 5_000, durationMillis: 3_000))
+        #expect(backend.settings.latency == .logNormal(median: 1_000_000_000, p99: 1_000_000_000))
+        #expect(backend.settings.latency.sample(0.5, 0.5) == 1_000_000_000)
+        #expect(backend.seed == scenario.seed && backend.settings.authZTTLMillis == scenario.authZTTLMillis)
         let configuration = setup.configuration
         #expect(configuration.refreshAheadFraction == nil)
         #expect(configuration.upstreamTimeoutMillis == 750)
@@ -32,8 +32,8 @@ struct HarnessSetupTests {
     @Test func theDefaultsAreSteadysRealisticUpstreamWithoutFaults() throws {
         let setup = try HarnessSetup(scenario: Scenario(algorithm: .hs256))
         let backend = setup.deployment.backend
-        #expect(backend.latency == .logNormal(median: 200_000_000, p99: 1_000_000_000))
-        #expect(backend.errorRatio == 0 && backend.outage == nil)
+        #expect(backend.settings.latency == .logNormal(median: 200_000_000, p99: 1_000_000_000))
+        #expect(backend.settings.errorRatio == 0 && backend.settings.outage == nil)
         #expect(setup.configuration.refreshAheadFraction == Scenario().refreshAhead)
         #expect(setup.configuration.upstreamTimeoutMillis == Scenario().upstreamTimeoutMillis)
         #expect(setup.configuration.maxUpstreamInFlight == Scenario().upstreamMaxInFlight)
@@ -41,7 +41,7 @@ struct HarnessSetupTests {
 
     @Test func aZeroMedianIsNoLatency() throws {
         let setup = try HarnessSetup(scenario: Scenario(algorithm: .hs256, backendMedianMicros: 0, backendP99Micros: 0))
-        #expect(setup.deployment.backend.latency == LatencyDistribution.none)
+        #expect(setup.deployment.backend.settings.latency == LatencyDistribution.none)
     }
 
     @Test func theReplayGuardHoldsTheBusiestStageNotTheMean() throws {
