@@ -46,7 +46,7 @@ struct UpstreamFixture: Sendable {
 }
 
 /// Every completion a test expects, by request number: each must arrive exactly once.
-final class CompletionLedger<Outcome: Sendable>: Sendable {
+final class ExpectedCompletions<Outcome: Sendable>: Sendable {
     private let entries: Locked<[[Outcome]]>
 
     init(count: Int) {

@@ -18,11 +18,11 @@ struct HarnessSetupTests {
         scenario.backendP99Micros = 1_000_000
         let setup = try HarnessSetup(scenario: scenario)
         let backend = setup.deployment.backend
-        #expect(backend.settings.errorRatio == 0.05)
-        #expect(backend.settings.outage == SimulatedBackend.Outage(startMillis: 5_000, durationMillis: 3_000))
-        #expect(backend.settings.latency == .logNormal(median: 1_000_000_000, p99: 1_000_000_000))
-        #expect(backend.settings.latency.sample(0.5, 0.5) == 1_000_000_000)
-        #expect(backend.seed == scenario.seed && backend.settings.authZTTLMillis == scenario.authZTTLMillis)
+        #expect(backend.errorRatio == 0.05)
+        #expect(backend.outage == SimulatedBackend.Outage(startMillis: 5_000, durationMillis: 3_000))
+        #expect(backend.latency == .logNormal(median: 1_000_000_000, p99: 1_000_000_000))
+        #expect(backend.latency.sample(0.5, 0.5) == 1_000_000_000)
+        #expect(backend.seed == scenario.seed && backend.authZTTLMillis == scenario.authZTTLMillis)
         let configuration = setup.configuration
         #expect(configuration.refreshAheadFraction == nil)
         #expect(configuration.upstreamTimeoutMillis == 750)
@@ -32,8 +32,8 @@ struct HarnessSetupTests {
     @Test func theDefaultsAreSteadysRealisticUpstreamWithoutFaults() throws {
         let setup = try HarnessSetup(scenario: Scenario(algorithm: .hs256))
         let backend = setup.deployment.backend
-        #expect(backend.settings.latency == .logNormal(median: 200_000_000, p99: 1_000_000_000))
-        #expect(backend.settings.errorRatio == 0 && backend.settings.outage == nil)
+        #expect(backend.latency == .logNormal(median: 200_000_000, p99: 1_000_000_000))
+        #expect(backend.errorRatio == 0 && backend.outage == nil)
         #expect(setup.configuration.refreshAheadFraction == Scenario().refreshAhead)
         #expect(setup.configuration.upstreamTimeoutMillis == Scenario().upstreamTimeoutMillis)
         #expect(setup.configuration.maxUpstreamInFlight == Scenario().upstreamMaxInFlight)
@@ -41,13 +41,13 @@ struct HarnessSetupTests {
 
     @Test func aZeroMedianIsNoLatency() throws {
         let setup = try HarnessSetup(scenario: Scenario(algorithm: .hs256, backendMedianMicros: 0, backendP99Micros: 0))
-        #expect(setup.deployment.backend.settings.latency == LatencyDistribution.none)
+        #expect(setup.deployment.backend.latency == LatencyDistribution.none)
     }
 
     @Test func theReplayGuardHoldsTheBusiestStageNotTheMean() throws {
         // A short peak of 100,000/s in a 10-minute ramp whose mean is far lower.
         var staged = Scenario(mix: OperationMix(get: 50, check: 0, verify: 50), algorithm: .hs256)
-        staged.stages = [Scenario.Stage(durationMillis: 600_000, rate: 1_000), Scenario.Stage(durationMillis: 1_000, rate: 100_000)]
+        staged.stages = [RampStage(durationMillis: 600_000, rate: 1_000), RampStage(durationMillis: 1_000, rate: 100_000)]
         staged.durationMillis = staged.stages?.durationMillis ?? 0
         staged.loop = .open(rate: staged.stages?.meanRate ?? 0)
         var flat = staged

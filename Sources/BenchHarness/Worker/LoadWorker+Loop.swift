@@ -26,8 +26,7 @@ extension LoadWorker {
         context.control.handOver(worker: index, index: recorder.currentIndex,
             recorder.currentIndex >= 0 ? recorder.current : nil, next: Int.max)
         return WorkerResult(
-            latency: recorder, stages: stages, codes: codes, failures: failures, attacksExpected: attacksExpected,
-            attacksUnexpected: attacksUnexpected, requests: requests, lastSendNanos: lastSend, stalls: stalls,
+            latency: recorder, stages: stages, tally: tally, lastSendNanos: lastSend, stalls: stalls,
             maxInFlight: maxInFlight, ledger: ledger, trace: trace.take())
     }
 
