@@ -65,9 +65,9 @@ test:
 	python3 scripts/ci/run-ci-recipes.py --binary $(RELEASE_BIN) --short
 	python3 scripts/check-policies.py --binary $(RELEASE_BIN) --known-gap loop/505=1.8
 	AUTHZ_BENCH=$(RELEASE_BIN) bash scripts/gate-sensitivity.sh --smoke
-	AUTHZ_BENCH=$(RELEASE_BIN) OUT=.build/test-request-instructions bash scripts/request-instructions.sh --alg hs256 --mix check=100 --devices 200 --resources 5 --deny-ratio 0 --backend-latency 0us/0us --duration 1s --warmup 0s
+	AUTHZ_BENCH=$(RELEASE_BIN) OUT=.build/test-request-instructions bash scripts/request-instructions.sh --alg hs256 --mix check=100 --devices 200 --resources 5 --upstream-deny-ratio 0 --upstream-latency 0us/0us --duration 1s --warmup 0s
 	OUT=.build/test-end-to-end-ab REPS=1 DURATION=1s WARMUP=0s STEP_DURATION=1s CAPACITY_WARMUP=1s PRECISION=50% CAPACITY_ARGS='--max-rate 20000' bash scripts/end-to-end-ab.sh $(RELEASE_BIN) $(RELEASE_BIN)
-	BASE_BIN=$(RELEASE_BIN) OUT=.build/test-profile-against bash scripts/profile.sh --against HEAD --closed --duration 1s --warmup 0s --backend-latency 0us/0us
+	BASE_BIN=$(RELEASE_BIN) OUT=.build/test-profile-against bash scripts/profile.sh --against HEAD --closed --duration 1s --warmup 0s --upstream-latency 0us/0us
 	AUTHZ_BENCH=.build/debug/authz-bench bash scripts/kubernetes/check.sh
 	AUTHZ_BENCH=.build/debug/authz-bench bash scripts/shard-local.sh 3 $(SHARD_LOCAL_ARGS)
 	KILL_SHARD=1 KILL_AFTER=5 AUTHZ_BENCH=.build/debug/authz-bench bash scripts/shard-local.sh 3 --warmup 2s --duration 8s --rate 50 --devices 300 --quiet

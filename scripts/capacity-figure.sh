@@ -17,7 +17,7 @@ mkdir -p "$out"
 swift build -c release --product authz-bench >/dev/null
 bin=$(swift build -c release --show-bin-path)/authz-bench
 
-workload=(--alg hs256 --mix get=0,check=100,verify=0 --deny-ratio 0 --backend-latency 0us/0us --seed 1)
+workload=(--alg hs256 --mix get=0,check=100,verify=0 --upstream-deny-ratio 0 --upstream-latency 0us/0us --seed 1)
 
 field() { # FILE EXPRESSION: a value of a JSON file (python, for scripts only)
   python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"

@@ -31,6 +31,8 @@ PRECISION=${PRECISION:-5%}
 CAPACITY_WARMUP=${CAPACITY_WARMUP:-2s}
 SLO=${SLO:-'inline.p99<10ms,failures<0.1%'}
 mkdir -p "$OUT/base" "$OUT/candidate"
+# --deny-ratio and --backend-latency, the aliases of --upstream-deny-ratio and --upstream-latency:
+# a base built before those names reads only these.
 hitonly=(--alg hs256 --mix get=0,check=100,verify=0 --deny-ratio 0 --backend-latency 0us/0us --seed 1)
 
 field() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }

@@ -39,6 +39,7 @@ if [[ ${1:-} == --against ]]; then
   against=$2
   shift 2
 fi
+# --backend-latency, the alias of --upstream-latency: a base (--against) built before that name reads only it.
 if [[ $# -gt 0 ]]; then run_args=("$@"); else run_args=(--closed --duration 5s --warmup 1s --backend-latency 0us/0us); fi
 read -r -a callgrind_args <<< "${CALLGRIND_ARGS:---closed --threads 1 --duration 2s --warmup 0s --devices 2000 --backend-latency 0us/0us}"
 mkdir -p "$OUT"

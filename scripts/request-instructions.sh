@@ -5,8 +5,8 @@
 # string lookups, the harness's bookkeeping), where a micro row sees only the engine call.
 #
 #   scripts/request-instructions.sh [RUN ARGS...]
-#       default: --alg hs256 --mix check=100 --devices 1000 --resources 5 --deny-ratio 0
-#                --backend-latency 0us/0us --duration 3s --warmup 1s (always --closed --threads 1)
+#       default: --alg hs256 --mix check=100 --devices 1000 --resources 5 --upstream-deny-ratio 0
+#                --upstream-latency 0us/0us --duration 3s --warmup 1s (always --closed --threads 1)
 #
 # Prints `instructions per request N (I instructions in runClosedLoop, R requests)` and writes
 # $OUT/request-instructions.txt. With LIMIT set, exits 2 when N is above LIMIT (a regression gate:
@@ -21,7 +21,7 @@ command -v valgrind >/dev/null || { echo "request-instructions.sh: needs valgrin
 OUT=${OUT:-.build/request-instructions}
 mkdir -p "$OUT"
 if [[ $# -gt 0 ]]; then run_args=("$@"); else
-  run_args=(--alg hs256 --mix check=100 --devices 1000 --resources 5 --deny-ratio 0 --backend-latency 0us/0us
+  run_args=(--alg hs256 --mix check=100 --devices 1000 --resources 5 --upstream-deny-ratio 0 --upstream-latency 0us/0us
     --duration 3s --warmup 1s)
 fi
 

@@ -39,9 +39,9 @@ run() { # NAME ARGS...: runs, keeps the JSON, prints the lines that matter
 for step in "${steps[@]}"; do
   case $step in
   1)
-    run realistic --scenario steady --rate 2000 --duration 8s --warmup 2s --backend-latency 200ms/1s
-    run no-latency --scenario steady --rate 2000 --duration 8s --warmup 2s --backend-latency 0us/0us
-    run realistic-cold --scenario steady --cold --rate 2000 --duration 8s --warmup 2s --backend-latency 200ms/1s
+    run realistic --scenario steady --rate 2000 --duration 8s --warmup 2s --upstream-latency 200ms/1s
+    run no-latency --scenario steady --rate 2000 --duration 8s --warmup 2s --upstream-latency 0us/0us
+    run realistic-cold --scenario steady --cold --rate 2000 --duration 8s --warmup 2s --upstream-latency 200ms/1s
     python3 - "$out/realistic.json" "$out/no-latency.json" <<'PY'
 import json, sys
 a, b = (json.load(open(f)) for f in sys.argv[1:3])
@@ -54,7 +54,7 @@ PY
     for devices in 10000 100000; do
       for latency in 500ms/2s 0us/0us; do
         run "cold-20k-$devices-${latency//\//-}" --alg hs256 --mix get=100,check=0,verify=0 --cold --rate 20000 \
-          --duration 8s --warmup 2s --devices "$devices" --backend-latency "$latency"
+          --duration 8s --warmup 2s --devices "$devices" --upstream-latency "$latency"
       done
       python3 - "$out/cold-20k-$devices-500ms-2s.json" "$out/cold-20k-$devices-0us-0us.json" <<'PY'
 import json, sys
@@ -67,9 +67,9 @@ PY
     done
     ;;
   3)
-    run closed-hits --alg hs256 --mix get=100,check=0,verify=0 --deny-ratio 0 --closed --duration 5s --warmup 1s --devices 1000
+    run closed-hits --alg hs256 --mix get=100,check=0,verify=0 --upstream-deny-ratio 0 --closed --duration 5s --warmup 1s --devices 1000
     rate=$(field "$out/closed-hits.json" "int(r['summary']['achievedRate'] / 2)")
-    run open-half --alg hs256 --mix get=100,check=0,verify=0 --deny-ratio 0 --rate "$rate" --duration 5s --warmup 1s --devices 1000
+    run open-half --alg hs256 --mix get=100,check=0,verify=0 --upstream-deny-ratio 0 --rate "$rate" --duration 5s --warmup 1s --devices 1000
     ;;
   4)
     run stampede-refresh --scenario expiry-stampede

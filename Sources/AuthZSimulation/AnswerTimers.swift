@@ -1,3 +1,4 @@
+import AuthZCore
 import Dispatch
 import Foundation
 import Synchronization

@@ -16,8 +16,7 @@ extension SimulatedBackend {
         /// Seeds the deny decisions, the error draws and the latency draws.
         public var seed: UInt64
 
-        /// Settings; the defaults are those of
-        /// ``SimulatedBackend/init(issuer:authZTTLMillis:denyRatio:latency:errorRatio:outage:seed:uptime:)``.
+        /// Settings; by default an hour's authZ tokens, no denial, no latency, no error, no outage, seed 1.
         public init(authZTTLMillis: Int64 = 3_600_000, denyRatio: Double = 0, latency: LatencyDistribution = .none,
             errorRatio: Double = 0, outage: Outage? = nil, seed: UInt64 = 1)
         {
@@ -30,10 +29,4 @@ extension SimulatedBackend {
         }
     }
 
-    /// Creates a backend signing with `issuer` under `settings`, placing its outage on `uptime`.
-    public convenience init(issuer: TokenIssuer, settings: Settings, uptime: @escaping UptimeClock = { monotonicNanoseconds() }) {
-        self.init(issuer: issuer, authZTTLMillis: settings.authZTTLMillis, denyRatio: settings.denyRatio,
-            latency: settings.latency, errorRatio: settings.errorRatio, outage: settings.outage, seed: settings.seed,
-            uptime: uptime)
-    }
 }

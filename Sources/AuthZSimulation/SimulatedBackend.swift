@@ -13,24 +13,14 @@ import AuthZCore
 /// the caller's (`AnswerTimers`: delays of 16 ms and more are batched, at most a millisecond
 /// later than asked beyond Dispatch's own lateness).
 ///
-/// Faults (``errorRatio``, ``outage``) apply from ``beginLoad(atUptimeNanos:)`` on: the set-up
+/// Faults (``Settings/errorRatio``, ``Settings/outage``) apply from ``beginLoad(atUptimeNanos:)`` on: the set-up
 /// that authorizes every device for its favourites before the load is not what a run measures,
 /// and a failed set-up would leave the steady state it builds incomplete.
 public final class SimulatedBackend: Backend {
     /// Signs the authZ tokens.
     public let issuer: TokenIssuer
-    /// Lifetime of issued authZ tokens, milliseconds.
-    public let authZTTLMillis: Int64
-    /// Share of (requestor, resource, MVPD) combinations denied, 0...1.
-    public let denyRatio: Double
-    /// The simulated upstream latency.
-    public let latency: LatencyDistribution
-    /// Share of the load's calls answered `unavailable` (an injected error, such
-    /// as an HTTP 503), 0...1. Which calls fail is a function of the seed and the call's number.
-    public let errorRatio: Double
-    /// The scheduled outage, measured from the load's start; nil for none.
-    public let outage: Outage?
-    private let seed: UInt64
+    /// Its lifetime of authZ tokens, deny and error ratios, latency, outage and seed.
+    public let settings: Settings
     private let uptimeNanos: UptimeClock
     private let calls = Atomic<Int>(0)
     private let loadCalls = Atomic<UInt64>(0)
@@ -43,31 +33,19 @@ public final class SimulatedBackend: Backend {
     /// fixed point, the clock ``beginLoad(atUptimeNanos:)`` is given a time of.
     public typealias UptimeClock = @Sendable () -> UInt64
 
-    /// Creates a backend.
+    /// Creates a backend signing with `issuer` under `settings`.
     ///
     /// - Parameters:
     ///   - issuer: signs the authZ tokens.
-    ///   - authZTTLMillis: lifetime of issued authZ tokens.
-    ///   - denyRatio: share of (requestor, resource, MVPD) combinations denied, 0...1.
-    ///   - latency: the simulated latency of a call under load.
-    ///   - errorRatio: share of the load's calls answered `unavailable`, 0...1.
-    ///   - outage: the scheduled outage, from the load's start; nil for none.
-    ///   - seed: seeds the deny decisions, the error draws and the latency draws.
+    ///   - settings: lifetime of issued authZ tokens, deny and error ratios, latency under load,
+    ///     outage and seed (by default none of the faults, no latency).
     ///   - uptime: the monotonic clock (by default `CLOCK_MONOTONIC`, AuthZCore's
-    ///     `monotonicNanoseconds()`); a test scripts it to place calls inside or outside the outage.
-    public init(issuer: TokenIssuer, authZTTLMillis: Int64 = 3_600_000, denyRatio: Double = 0,
-        latency: LatencyDistribution = .none, errorRatio: Double = 0, outage: Outage? = nil, seed: UInt64 = 1,
-        uptime: @escaping UptimeClock = { monotonicNanoseconds() })
-    {
-        precondition((0...1).contains(denyRatio), "deny ratio must be within 0...1")
-        precondition((0...1).contains(errorRatio), "error ratio must be within 0...1")
+    ///     `MonotonicClock.nanoseconds()`); a test scripts it to place calls inside or outside the outage.
+    public init(issuer: TokenIssuer, settings: Settings = Settings(), uptime: @escaping UptimeClock = { MonotonicClock.nanoseconds() }) {
+        precondition((0...1).contains(settings.denyRatio), "deny ratio must be within 0...1")
+        precondition((0...1).contains(settings.errorRatio), "error ratio must be within 0...1")
         self.issuer = issuer
-        self.authZTTLMillis = authZTTLMillis
-        self.denyRatio = denyRatio
-        self.latency = latency
-        self.errorRatio = errorRatio
-        self.outage = outage
-        self.seed = seed
+        self.settings = settings
         self.uptimeNanos = uptime
     }
 
@@ -83,8 +61,9 @@ public final class SimulatedBackend: Backend {
 
     /// Whether this backend denies `request` (deterministic for the seed).
     public func denies(_ request: BackendRequest) -> Bool {
+        let denyRatio = settings.denyRatio
         guard denyRatio > 0 else { return false }
-        var hash = StableHash(seed: seed)
+        var hash = StableHash(seed: settings.seed)
         hash.combine(request.requestorID)
         hash.combine(request.resourceID)
         hash.combine(request.msoID)
@@ -96,7 +75,7 @@ public final class SimulatedBackend: Backend {
     /// every device for its favourites before the load) is not what a run measures.
     ///
     /// - Parameter uptimeNanos: the time the load began on the backend's monotonic clock (by
-    ///   default `monotonicNanoseconds()`): the reference of ``outage``.
+    ///   default `MonotonicClock.nanoseconds()`): the reference of the outage.
     public func beginLoad(atUptimeNanos uptimeNanos: UInt64) {
         loadStart.store(max(uptimeNanos, 1), ordering: .releasing)
     }
@@ -113,19 +92,19 @@ public final class SimulatedBackend: Backend {
     /// Answers `request` through `reply`, once.
     ///
     /// Before the load began: inline, with the decision. Under load:
-    /// - inside the ``outage``: `unavailable` inline, at once. A down upstream
+    /// - inside the outage: `unavailable` inline, at once. A down upstream
     ///   refuses the connection (or its load balancer answers 503) within a round trip, which is
     ///   what clients of a real outage see; a backend that hangs instead is what the engine's
     ///   per-call timeout covers.
     /// - otherwise after the sampled latency, on a Dispatch timer (`AnswerTimers`): `unavailable`
-    ///   for a call the ``errorRatio`` draw fails (the upstream worked on it, then answered an
+    ///   for a call the error ratio's draw fails (the upstream worked on it, then answered an
     ///   error), else the decision. With no latency the answer is inline.
     public func answer<Reply: SimulatedReply>(_ request: BackendRequest, now: Int64, reply: Reply) {
         calls.add(1, ordering: .relaxed)
         let start = loadStart.load(ordering: .acquiring)
         guard start != 0 else { return reply(decide(request, now: now), now: now) }
         let call = loadCalls.add(1, ordering: .relaxed).newValue
-        if let outage {
+        if let outage = settings.outage {
             let uptime = uptimeNanos()
             if outage.contains(elapsedNanos: uptime > start ? uptime &- start : 0) {
                 outageAnswers.add(1, ordering: .relaxed)
@@ -145,7 +124,7 @@ public final class SimulatedBackend: Backend {
     /// The decision for `request` at `now`: a signed authZ token, or a denial.
     public func decide(_ request: BackendRequest, now: Int64) -> BackendDecision {
         if denies(request) { return .deny }
-        let expiresAt = (now &+ authZTTLMillis) / 1000 * 1000
+        let expiresAt = (now &+ settings.authZTTLMillis) / 1000 * 1000
         let body = TokenBody.authz(AuthZTokenBody(
             requestorID: request.requestorID, resourceID: request.resourceID,
             expires: TokenDate(epochMillis: expiresAt, utcOffsetMinutes: 0),
@@ -156,12 +135,14 @@ public final class SimulatedBackend: Backend {
 
     /// Whether the load's call number `call` (1-based) is an injected error.
     private func fails(call: UInt64) -> Bool {
+        let errorRatio = settings.errorRatio
         guard errorRatio > 0 else { return false }
-        return unitInterval(SplitMix64.mix(SplitMix64.mix(seed ^ Self.errorStream) &+ call)) < errorRatio
+        return unitInterval(SplitMix64.mix(SplitMix64.mix(settings.seed ^ Self.errorStream) &+ call)) < errorRatio
     }
 
     /// The latency of the load's call number `call`.
     private func latencyNanos(call: UInt64) -> UInt64 {
+        let latency = settings.latency, seed = settings.seed
         guard latency != .none else { return 0 }
         let u1 = unitInterval(SplitMix64.mix(seed &+ call &* 2))
         let u2 = unitInterval(SplitMix64.mix(seed &+ call &* 2 &+ 1))

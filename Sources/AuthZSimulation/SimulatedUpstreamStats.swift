@@ -5,9 +5,9 @@ public struct SimulatedUpstreamStats: Sendable, Equatable {
     public var calls: Int
     /// The calls made after ``SimulatedBackend/beginLoad(atUptimeNanos:)``: the load's.
     public var loadCalls: Int
-    /// Calls answered `unavailable` by the error draw (``SimulatedBackend/errorRatio``).
+    /// Calls answered `unavailable` by the error draw (``SimulatedBackend/Settings/errorRatio``).
     public var errors: Int
-    /// Calls answered `unavailable` because they came during the ``SimulatedBackend/outage``.
+    /// Calls answered `unavailable` because they came during the ``SimulatedBackend/Settings/outage``.
     public var outageAnswers: Int
 
     /// Counters.

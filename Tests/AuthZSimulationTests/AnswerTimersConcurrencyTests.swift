@@ -1,3 +1,4 @@
+import AuthZCore
 import Dispatch
 import Testing
 import AuthZSimulation

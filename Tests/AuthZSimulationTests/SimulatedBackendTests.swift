@@ -156,8 +156,8 @@ struct SimulatedBackendTests {
         let settings = SimulatedBackend.Settings(
             latency: .logNormal(median: 200_000_000, p99: 1_000_000_000), errorRatio: 0.01, outage: outage, seed: 3)
         let backend = SimulatedDeployment(keys: try DeploymentKeys(generating: .hs256), backend: settings).makeBackend()
-        #expect(backend.errorRatio == 0.01)
-        #expect(backend.outage == outage)
-        #expect(backend.latency == settings.latency)
+        #expect(backend.settings.errorRatio == 0.01)
+        #expect(backend.settings.outage == outage)
+        #expect(backend.settings.latency == settings.latency)
     }
 }

@@ -61,9 +61,9 @@ struct SimulatedDeploymentTests {
 
         let denying = SimulatedDeployment(keys: keys, backend: SimulatedBackend.Settings(denyRatio: 1, seed: 7))
         let backend = denying.makeBackend()
-        #expect(backend.denyRatio == 1)
-        #expect(backend.authZTTLMillis == 3_600_000)
-        #expect(backend.latency == .none)
+        #expect(backend.settings.denyRatio == 1)
+        #expect(backend.settings.authZTTLMillis == 3_600_000)
+        #expect(backend.settings.latency == .none)
         #expect(Self.engine(denying).checkAuthorizationWaiting(try Self.request(denying), now: Self.now) == .notAuthorized)
     }
 

@@ -39,7 +39,7 @@ extension AuthorizationEngine: UpstreamCallOwner {
     }
 
     private func start(_ key: AuthorizationKey, _ request: BackendRequest, waiter: UpstreamWaiter?, now: Int64)
-        -> UpstreamCalls.Joined
+        -> UpstreamCallTable.Joined
     {
         let joined = upstream.join(key, waiter: waiter) {
             UpstreamCall(key: key, request: request, deadline: now &+ configuration.upstreamTimeoutMillis,

@@ -32,7 +32,7 @@ public final class AuthorizationEngine<
     /// `configuration.allowedMVPDs`, resolved to small integers once.
     @usableFromInline let trust: IssuerTrust
     /// Upstream calls in flight (single flight, bound, timeouts) and their counters.
-    let upstream: UpstreamCalls
+    let upstream: UpstreamCallTable
     /// Requests answered from a cached upstream denial.
     let negativeHits = NegativeHitCounter()
     private let sessionPrefix: UInt64
@@ -56,7 +56,7 @@ public final class AuthorizationEngine<
         self.configuration = configuration
         self.negativeCache = ExpiringKeySet(capacity: configuration.negativeCacheCapacity, policy: .dropOldestGeneration)
         self.revoked = ExpiringKeySet(capacity: configuration.revocationCapacity, policy: .dropOldestGeneration)
-        self.upstream = UpstreamCalls(
+        self.upstream = UpstreamCallTable(
             limit: configuration.maxUpstreamInFlight,
             sweepEveryMillis: configuration.sweepsUpstreamTimeouts
                 ? max(1, min(100, configuration.upstreamTimeoutMillis / 10)) : nil)

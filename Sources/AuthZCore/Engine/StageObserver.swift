@@ -72,16 +72,8 @@ extension StageObserver {
     @inlinable @inline(__always)
     public mutating func time<R, E: Error>(_ stage: Stage, _ body: () throws(E) -> R) throws(E) -> R {
         guard Self.isEnabled else { return try body() }
-        let start = monotonicNanoseconds()
-        defer { record(stage, nanoseconds: monotonicNanoseconds() &- start) }
+        let start = MonotonicClock.nanoseconds()
+        defer { record(stage, nanoseconds: MonotonicClock.nanoseconds() &- start) }
         return try body()
     }
-}
-
-/// The monotonic clock in nanoseconds (for stage durations; never a date).
-@inlinable @inline(__always)
-public func monotonicNanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
 }

@@ -50,7 +50,7 @@ extension UpstreamCallOwner {
 /// call is in the engine's in-flight table and taken once, by whoever ends the call first (the
 /// backend's reply or the timeout sweep).
 final class UpstreamCall: @unchecked Sendable {
-    // @unchecked: `ended`, `first` and `more` are only read and written by `UpstreamCalls` under
+    // @unchecked: `ended`, `first` and `more` are only read and written by `UpstreamCallTable` under
     // the lock of the table shard that `key` selects (a pthread mutex, which ThreadSanitizer sees;
     // `Synchronization.Mutex` it cannot see on Linux).
 

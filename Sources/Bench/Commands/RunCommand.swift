@@ -18,7 +18,7 @@ enum RunCommand {
                                [--arrivals uniform|poisson] [--cold] [--shard-index-env VAR --shards N]
                                [--duration 10s] [--warmup 2s] [--seed N]
                                [--inject-stall 200ms@2s] [--authn-ttl 1d] [--authz-ttl 1h] [--stage-sample N]
-                               [--backend-latency 200ms/1s] [--deny-ratio 0.02] [--skew 30s] [--refresh-ahead 0.8|off]
+                               [--upstream-latency 200ms/1s] [--upstream-deny-ratio 0.02] [--skew 30s] [--refresh-ahead 0.8|off]
                                [--upstream-errors 0.01] [--upstream-timeout 5s] [--upstream-outage 5s@20s]
                                [--upstream-max-in-flight 65536] [--deny-ttl 30s|off] [--max-start-lag 5ms|off]
                                [--json FILE] [--hgrm DIR] [--hlog FILE] [--report FILE.html] [--record-trace FILE] [--shard I/N] [--quiet]
@@ -48,7 +48,10 @@ enum RunCommand {
           --shard I/N      run only slice I (1-based) of N of the device population
           --shard-index-env VAR --shards N  the same with the 0-based I from variable VAR (JOB_COMPLETION_INDEX)
           --stage-sample N time the hot-path stages of 1 request in N (default 64; 0: never)
-          --backend-latency M/P    simulated upstream latency, log-normal median/p99 (equal values: constant)
+          --upstream-latency M/P   simulated upstream latency, log-normal median/p99 (equal values: constant)
+                                   (alias: --backend-latency)
+          --upstream-deny-ratio X  share of (requestor, resource, MVPD) combinations the upstream denies
+                                   (alias: --deny-ratio)
           --refresh-ahead F        refresh a cached authorization hit past F of its lifetime (0 < F < 1; off)
           --upstream-errors X      share of upstream calls answered with an error (UPSTREAM_UNAVAILABLE)
           --upstream-timeout D     the engine's timeout per upstream call (default 5s)

@@ -11,14 +11,10 @@ extension HarnessSetup {
         timing: WorkerTiming,
         setupSeconds: Double, setupRSS: Int, startEpochMillis: Int64, plannedRequests: Int? = nil
     ) -> RunOutcome {
-        var warmup = LatencyRecorder.Set()
+        var warmup = LatencyRecorder.Histograms()
         let total = collected.total
         var stages = StageHistograms()
-        var codes = [Int](repeating: 0, count: ResultCode.harnessCount)
-        var failures = [Int](repeating: 0, count: ResultCode.harnessCount)
-        var expected = [Int](repeating: 0, count: ResultCode.harnessCount)
-        var unexpected = 0
-        var requests = 0
+        var tally = RequestTally()
         var lastSend: UInt64 = 0
         var stalls = 0
         var maxInFlight = 0
@@ -26,13 +22,7 @@ extension HarnessSetup {
         for result in results {
             warmup.add(result.latency.warmup)
             stages.add(result.stages)
-            for index in 0..<ResultCode.harnessCount {
-                codes[index] += result.codes[index]
-                failures[index] += result.failures[index]
-                expected[index] += result.attacksExpected[index]
-            }
-            unexpected += result.attacksUnexpected
-            requests += result.requests
+            tally.add(result.tally)
             lastSend = max(lastSend, result.lastSendNanos)
             stalls += result.stalls
             maxInFlight = max(maxInFlight, result.maxInFlight)
@@ -63,27 +53,19 @@ extension HarnessSetup {
         if let interruption {
             reasons.append(interruption.reason)
         } else {
-            reasons += Validity.generatorReasons(scenario: scenario, requests: requests, durationSeconds: durationSeconds,
+            reasons += Validity.generatorReasons(scenario: scenario, requests: tally.requests, durationSeconds: durationSeconds,
                 startLag: total.byKind[.startLag], plannedRequests: plannedRequests)
         }
         // Exactly once: every parked request completed, none twice.
         reasons += ledger.invalidReasons
 
-        var codeCounts: [ResultCode: Int] = [:]
-        var failureCounts: [ResultCode: Int] = [:]
-        var attackCounts: [ResultCode: Int] = [:]
-        for index in 0..<ResultCode.harnessCount {
-            let code = ResultCode.fromHarnessIndex(index)
-            if codes[index] > 0 { codeCounts[code] = codes[index] }
-            if failures[index] > 0 { failureCounts[code] = failures[index] }
-            if expected[index] > 0 { attackCounts[code] = expected[index] }
-        }
         let stats = engine.stats.since(before)
         var outcome = RunOutcome(
             scenario: scenario, environment: Environment.current(), startEpochMillis: startEpochMillis,
-            setupSeconds: setupSeconds, durationSeconds: durationSeconds, requests: requests, codes: codeCounts,
-            failures: Failures(codes: failureCounts, ledgerFaults: ledger.stray + ledger.pendingAtStop),
-            attacks: AttackTally(expected: attackCounts, unexpected: unexpected),
+            setupSeconds: setupSeconds, durationSeconds: durationSeconds, requests: tally.requests,
+            codes: RequestTally.byCode(tally.codes),
+            failures: Failures(codes: RequestTally.byCode(tally.failures), ledgerFaults: ledger.stray + ledger.pendingAtStop),
+            attacks: AttackTally(expected: RequestTally.byCode(tally.attacksExpected), unexpected: tally.attacksUnexpected),
             latency: total.byKind, warmupLatency: warmup.byKind,
             intervals: collected.summaries,
             stages: stages.byStage,

@@ -5,7 +5,7 @@ import Dispatch
 extension HarnessSetup {
     /// The steady state a run starts from by default: every device of `population` authorized
     /// for each of its favourites, as a viewer who has watched them before would be (untimed, not
-    /// measured). The favourites the upstream denies (`--deny-ratio`) are asked too: with a deny
+    /// measured). The favourites the upstream denies (`--upstream-deny-ratio`) are asked too: with a deny
     /// TTL (`--deny-ttl`, on in the `steady` scenario) their denials are cached from the start, so
     /// that the load's upstream traffic is refreshes and expiry, as in a steady real service. Runs on every core at once, in chunks of devices; blocks on each answer, which is
     /// only right before the load begins, while the simulated upstream answers inline. Each device

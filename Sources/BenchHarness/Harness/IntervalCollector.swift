@@ -1,3 +1,4 @@
+import AuthZCore
 import Dispatch
 import AuthZSimulation
 
@@ -17,14 +18,14 @@ package final class IntervalCollector: Sendable {
     /// What the collector finalised: the run's measured totals and one summary per interval.
     package struct Collected: Sendable {
         /// Every finalised interval, added: the measured phase's histograms.
-        package var total = LatencyRecorder.Set()
+        package var total = LatencyRecorder.Histograms()
         /// One summary per interval, in order.
         package var summaries: [IntervalSummary] = []
     }
 
     private struct State: Sendable {
         /// Merged sets of the intervals not finalised yet, by index.
-        var pending: [Int: LatencyRecorder.Set] = [:]
+        var pending: [Int: LatencyRecorder.Histograms] = [:]
         /// Per worker: every index below has been handed over (`Int.max` once finished).
         var positions: [Int]
         /// One past the highest interval any worker reached.
@@ -59,10 +60,10 @@ package final class IntervalCollector: Sendable {
     /// Worker `worker` hands over its completed interval `index` (nil: it recorded nothing there)
     /// and moves to interval `next` (> `index`; `Int.max` when it finished): it hands nothing
     /// below `next` again.
-    package func handOver(worker: Int, index: Int, _ set: LatencyRecorder.Set?, next: Int) {
+    package func handOver(worker: Int, index: Int, _ set: LatencyRecorder.Histograms?, next: Int) {
         state.withLock { state in
             if let set, index >= state.next {
-                if state.pending[index] == nil { state.pending[index] = LatencyRecorder.Set() }
+                if state.pending[index] == nil { state.pending[index] = LatencyRecorder.Histograms() }
                 state.pending[index]!.add(set)
                 state.mostHeld = max(state.mostHeld, state.pending.count)
             }
@@ -72,7 +73,7 @@ package final class IntervalCollector: Sendable {
             let limit = min(state.positions.min() ?? Int.max, state.reached)
             while state.next < limit {
                 let index = state.next
-                let merged = state.pending.removeValue(forKey: index) ?? LatencyRecorder.Set()
+                let merged = state.pending.removeValue(forKey: index) ?? LatencyRecorder.Histograms()
                 state.next += 1
                 // Enqueued under the lock: the queue receives the intervals in order.
                 queue.async { [self] in finalise(index: index, merged) }
@@ -81,7 +82,7 @@ package final class IntervalCollector: Sendable {
     }
 
     /// Writes, shows and keeps one finalised interval (on the queue).
-    private func finalise(index: Int, _ set: LatencyRecorder.Set) {
+    private func finalise(index: Int, _ set: LatencyRecorder.Histograms) {
         let length = min(1, durationSeconds - Double(index))
         let report = IntervalReport(index: index, lengthSeconds: length > 0 ? length : 1, set: set,
             parked: gauge?.parked ?? 0)

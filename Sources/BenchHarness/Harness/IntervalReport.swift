@@ -56,7 +56,7 @@ package struct IntervalReport: Sendable {
     }
 
     /// The report of merged interval `index` (`set`), `lengthSeconds` long.
-    package init(index: Int, lengthSeconds: Double, set: LatencyRecorder.Set, parked: Int) {
+    package init(index: Int, lengthSeconds: Double, set: LatencyRecorder.Histograms, parked: Int) {
         var codes: [ResultCode: Int] = [:]
         for (code, count) in set.codes.enumerated() where count > 0 { codes[ResultCode.fromHarnessIndex(code)] = count }
         self.init(index: index, startSeconds: Double(index), lengthSeconds: lengthSeconds, requests: set.requests,

@@ -13,7 +13,7 @@ import HDRHistogram
 /// last interval also holds the measured requests that completed after the measured phase.
 package struct LatencyRecorder: Sendable {
     /// The histograms of one phase or interval.
-    package struct Set: Sendable {
+    package struct Histograms: Sendable {
         /// `done - intended`.
         package var response = HDRHistogram()
         /// `done - send`.
@@ -52,7 +52,7 @@ package struct LatencyRecorder: Sendable {
         }
 
         /// Adds `other`'s counts.
-        package mutating func add(_ other: Set) {
+        package mutating func add(_ other: Histograms) {
             response.add(other.response)
             service.add(other.service)
             startLag.add(other.startLag)
@@ -85,9 +85,9 @@ package struct LatencyRecorder: Sendable {
     }
 
     /// The warm-up phase.
-    package var warmup = Set()
+    package var warmup = Histograms()
     /// The interval being recorded: second `currentIndex`.
-    package private(set) var current = Set()
+    package private(set) var current = Histograms()
     /// The second being recorded (-1 before the measured phase).
     package private(set) var currentIndex = -1
     /// Whether start lag is recorded (open loop); closed loop records none.

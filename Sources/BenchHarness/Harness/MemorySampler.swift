@@ -1,3 +1,4 @@
+import AuthZCore
 import Foundation
 import AuthZSimulation
 

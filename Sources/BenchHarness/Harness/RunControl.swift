@@ -1,3 +1,4 @@
+import AuthZCore
 import Dispatch
 import Synchronization
 import HDRHistogram
@@ -65,7 +66,7 @@ package final class RunControl: Sendable {
     /// Worker `worker` hands over its completed measured interval `index` (nil when it recorded
     /// nothing there) and moves to interval `next` (`Int.max`: it finished): for the progress
     /// figures and the ``IntervalCollector``.
-    package func handOver(worker: Int, index: Int, _ interval: LatencyRecorder.Set?, next: Int) {
+    package func handOver(worker: Int, index: Int, _ interval: LatencyRecorder.Histograms?, next: Int) {
         if let interval {
             progress.withLock { progress in
                 progress.response.add(interval.response)
@@ -85,32 +86,4 @@ package final class RunControl: Sendable {
     package func collect() -> [WorkerResult] {
         results.withLock { $0.compactMap { $0 } }
     }
-}
-
-/// What one worker measured.
-package struct WorkerResult: Sendable {
-    /// Latency histograms: the warm-up's (the measured intervals were handed over as they completed).
-    package var latency: LatencyRecorder
-    /// Stage histograms (measured phase, sampled).
-    package var stages: StageHistograms
-    /// Measured-phase result codes by `ResultCode.harnessIndex`.
-    package var codes: [Int]
-    /// Measured-phase failures by `ResultCode.harnessIndex` (`ResultCode.isFailure(expected:)`).
-    package var failures: [Int]
-    /// Measured-phase attacks by expected code's `harnessIndex`.
-    package var attacksExpected: [Int]
-    /// Attacks answered with another code than expected.
-    package var attacksUnexpected: Int
-    /// Measured-phase requests.
-    package var requests: Int
-    /// Latest send time of a measured request (monotonic ns), 0 if none.
-    package var lastSendNanos: UInt64
-    /// Injected stalls that hit a measured request.
-    package var stalls: Int
-    /// The most requests in flight at one of its measured sends.
-    package var maxInFlight: Int
-    /// Its exactly-once account of parked requests.
-    package var ledger: CompletionLedger
-    /// The measured requests' trace (empty unless recording).
-    package var trace: [TraceEntry] = []
 }

@@ -17,7 +17,7 @@ extension Scenario {
         case "threads": return integer(Limits.threads)
         case "stage-sample": return integer(Limits.stageSample)
         case "zipf": return "an exponent between 0 (uniform) and 10"
-        case "deny-ratio": return "a share at least 0 and below 1"
+        case "upstream-deny-ratio": return "a share at least 0 and below 1"
         case "mix": return "NAME=PERCENT pairs (e.g. get=70,check=20,verify=10)"
         case "rate": return "requests per second (a positive number)"
         case "total-rate": return "requests per second of the whole population, shared by the shards (a positive number)"
@@ -30,7 +30,7 @@ extension Scenario {
         case "cache": return "one of " + CacheStrategyKind.allCases.map(\.rawValue).joined(separator: ", ")
         case "inject-stall": return "DURATION@PERIOD with DURATION < PERIOD (e.g. 200ms@2s)"
         case "inject-delay": return "a duration between 1ns and 10ms (e.g. 500ns, 2us)"
-        case "backend-latency": return "MEDIAN/P99 durations (e.g. 200ms/1s)"
+        case "upstream-latency": return "MEDIAN/P99 durations (e.g. 200ms/1s)"
         case "shard": return "I/N with 1 <= I <= N (e.g. 2/4)"
         case "favorites": return integer(Limits.favorites)
         case "arrivals": return "one of " + Arrivals.allCases.map(\.rawValue).joined(separator: ", ")

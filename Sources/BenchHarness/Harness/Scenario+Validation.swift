@@ -38,7 +38,7 @@ extension Scenario {
         package static let minTTLMillis: Int64 = 1_000
         /// `--authn-ttl`, `--authz-ttl`: 3650 days.
         package static let ttlMillis: Int64 = 3_650 * 86_400_000
-        /// `--backend-latency` p99: 60 s.
+        /// `--upstream-latency` p99: 60 s.
         package static let backendMicros = 60_000_000
         /// `--favorites` per device.
         package static let favorites = 1...1_000
@@ -74,7 +74,7 @@ extension Scenario {
                       ("stage-sample", stageSample, Limits.stageSample)]
         for (flag, value, range) in counts where !range.contains(value) { throw expected(flag, "\(value)") }
         if !Limits.zipf.contains(zipf) { throw expected("zipf", "\(zipf)") }
-        if !(0..<1).contains(backendDenyRatio) { throw expected("deny-ratio", "\(backendDenyRatio)") }
+        if !(0..<1).contains(backendDenyRatio) { throw expected("upstream-deny-ratio", "\(backendDenyRatio)") }
         let shares = [("get", mix.get), ("check", mix.check), ("verify", mix.verify), ("logout", mix.logout),
                       ("attack", mix.attack)]
         if let (name, share) = shares.first(where: { !(0...100).contains($0.1) }) {
@@ -109,10 +109,10 @@ extension Scenario {
             throw expected("inject-delay", "\(injectDelayNanos)ns")
         }
         if backendP99Micros < backendMedianMicros {
-            throw expected("backend-latency", "\(backendMedianMicros)us/\(backendP99Micros)us")
+            throw expected("upstream-latency", "\(backendMedianMicros)us/\(backendP99Micros)us")
         }
         if backendMedianMicros < 0 || backendP99Micros > Limits.backendMicros {
-            throw fail("--backend-latency needs 0 <= median <= p99 <= 60s")
+            throw fail("--upstream-latency needs 0 <= median <= p99 <= 60s")
         }
         try validateUpstream(quoting: text)
         if !Limits.favorites.contains(favorites) { throw expected("favorites", "\(favorites)") }

@@ -1,3 +1,4 @@
+import AuthZCore
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,5 @@
+import AuthZCore
+
 /// How `MicroRunner` times each row.
 package struct MicroSettings: Sendable {
     /// Measured batches per loop (subject and reference interleaved, A B A B ...).

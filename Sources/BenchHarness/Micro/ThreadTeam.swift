@@ -1,3 +1,4 @@
+import AuthZCore
 import Foundation
 import Synchronization
 import AuthZSimulation
@@ -66,16 +67,5 @@ package final class ThreadTeam: Sendable {
             timings.withLock { $0[index] = (begin, end) }
             done.signal()
         }
-    }
-}
-
-/// The monotonic clock (`CLOCK_MONOTONIC`) in nanoseconds: for intervals, never for dates.
-package enum MonotonicClock {
-    /// Nanoseconds since an arbitrary fixed point.
-    @inline(__always)
-    package static func nanoseconds() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 }

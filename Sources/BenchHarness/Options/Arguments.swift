@@ -8,8 +8,12 @@ package struct Arguments {
     /// The arguments that are not options, in order.
     package private(set) var positionals: [String] = []
 
-    /// Parses `arguments` given the option names that take a value and the boolean flags.
-    package init(_ arguments: [String], options: Set<String>, flags allowedFlags: Set<String>) throws(BenchError) {
+    /// Parses `arguments` given the option names that take a value and the boolean flags. An
+    /// option given by an older name in `aliases` (old name: current name) reads as its current
+    /// name, when the command takes it; messages name the current one.
+    package init(_ arguments: [String], options: Set<String>, flags allowedFlags: Set<String>,
+        aliases: [String: String] = WorkloadFlags.aliases) throws(BenchError)
+    {
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -29,6 +33,7 @@ package struct Arguments {
                 inlineValue = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
+            if let current = aliases[name], options.contains(current) { name = current }
             if allowedFlags.contains(name) {
                 guard inlineValue == nil else { throw .invalidSetting("--\(name) takes no value") }
                 flags.insert(name)
@@ -42,7 +47,8 @@ package struct Arguments {
                     index += 1
                 }
             } else {
-                let known = (options.union(allowedFlags)).sorted().map { "--\($0)" }.joined(separator: ", ")
+                let aliased = aliases.filter { options.contains($0.value) }.keys
+                let known = options.union(allowedFlags).union(aliased).sorted().map { "--\($0)" }.joined(separator: ", ")
                 throw .invalidSetting("unknown option --\(name); expected one of: \(known)")
             }
         }
@@ -78,22 +84,5 @@ package struct Arguments {
             throw .invalidSetting("--\(name) expects a duration such as 500ms, 30s, 5m, 2h or 1d, got '\(text)'")
         }
         return millis
-    }
-}
-
-/// Parses human durations: a non-negative integer followed by `ms`, `s`, `m`, `h` or `d`.
-package enum DurationText {
-    /// The duration in milliseconds, or nil if `text` is not a duration.
-    package static func millis(_ text: String) -> Int64? {
-        let units: [(String, Int64)] = [("ms", 1), ("s", 1_000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)]
-        for (suffix, scale) in units where text.hasSuffix(suffix) {
-            let digits = text.dropLast(suffix.count)
-            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-                let value = Int64(digits)
-            else { return nil }
-            let (product, overflow) = value.multipliedReportingOverflow(by: scale)
-            return overflow ? nil : product
-        }
-        return nil
     }
 }

@@ -6,7 +6,7 @@
 package enum NamedScenario: String, CaseIterable, Sendable {
     /// `make bench`: `run`'s defaults (steady state at 2,000 requests/s over 10,000 devices,
     /// upstream 200 ms median, 1 s p99) with upstream denials cached for 30 s (`--deny-ttl 30s`).
-    /// The steady-state prewarm asks every favourite, the denied combinations (`--deny-ratio`)
+    /// The steady-state prewarm asks every favourite, the denied combinations (`--upstream-deny-ratio`)
     /// included, so denials are cached from the start too, and the load's upstream traffic is
     /// refreshes and expiry only, as in a steady real service.
     case steady

@@ -33,14 +33,14 @@ extension WorkloadFlags {
 
     /// Parses `30s:1000,60s:5000,30s:5000`: stages `DURATION:RATE` separated by commas. Whether
     /// the values are in range is `Scenario.validate()`'s rule.
-    package static func stageList(_ text: String) throws(BenchError) -> [Scenario.Stage] {
-        var stages: [Scenario.Stage] = []
+    package static func stageList(_ text: String) throws(BenchError) -> [RampStage] {
+        var stages: [RampStage] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let pair = part.split(separator: ":", omittingEmptySubsequences: false)
             guard pair.count == 2, let millis = DurationText.millis(String(pair[0])), let rate = Double(pair[1]) else {
                 throw Scenario.expects("stages", got: String(part))
             }
-            stages.append(Scenario.Stage(durationMillis: millis, rate: rate))
+            stages.append(RampStage(durationMillis: millis, rate: rate))
         }
         return stages
     }

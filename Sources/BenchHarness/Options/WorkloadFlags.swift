@@ -15,11 +15,16 @@ package enum WorkloadFlags {
     /// cache, loop and its schedule, sessions, timing, simulated upstream and shard.
     package static let loadOptions: Set<String> = [
         "scenario", "alg", "cache", "capacity", "threads", "rate", "duration", "warmup", "inject-stall", "shard",
-        "authn-ttl", "authz-ttl", "stage-sample", "backend-latency", "deny-ratio", "skew", "favorites", "arrivals",
+        "authn-ttl", "authz-ttl", "stage-sample", "upstream-latency", "upstream-deny-ratio", "skew", "favorites", "arrivals",
         "concurrency", "refresh-ahead", "upstream-errors", "upstream-timeout", "upstream-outage",
         "upstream-max-in-flight", "deny-ttl", "total-rate", "stages", "shard-index-env", "shards", "max-start-lag",
         "inject-delay",
     ]
+    /// Older names still accepted (old name: current name): `--backend-latency` and `--deny-ratio`
+    /// became `--upstream-latency` and `--upstream-deny-ratio` beside the other `--upstream-*`
+    /// options. `--help` shows them as aliases; the result keys (`backendMedianMicros`,
+    /// `backendDenyRatio`, ...) did not change.
+    package static let aliases = ["backend-latency": "upstream-latency", "deny-ratio": "upstream-deny-ratio"]
     /// Every workload option that takes a value.
     package static var valueOptions: Set<String> { loadOptions.union(populationOptions) }
     /// The workload's boolean flags.
@@ -45,7 +50,7 @@ package enum WorkloadFlags {
         s.threads = try value(args, "threads", default: defaultThreads)
         s.stageSample = try value(args, "stage-sample", default: s.stageSample)
         s.zipf = try value(args, "zipf", default: s.zipf)
-        s.backendDenyRatio = try value(args, "deny-ratio", default: s.backendDenyRatio)
+        s.backendDenyRatio = try value(args, "upstream-deny-ratio", default: s.backendDenyRatio)
         if let text = args.value("mix") { s.mix = try mix(text) }
         s.algorithm = try choice(args, "alg", default: s.algorithm)
         s.cache = try choice(args, "cache", default: s.cache)
@@ -61,8 +66,8 @@ package enum WorkloadFlags {
             s.stallMillis = stall
             s.stallPeriodMillis = period
         }
-        if let text = args.value("backend-latency") {
-            let (median, p99) = try pair(text, "backend-latency", "/", DurationText.micros)
+        if let text = args.value("upstream-latency") {
+            let (median, p99) = try pair(text, "upstream-latency", "/", DurationText.micros)
             s.backendMedianMicros = Int(median)
             s.backendP99Micros = Int(p99)
         }

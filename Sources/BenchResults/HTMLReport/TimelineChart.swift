@@ -22,7 +22,7 @@ package enum TimelineChart {
     /// scaled so that its mean is the target rate (a merge of shards sums their targets).
     package static func targetProfile(scenario: JSONValue, targetRate: Double?) -> [(seconds: Double, rate: Double)]? {
         guard let targetRate, let value = scenario.objectValue?["stages"], let data = try? JSONEncoder().encode(value),
-            let stages = try? JSONDecoder().decode([Scenario.Stage].self, from: data), stages.meanRate > 0
+            let stages = try? JSONDecoder().decode([RampStage].self, from: data), stages.meanRate > 0
         else { return nil }
         let scale = targetRate / stages.meanRate
         var points = [(seconds: 0.0, rate: stages.startRate * scale)]

@@ -1,3 +1,4 @@
+import AuthZCore
 import AuthZSimulation
 import BenchHarness
 

@@ -18,7 +18,7 @@ struct DenyTTLTests {
             $0.upstreamTimeoutMillis = 1_000  // shorter than the TTLs, to time a refresh out within one
         }
         let request = try f.request(1)
-        let ledger = CompletionLedger<ResultCode>(count: 1)
+        let ledger = ExpectedCompletions<ResultCode>(count: 1)
         #expect(f.engine.checkAuthorization(request, now: start, completion: ledger.completion(0)) == nil)
         #expect(f.backend.replyToAll(now: start) { _ in .deny } == 1)
         #expect(ledger.outcomes == [.notAuthorized])
@@ -28,7 +28,7 @@ struct DenyTTLTests {
     @Test(arguments: [nil, 0] as [Int64?])
     func aDenialIsNotCachedByDefault(ttl: Int64?) throws {
         let (f, request) = try Self.denied(ttl: ttl)
-        let ledger = CompletionLedger<ResultCode>(count: 1)
+        let ledger = ExpectedCompletions<ResultCode>(count: 1)
         // The second request goes upstream again.
         #expect(f.engine.checkAuthorization(request, now: Self.start + 1, completion: ledger.completion(0)) == nil)
         #expect(f.backend.heldCount == 1)
@@ -55,7 +55,7 @@ struct DenyTTLTests {
     @Test func aDenialIsNeverServedPastItsTTL() throws {
         let (f, request) = try Self.denied(ttl: 10_000)
         #expect(f.engine.checkAuthorization(request, now: Self.start + 10_000, completion: WarmOnly()) == .notAuthorized)
-        let ledger = CompletionLedger<ResultCode>(count: 1)
+        let ledger = ExpectedCompletions<ResultCode>(count: 1)
         // One millisecond past the TTL: the entry is gone (the skew applies to tokens, not denials).
         #expect(f.engine.checkAuthorization(request, now: Self.start + 10_001, completion: ledger.completion(0)) == nil)
         #expect(f.backend.heldCount == 1)

@@ -13,7 +13,7 @@ struct RefreshAheadTests {
     static func authorized(fraction: Double? = 0.8) throws -> (UpstreamFixture, AuthorizationRequest) {
         let f = try UpstreamFixture { $0.refreshAheadFraction = fraction }
         let request = try f.request(1)
-        let ledger = CompletionLedger<ResultCode>(count: 1)
+        let ledger = ExpectedCompletions<ResultCode>(count: 1)
         #expect(f.engine.checkAuthorization(request, now: start, completion: ledger.completion(0)) == nil)
         f.permitAll(now: start)
         #expect(ledger.outcomes == [.validToken])
@@ -59,7 +59,7 @@ struct RefreshAheadTests {
 
     @Test func anExpiredEntryIsNeverServed() throws {
         let (f, request) = try Self.authorized(fraction: nil)
-        let ledger = CompletionLedger<ResultCode>(count: 1)
+        let ledger = ExpectedCompletions<ResultCode>(count: 1)
         #expect(f.engine.checkAuthorization(request, now: Self.start + 100_001, completion: ledger.completion(0)) == nil)
         #expect(f.backend.heldCount == 1)
         #expect(ledger.tally.never == 1)

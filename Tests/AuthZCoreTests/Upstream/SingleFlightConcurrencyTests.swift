@@ -10,7 +10,7 @@ struct SingleFlightConcurrencyTests {
     @Test func aThousandConcurrentMissesOnOneKeyMakeOneUpstreamCall() throws {
         let f = try UpstreamFixture()
         let request = try f.request(1)
-        let ledger = CompletionLedger<ResultCode>(count: 1_000)
+        let ledger = ExpectedCompletions<ResultCode>(count: 1_000)
         DispatchQueue.concurrentPerform(iterations: 1_000) { index in
             if let code = f.engine.checkAuthorization(request, now: UpstreamFixture.start, completion: ledger.completion(index)) {
                 ledger.inline(index, code)
@@ -30,7 +30,7 @@ struct SingleFlightConcurrencyTests {
     @Test func parkedGetsEachMintTheirOwnMediaTokenWhenTheUpstreamAnswers() throws {
         let f = try UpstreamFixture()
         let request = try f.request(2)
-        let ledger = CompletionLedger<AuthorizationOutcome>(count: 50)
+        let ledger = ExpectedCompletions<AuthorizationOutcome>(count: 50)
         DispatchQueue.concurrentPerform(iterations: 50) { index in
             if let outcome = f.engine.getAuthorization(request, now: UpstreamFixture.start, completion: ledger.completion(index)) {
                 ledger.inline(index, outcome)
@@ -54,7 +54,7 @@ struct SingleFlightConcurrencyTests {
 
     @Test func requestsForOtherKeysStartTheirOwnCalls() throws {
         let f = try UpstreamFixture()
-        let ledger = CompletionLedger<ResultCode>(count: 3)
+        let ledger = ExpectedCompletions<ResultCode>(count: 3)
         for (index, resource) in ["a", "b", "c"].enumerated() {
             #expect(f.engine.checkAuthorization(try f.request(3, resource: resource), now: UpstreamFixture.start,
                 completion: ledger.completion(index)) == nil)

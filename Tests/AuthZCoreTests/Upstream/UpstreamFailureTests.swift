@@ -11,7 +11,7 @@ struct UpstreamFailureTests {
     @Test func aTimedOutCallCompletesItsWaitersOnceAndIgnoresTheLateReply() throws {
         let f = try UpstreamFixture { $0.upstreamTimeoutMillis = 2_000 }
         let request = try f.request(1)
-        let ledger = CompletionLedger<ResultCode>(count: 3)
+        let ledger = ExpectedCompletions<ResultCode>(count: 3)
         for index in 0..<3 {
             #expect(f.engine.checkAuthorization(request, now: Self.start + Int64(index), completion: ledger.completion(index)) == nil)
         }
@@ -24,7 +24,7 @@ struct UpstreamFailureTests {
         let stats = f.engine.upstreamStats
         #expect(stats.timeouts == 1 && stats.calls == 1 && stats.coalesced == 2 && stats.inFlight == 0)
         // The next request asks again, and is answered.
-        let next = CompletionLedger<ResultCode>(count: 1)
+        let next = ExpectedCompletions<ResultCode>(count: 1)
         #expect(f.engine.checkAuthorization(request, now: Self.start + 3_000, completion: next.completion(0)) == nil)
         #expect(f.backend.callCount == 2)
         f.permitAll(now: Self.start + 3_100)
@@ -34,7 +34,7 @@ struct UpstreamFailureTests {
     @Test(arguments: [BackendDecision.unavailable, .deny])
     func anUpstreamErrorOrDenialCompletesEveryWaiter(decision: BackendDecision) throws {
         let f = try UpstreamFixture()
-        let ledger = CompletionLedger<AuthorizationOutcome>(count: 4)
+        let ledger = ExpectedCompletions<AuthorizationOutcome>(count: 4)
         for index in 0..<4 {
             #expect(f.engine.getAuthorization(try f.request(1), now: Self.start, completion: ledger.completion(index)) == nil)
         }
@@ -46,7 +46,7 @@ struct UpstreamFailureTests {
 
     @Test func beyondTheInFlightBoundARequestCompletesAtOnce() throws {
         let f = try UpstreamFixture { $0.maxUpstreamInFlight = 2 }
-        let ledger = CompletionLedger<ResultCode>(count: 4)
+        let ledger = ExpectedCompletions<ResultCode>(count: 4)
         for (index, resource) in ["a", "b", "c"].enumerated() {
             if let code = f.engine.checkAuthorization(try f.request(1, resource: resource), now: Self.start,
                 completion: ledger.completion(index))
@@ -67,7 +67,7 @@ struct UpstreamFailureTests {
 
     @Test func theAuthZTokenMustBeBoundToTheDeviceThatWasChecked() throws {
         let f = try UpstreamFixture()
-        let ledger = CompletionLedger<ResultCode>(count: 1)
+        let ledger = ExpectedCompletions<ResultCode>(count: 1)
         #expect(f.engine.checkAuthorization(try f.request(1), now: Self.start, completion: ledger.completion(0)) == nil)
         // An upstream answering with a token bound to another fingerprint.
         f.backend.replyToAll(now: Self.start + 1) { call in

@@ -23,7 +23,7 @@ struct UpstreamFixture: Sendable {
         deployment = SimulatedDeployment(keys: keys, configuration: configuration)
         engine = deployment.makeEngine(
             tokenCache: ShardedCache(capacity: 4_096), authzCache: ShardedCache(capacity: 4_096), backend: backend)
-        upstream = SimulatedBackend(issuer: TokenIssuer(key: keys.authZ), authZTTLMillis: authZTTLMillis)
+        upstream = SimulatedBackend(issuer: TokenIssuer(key: keys.authZ), settings: .init(authZTTLMillis: authZTTLMillis))
     }
 
     /// Device `n`'s request for `resource`, with a valid token (GUID `guid-n`).
@@ -46,7 +46,7 @@ struct UpstreamFixture: Sendable {
 }
 
 /// Every completion a test expects, by request number: each must arrive exactly once.
-final class CompletionLedger<Outcome: Sendable>: Sendable {
+final class ExpectedCompletions<Outcome: Sendable>: Sendable {
     private let entries: Locked<[[Outcome]]>
 
     init(count: Int) {

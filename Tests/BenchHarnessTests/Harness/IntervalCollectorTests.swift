@@ -27,8 +27,8 @@ final class RecordingSink: IntervalSink {
 struct IntervalCollectorTests {
     /// Worker `worker`'s set for interval `index`: `worker + 1` requests per interval plus the
     /// index, values that tell worker and interval apart, one code each.
-    static func set(worker: Int, index: Int) -> LatencyRecorder.Set {
-        var set = LatencyRecorder.Set()
+    static func set(worker: Int, index: Int) -> LatencyRecorder.Histograms {
+        var set = LatencyRecorder.Histograms()
         for request in 0..<(worker + 1 + index) {
             set.response.record(UInt64(1_000 * (worker + 1) + request))
             set.service.record(UInt64(500 + request))
@@ -69,7 +69,7 @@ struct IntervalCollectorTests {
         let received = sink.received.withLock { $0.intervals }
         #expect(received.map(\.index) == Array(0..<intervals))
         for report in received {
-            var expected = LatencyRecorder.Set()
+            var expected = LatencyRecorder.Histograms()
             for worker in 0..<3 where worker < 2 || report.index < 2 * intervals / 3 {
                 expected.add(Self.set(worker: worker, index: report.index))
             }

@@ -1,3 +1,4 @@
+import AuthZCore
 import Foundation
 import Testing
 import HDRHistogram

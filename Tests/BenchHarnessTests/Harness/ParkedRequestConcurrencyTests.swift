@@ -26,8 +26,8 @@ struct ParkedRequestConcurrencyTests {
     @Test("A parked request's response time is done - intended, exactly; its upstream wait is done - parkedAt")
     func responseTimeOfAParkedRequest() throws {
         let world = try WorkerTeamRun<AuthorizationEngine<ShardedCache<TokenBytesKey, VerifiedAuthN>,
-            ShardedCache<AuthorizationKey, CachedAuthorization>, ScriptedBackend>, ManualWorkerClock>(scenario: Self.scenario())
-        let backend = ScriptedBackend(keys: world.keys)
+            ShardedCache<AuthorizationKey, CachedAuthorization>, TriggeredUpstream>, ManualWorkerClock>(scenario: Self.scenario())
+        let backend = TriggeredUpstream(keys: world.keys)
         let clock = ManualWorkerClock(start: 5_000_000_000, epochMillis: SystemClock().nowMillis())
         var done: UInt64 = 0
         let outcome = world.run(
@@ -58,8 +58,8 @@ struct ParkedRequestConcurrencyTests {
         #expect(requests.filter { $0.parkedAt == nil }.allSatisfy { $0.response == $0.done - $0.intended })
 
         let result = try #require(outcome.results.first)
-        #expect(result.requests == 100)
-        #expect(result.codes[ResultCode.validToken.harnessIndex] == 100)
+        #expect(result.tally.requests == 100)
+        #expect(result.tally.codes[ResultCode.validToken.harnessIndex] == 100)
         #expect(outcome.ledger == CompletionLedger(parked: 50, completed: 50))
         let latency = outcome.intervals.total
         #expect(latency.response.totalCount == 100)
@@ -69,6 +69,34 @@ struct ParkedRequestConcurrencyTests {
         #expect(latency.inFlight.totalCount == 100)
         #expect(latency.inFlight.count(atValue: 1) == 51)
         #expect(latency.inFlight.count(atValue: 50) == 1)
+        // Inline and parked alike, the intervals count what the tally counts.
+        #expect(latency.requests == outcome.tally.requests)
+        #expect(latency.codes == outcome.tally.codes)
+    }
+
+    @Test("The interval collector's total equals the workers' tally: requests, and each result code")
+    func collectorTotalEqualsTheTally() throws {
+        var scenario = Self.scenario()
+        scenario.threads = 2
+        scenario.devices = 40
+        scenario.favorites = 4
+        scenario.mix = OperationMix(get: 40, check: 30, verify: 10, logout: 5, attack: 15)
+        scenario.loop = .open(rate: 4_000)
+        scenario.durationMillis = 1_500
+        let world = try WorkerTeamRun<AuthorizationEngine<ShardedCache<TokenBytesKey, VerifiedAuthN>,
+            ShardedCache<AuthorizationKey, CachedAuthorization>, SimulatedBackend>, SystemWorkerClock>(scenario: scenario)
+        let backend = SimulatedBackend(issuer: TokenIssuer(key: world.keys.authZ), settings: .init(denyRatio: 0.2))
+        let outcome = world.run(target: world.engine(backend: backend), clock: SystemWorkerClock())
+        let tally = outcome.tally
+        let total = outcome.intervals.total
+        #expect(tally.requests > 0)
+        // More than one code, so that a code counted under another index would show.
+        #expect(tally.codes.count { $0 > 0 } > 1)
+        #expect(total.requests == tally.requests)
+        #expect(total.codes == tally.codes)
+        #expect(total.response.totalCount == UInt64(tally.requests))
+        #expect(outcome.intervals.summaries.map(\.requests).reduce(0, +) == tally.requests)
+        #expect(outcome.requests.count { $0.measured } == tally.requests)
     }
 
     /// A target that breaks the completion contract in one way, to show the ledger catches it.
@@ -132,6 +160,6 @@ struct ParkedRequestConcurrencyTests {
             #expect(outcome.ledger == CompletionLedger(stray: 100))
         }
         #expect(!outcome.ledger.invalidReasons.isEmpty)
-        #expect(outcome.results.map(\.requests).reduce(0, +) == outcome.requests.count)
+        #expect(outcome.tally.requests == outcome.requests.count)
     }
 }

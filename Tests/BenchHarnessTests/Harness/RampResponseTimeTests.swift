@@ -11,7 +11,7 @@ struct RampResponseTimeTests {
     /// One device with one favourite, checks only, from empty caches, ramping from 0 to 1,000
     /// requests/s over 100 ms with no warm-up: Λ(t) = 5,000 t² requests (t in seconds).
     static func scenario() -> Scenario {
-        let stages = [Scenario.Stage(durationMillis: 100, rate: 1_000)]
+        let stages = [RampStage(durationMillis: 100, rate: 1_000)]
         var scenario = Scenario()
         scenario.devices = 1
         scenario.threads = 1
@@ -33,8 +33,8 @@ struct RampResponseTimeTests {
         let scenario = Self.scenario()
         try scenario.validate()
         let world = try WorkerTeamRun<AuthorizationEngine<ShardedCache<TokenBytesKey, VerifiedAuthN>,
-            ShardedCache<AuthorizationKey, CachedAuthorization>, ScriptedBackend>, ManualWorkerClock>(scenario: scenario)
-        let backend = ScriptedBackend(keys: world.keys)
+            ShardedCache<AuthorizationKey, CachedAuthorization>, TriggeredUpstream>, ManualWorkerClock>(scenario: scenario)
+        let backend = TriggeredUpstream(keys: world.keys)
         let clock = ManualWorkerClock(start: 5_000_000_000, epochMillis: SystemClock().nowMillis())
         let pause: UInt64 = 50_000_000
         // The upstream answers between the last arrival before the pause and the pause.

@@ -12,7 +12,7 @@ struct RateScheduleTests {
     }
 
     /// A scenario of `stages` (per process) on `threads` workers, as `--stages` sets it.
-    static func staged(_ stages: [Scenario.Stage], threads: Int, warmupMillis: Int64,
+    static func staged(_ stages: [RampStage], threads: Int, warmupMillis: Int64,
         arrivals: Scenario.Arrivals = .uniform) -> Scenario
     {
         var scenario = Scenario(threads: threads, warmupMillis: warmupMillis, arrivals: arrivals, stages: stages)
@@ -32,7 +32,7 @@ struct RateScheduleTests {
     @Test("A ramp's measured requests are the integral of its rate, on any number of workers",
         arguments: [1, 2, 3, 4], [Int64(0), 2_000])
     func rampCountIsTheIntegral(threads: Int, warmupMillis: Int64) throws {
-        let stages = [Scenario.Stage(durationMillis: 10_000, rate: 1_000)]
+        let stages = [RampStage(durationMillis: 10_000, rate: 1_000)]
         let scenario = Self.staged(stages, threads: threads, warmupMillis: warmupMillis)
         try scenario.validate()
         let measured = Self.nanos(warmupMillis)..<Self.nanos(warmupMillis + 10_000)
@@ -51,9 +51,9 @@ struct RateScheduleTests {
         // A step to 500/s (held by the warm-up), a ramp to 1,000, a ramp down to 0, nothing for 3 s,
         // a step to 800 held 2 s.
         let stages = [
-            Scenario.Stage(durationMillis: 0, rate: 500), Scenario.Stage(durationMillis: 4_000, rate: 1_000),
-            Scenario.Stage(durationMillis: 2_000, rate: 0), Scenario.Stage(durationMillis: 3_000, rate: 0),
-            Scenario.Stage(durationMillis: 0, rate: 800), Scenario.Stage(durationMillis: 2_000, rate: 800),
+            RampStage(durationMillis: 0, rate: 500), RampStage(durationMillis: 4_000, rate: 1_000),
+            RampStage(durationMillis: 2_000, rate: 0), RampStage(durationMillis: 3_000, rate: 0),
+            RampStage(durationMillis: 0, rate: 800), RampStage(durationMillis: 2_000, rate: 800),
         ]
         let warmup: Int64 = 1_000
         let scenario = Self.staged(stages, threads: 2, warmupMillis: warmup)
@@ -70,7 +70,7 @@ struct RateScheduleTests {
     @Test("Inside a ramp, arrival j is due when the rate's integral reaches j")
     func rampTimesInvertTheIntegral() throws {
         // 0 -> 1,000/s over 10 s: Λ(t) = 50 t², so arrival j is due at sqrt(j / 50) s.
-        let scenario = Self.staged([Scenario.Stage(durationMillis: 10_000, rate: 1_000)], threads: 1, warmupMillis: 0)
+        let scenario = Self.staged([RampStage(durationMillis: 10_000, rate: 1_000)], threads: 1, warmupMillis: 0)
         var schedule = try #require(WorkerPlan.plans(for: scenario, deviceCounts: [1])[0].schedule())
         for j in 0..<5_000 {
             let due = (Double(j) / 50).squareRoot() * 1e9
@@ -83,7 +83,7 @@ struct RateScheduleTests {
 
     @Test("A profile that ends at 0 requests/s schedules nothing after it")
     func aProfileEndingAtZeroEnds() throws {
-        let scenario = Self.staged([Scenario.Stage(durationMillis: 0, rate: 200), Scenario.Stage(durationMillis: 1_000, rate: 0)],
+        let scenario = Self.staged([RampStage(durationMillis: 0, rate: 200), RampStage(durationMillis: 1_000, rate: 0)],
             threads: 1, warmupMillis: 0)
         var schedule = try #require(WorkerPlan.plans(for: scenario, deviceCounts: [1])[0].schedule())
         let count = ArrivalSchedule.count(schedule, in: 0..<UInt64.max)
@@ -165,7 +165,7 @@ struct RateScheduleTests {
 
     @Test("Poisson through a ramp: the count is the seed's and near the integral")
     func poissonRamp() throws {
-        let stages = [Scenario.Stage(durationMillis: 10_000, rate: 2_000)]
+        let stages = [RampStage(durationMillis: 10_000, rate: 2_000)]
         let scenario = Self.staged(stages, threads: 2, warmupMillis: 0, arrivals: .poisson)
         let range = Self.nanos(0)..<Self.nanos(10_000)
         let count = Self.offsets(scenario, in: range).count

@@ -42,7 +42,7 @@ struct ResultCodeFailureTests {
         #expect(set.inline.totalCount + set.parked.totalCount == set.response.totalCount)
         #expect(set.parked.max >= 199_000_000 && set.inline.max < 3_000)
         #expect(recorder.warmup.inline.totalCount == 1 && recorder.warmup.parked.totalCount == 0)
-        var merged = LatencyRecorder.Set()
+        var merged = LatencyRecorder.Histograms()
         merged.add(set)
         #expect(merged.byKind[.inline]?.totalCount == 2 && merged.byKind[.parked]?.totalCount == 1)
         merged.reset()

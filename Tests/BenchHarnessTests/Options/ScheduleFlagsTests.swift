@@ -28,9 +28,9 @@ struct ScheduleFlagsTests {
 
     @Test func stagesSetTheMeasuredPhaseAndTheMeanRate() throws {
         let s = try Self.scenario(["--stages", "30s:1000,60s:5000,30s:5000", "--warmup", "1s"])
-        #expect(s.stages == [Scenario.Stage(durationMillis: 30_000, rate: 1_000),
-                             Scenario.Stage(durationMillis: 60_000, rate: 5_000),
-                             Scenario.Stage(durationMillis: 30_000, rate: 5_000)])
+        #expect(s.stages == [RampStage(durationMillis: 30_000, rate: 1_000),
+                             RampStage(durationMillis: 60_000, rate: 5_000),
+                             RampStage(durationMillis: 30_000, rate: 5_000)])
         #expect(s.durationMillis == 120_000 && s.warmupMillis == 1_000)
         // Mean rate: (15,000 + 180,000 + 150,000) requests over 120 s.
         let requests: Double = 15_000 + 180_000 + 150_000

@@ -10,7 +10,7 @@ struct UpstreamFlagsTests {
             "--favorites", "8", "--arrivals", "Poisson", "--cold", "--closed", "--concurrency", "16",
             "--refresh-ahead", "0.5", "--upstream-errors", "0.05", "--upstream-timeout", "2s",
             "--upstream-outage", "5s@20s", "--upstream-max-in-flight", "100", "--duration", "30s",
-            "--backend-latency", "1s/1s",
+            "--upstream-latency", "1s/1s",
         ])
         #expect(s.favorites == 8 && s.arrivals == .poisson && s.cold && s.loop == .closed && s.concurrency == 16)
         #expect(s.refreshAhead == 0.5 && s.upstreamErrorRatio == 0.05 && s.upstreamTimeoutMillis == 2_000)

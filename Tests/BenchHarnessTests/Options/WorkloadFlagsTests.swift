@@ -26,7 +26,7 @@ struct RunFlagsTests {
             "--mix", "get=50,check=20,verify=10,logout=10,attack=10", "--alg", "ED25519", "--cache", "tinylfu",
             "--capacity", "5000", "--threads", "4", "--rate", "1500", "--duration", "3s", "--warmup", "500ms",
             "--seed", "42", "--inject-stall", "200ms@2s", "--authn-ttl", "10s", "--authz-ttl", "5s",
-            "--stage-sample", "10", "--shard", "2/4", "--backend-latency", "100us/1ms", "--deny-ratio", "0.1",
+            "--stage-sample", "10", "--shard", "2/4", "--upstream-latency", "100us/1ms", "--upstream-deny-ratio", "0.1",
         ])
         #expect(s.devices == 1000 && s.requestors == 3 && s.mvpds == 4 && s.resources == 50)
         #expect(s.zipf == 0.8)
@@ -37,6 +37,18 @@ struct RunFlagsTests {
         #expect(s.authNTTLMillis == 10_000 && s.authZTTLMillis == 5_000 && s.stageSample == 10)
         #expect(s.shardIndex == 1 && s.shardCount == 4)
         #expect(s.backendMedianMicros == 100 && s.backendP99Micros == 1000 && s.backendDenyRatio == 0.1)
+    }
+
+    @Test("The older names --backend-latency and --deny-ratio are aliases: the same scenario, messages in the current names")
+    func olderUpstreamNamesAreAliases() throws {
+        let current = try scenario(["--upstream-latency", "100us/1ms", "--upstream-deny-ratio", "0.1"])
+        let aliased = try scenario(["--backend-latency", "100us/1ms", "--deny-ratio=0.1"])
+        #expect(aliased == current)
+        #expect(aliased.backendMedianMicros == 100 && aliased.backendDenyRatio == 0.1)
+        #expect(message(["--deny-ratio", "1.5"]) == "--upstream-deny-ratio expects a share at least 0 and below 1, got '1.5'")
+        #expect(message(["--backend-latency", "0us/0us", "--upstream-latency", "0us/0us"]) == "--upstream-latency given twice")
+        let unknown = try #require(message(["--nonsense"]))
+        #expect(unknown.contains("--backend-latency") && unknown.contains("--upstream-latency"))
     }
 
     @Test func closedLoopHasNoRate() throws {
@@ -89,7 +101,7 @@ struct RunFlagsTests {
         (["--zipf", "-1"], "--zipf"),
         (["--seed", "-3"], "--seed"),
         (["--authn-ttl", "10ms"], "--authn-ttl"),
-        (["--backend-latency", "2ms/1ms"], "--backend-latency"),
+        (["--upstream-latency", "2ms/1ms"], "--upstream-latency"),
         (["--nonsense"], "--nonsense"),
     ])
     func badFlagsAreUsageErrorsNamingTheFlag(arguments: [String], flag: String) {

@@ -12,7 +12,7 @@ struct RecordTraceTests {
         let directory = try CLIHarness.temporaryDirectory()
         let run = try CLIHarness.bench([
             "run", "--alg", "hs256", "--devices", "300", "--closed", "--threads", "2", "--duration", "400ms",
-            "--warmup", "100ms", "--mix", "get=55,check=20,verify=10,logout=5,attack=10", "--backend-latency", "0us/0us",
+            "--warmup", "100ms", "--mix", "get=55,check=20,verify=10,logout=5,attack=10", "--upstream-latency", "0us/0us",
             "--quiet", "--json", "r.json", "--record-trace", "t.csv",
         ], in: directory)
         #expect(run.status == 0 || run.status == 7, "\(run.stderr)")

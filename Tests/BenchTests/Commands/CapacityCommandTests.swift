@@ -25,7 +25,7 @@ struct CapacityCommandTests {
         let directory = try CLIHarness.temporaryDirectory()
         let output = try CLIHarness.bench([
             "capacity", "--slo", "responseTime.p99<100s,failures<100%", "--alg", "hs256", "--devices", "100",
-            "--mix", "get=0,check=100,verify=0", "--deny-ratio", "0", "--backend-latency", "0us/0us",
+            "--mix", "get=0,check=100,verify=0", "--upstream-deny-ratio", "0", "--upstream-latency", "0us/0us",
             "--start-rate", "200", "--max-rate", "400", "--repeats", "1", "--step-duration", "200ms", "--warmup", "0s",
             "--max-start-lag", "off", "--json", "c.json", "--report", "c.html",
         ], in: directory)

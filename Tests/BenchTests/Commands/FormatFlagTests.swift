@@ -85,7 +85,7 @@ struct FormatFlagTests {
         let path = directory.appendingPathComponent("authz-bench.prom")
         let json = directory.appendingPathComponent("run.json").path
         let output = try CLIHarness.bench(["run", "--rate", "200", "--duration", "3s", "--warmup", "0s", "--devices", "50",
-            "--threads", "1", "--backend-latency", "0us/0us", "--quiet", "--metrics-textfile", path.path, "--json", json])
+            "--threads", "1", "--upstream-latency", "0us/0us", "--quiet", "--metrics-textfile", path.path, "--json", json])
         #expect([0, 7].contains(output.status), "\(output.stderr)")
         guard let families = try PrometheusParser.parse(path) else { return }
         // One update per measured second reached the file through the run's per-interval hook.

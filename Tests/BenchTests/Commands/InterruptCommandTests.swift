@@ -50,7 +50,7 @@ struct InterruptCommandTests {
         let directory = try CLIHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let arguments = ["run", "--alg", "hs256", "--devices", "200", "--threads", "2", "--rate", "200",
-            "--backend-latency", "0us/0us", "--duration", "10m", "--warmup", "0s", "--max-start-lag", "off", "--quiet",
+            "--upstream-latency", "0us/0us", "--duration", "10m", "--warmup", "0s", "--max-start-lag", "off", "--quiet",
             "--json", "r.json", "--hgrm", "hg", "--hlog", "r.hlog"]
         // The first interval is in the log: the load runs and something was measured.
         let result = try Self.interrupt(arguments, in: directory, signal: signal, ready: Self.holds("r.hlog", "Tag=inFlight,0.000"))
@@ -74,7 +74,7 @@ struct InterruptCommandTests {
         let directory = try CLIHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let arguments = ["capacity", "--slo", "inline.p99<10s", "--start-rate", "50", "--step-duration", "1s",
-            "--warmup", "0s", "--alg", "hs256", "--devices", "200", "--backend-latency", "0us/0us",
+            "--warmup", "0s", "--alg", "hs256", "--devices", "200", "--upstream-latency", "0us/0us",
             "--max-start-lag", "off", "--max-steps", "1000", "--precision", "0.1%", "--json", "cap.json"]
         // The first step's row is printed: one step is complete.
         let result = try Self.interrupt(arguments, in: directory, signal: SIGINT, ready: { directory in

@@ -12,7 +12,7 @@ import TestSupport
 struct OutputSafetyCommandTests {
     /// A quick run's flags (HS256, a small population, no upstream latency, a 1 s measured phase).
     static let quick = ["run", "--alg", "hs256", "--devices", "200", "--threads", "2", "--rate", "200",
-                        "--backend-latency", "0us/0us", "--duration", "1s", "--warmup", "0s", "--max-start-lag", "off",
+                        "--upstream-latency", "0us/0us", "--duration", "1s", "--warmup", "0s", "--max-start-lag", "off",
                         "--quiet"]
 
     /// The error lines of `output` (without the debug build's banner).

@@ -87,7 +87,7 @@ struct ReportCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = try CLIHarness.bench([
             "run", "--alg", "hs256", "--devices", "100", "--rate", "300", "--duration", "1s", "--warmup", "100ms",
-            "--backend-latency", "0us/0us", "--quiet", "--json", "r.json", "--report", "r.html",
+            "--upstream-latency", "0us/0us", "--quiet", "--json", "r.json", "--report", "r.html",
         ], in: directory)
         #expect(output.status == 0 || output.status == 7, "\(output.stderr)")
         let html = try String(contentsOf: directory.appendingPathComponent("r.html"), encoding: .utf8)

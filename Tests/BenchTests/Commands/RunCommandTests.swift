@@ -23,7 +23,7 @@ struct RunCommandTests {
         let directory = try CLIHarness.temporaryDirectory()
         let output = try CLIHarness.bench([
             "run", "--alg", "hs256", "--devices", "200", "--rate", "400", "--duration", "600ms", "--warmup", "200ms",
-            "--mix", "get=60,check=20,verify=10,attack=10", "--backend-latency", "0us/0us", "--quiet",
+            "--mix", "get=60,check=20,verify=10,attack=10", "--upstream-latency", "0us/0us", "--quiet",
             "--json", "r.json", "--hgrm", "hgrm", "--hlog", "r.hlog",
         ], in: directory)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("r.json")))

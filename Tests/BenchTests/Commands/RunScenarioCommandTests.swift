@@ -48,7 +48,7 @@ struct RunScenarioCommandTests {
         #expect(output.status == 0)
         for word in ["--scenario", "steady", "cold-start", "expiry-stampede", "upstream-outage", "attack-flood",
                      "--favorites", "--arrivals", "--cold", "--concurrency", "--refresh-ahead", "--upstream-errors",
-                     "--upstream-timeout", "--upstream-outage", "--upstream-max-in-flight", "--backend-latency 200ms/1s",
+                     "--upstream-timeout", "--upstream-outage", "--upstream-max-in-flight", "--upstream-latency 200ms/1s",
                      "--deny-ttl", "--deny-ttl 30s"] {
             #expect(output.stdout.contains(word), "\(word) missing from run --help")
         }
@@ -58,7 +58,7 @@ struct RunScenarioCommandTests {
         let directory = try CLIHarness.temporaryDirectory()
         let output = try CLIHarness.bench([
             "run", "--scenario", "attack-flood", "--alg", "hs256", "--devices", "50", "--rate", "300",
-            "--duration", "300ms", "--warmup", "100ms", "--backend-latency", "0us/0us", "--refresh-ahead", "off",
+            "--duration", "300ms", "--warmup", "100ms", "--upstream-latency", "0us/0us", "--refresh-ahead", "off",
             "--upstream-timeout", "2s", "--quiet", "--json", "r.json",
         ], in: directory)
         #expect(output.status == 0 || output.status == 7, "\(output.stderr)")

@@ -27,7 +27,7 @@ struct RunScheduleCommandTests {
         // 0 -> 400/s over 500 ms: (0 + 400) / 2 x 0.5 s requests, a mean of 200/s.
         let output = try CLIHarness.bench([
             "run", "--alg", "hs256", "--devices", "200", "--stages", "500ms:400", "--warmup", "0s",
-            "--backend-latency", "0us/0us", "--quiet", "--json", "r.json",
+            "--upstream-latency", "0us/0us", "--quiet", "--json", "r.json",
         ], in: directory)
         #expect(output.status == 0 || output.status == 7, "\(output.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("r.json")))

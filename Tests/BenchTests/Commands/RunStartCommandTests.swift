@@ -12,7 +12,7 @@ import TestSupport
 struct RunStartCommandTests {
     /// A quick run's flags (HS256, a small population, no upstream latency).
     static let quick = ["run", "--alg", "hs256", "--devices", "200", "--threads", "2", "--rate", "400",
-                        "--backend-latency", "0us/0us", "--quiet"]
+                        "--upstream-latency", "0us/0us", "--quiet"]
 
     static func files(in directory: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.path)

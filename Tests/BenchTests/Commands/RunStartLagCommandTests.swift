@@ -32,7 +32,7 @@ struct RunStartLagCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = try CLIHarness.bench([
             "run", "--alg", "hs256", "--devices", "100", "--threads", "1", "--rate", "400", "--duration", "1s",
-            "--warmup", "0s", "--mix", "get=0,check=100,verify=0", "--backend-latency", "0us/0us",
+            "--warmup", "0s", "--mix", "get=0,check=100,verify=0", "--upstream-latency", "0us/0us",
             "--inject-stall", "50ms@200ms", "--max-start-lag", "2ms", "--quiet", "--json", "r.json",
         ], in: directory)
         #expect(output.status == 7, "\(output.stderr)")

@@ -9,7 +9,7 @@ struct SLOCommandTests {
     static func shortRun(_ extra: [String], in directory: URL) throws -> CLIHarness.Output {
         try CLIHarness.bench([
             "run", "--alg", "hs256", "--devices", "200", "--rate", "300", "--duration", "400ms", "--warmup", "100ms",
-            "--backend-latency", "0us/0us", "--json", "r.json",
+            "--upstream-latency", "0us/0us", "--json", "r.json",
         ] + extra, in: directory)
     }
 

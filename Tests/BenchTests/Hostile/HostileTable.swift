@@ -4,7 +4,7 @@ extension HostileCase {
         let base = ["run", "--devices", "100", "--duration", "1s", "--warmup", "0s", "--quiet"]
         var rows: [HostileCase] = []
         for flag in ["--devices", "--requestors", "--mvpds", "--resources", "--capacity", "--threads", "--stage-sample",
-                     "--seed", "--zipf", "--rate", "--deny-ratio"] {
+                     "--seed", "--zipf", "--rate", "--upstream-deny-ratio"] {
             rows += numeric.map { usage(with(base, flag, $0), flag) }
             rows.append(usage(with(base, flag, nil) + [flag], flag))  // the value is missing
         }
@@ -14,7 +14,7 @@ extension HostileCase {
         rows += ["", "200ms", "2s@200ms", "@", "200ms@", "0ms@1s", "1ms@100000000000d", "1ms@2ms@3ms"]
             .map { usage(with(base, "--inject-stall", $0), "--inject-stall") }
         rows += ["", "1ms", "2ms/1ms", "99999999999999999us/99999999999999999us", "abc/def", "1h/2h"]
-            .map { usage(with(base, "--backend-latency", $0), "--backend-latency") }
+            .map { usage(with(base, "--upstream-latency", $0), "--upstream-latency") }
         rows += ["", "get=50", "get=abc", "get=100,get=0", "bogus=100", "get=99999999999999999999", "get=-10,check=110", "==="]
             .map { usage(with(base, "--mix", $0), "--mix") }
         rows += ["", "0/4", "5/4", "1/0", "a/b", "1/99999999999999999999", "1/2/3", "200/300"]

@@ -15,6 +15,11 @@ struct WorkerTeamRun<Target: LoadTarget, Clock: WorkerClock> {
         /// Every logged request of every worker.
         var requests: [LoggedRequest] { logs.flatMap(\.requests) }
 
+        /// The workers' tallies, added: the run's totals.
+        var tally: RequestTally {
+            results.reduce(into: RequestTally()) { $0.add($1.tally) }
+        }
+
         /// The workers' ledgers, added.
         var ledger: CompletionLedger {
             results.reduce(into: CompletionLedger()) { $0.add($1.ledger) }

@@ -26,8 +26,7 @@ extension LoadWorker {
         context.control.handOver(worker: index, index: recorder.currentIndex,
             recorder.currentIndex >= 0 ? recorder.current : nil, next: Int.max)
         return WorkerResult(
-            latency: recorder, stages: stages, codes: codes, failures: failures, attacksExpected: attacksExpected,
-            attacksUnexpected: attacksUnexpected, requests: requests, lastSendNanos: lastSend, stalls: stalls,
+            latency: recorder, stages: stages, tally: tally, lastSendNanos: lastSend, stalls: stalls,
             maxInFlight: maxInFlight, ledger: ledger, trace: trace.take())
     }
 
@@ -43,7 +42,6 @@ extension LoadWorker {
         var schedule = schedule
         var nextStall = timing.stallNanos > 0 ? t0 &+ timing.stallPeriodNanos : UInt64.max
         var sequence: UInt64 = 0
-        var none = NoStageObserver()
         while true {
             if inbox.mayHaveEntries { _ = drainInbox() }
             let operation = stream.next()
@@ -54,17 +52,8 @@ extension LoadWorker {
             // Timed section: from here to `done`.
             let send = clock.nanoseconds()
             if send >= hardStop || stop.isRequested { break }
-            let measured = intended >= measuredStart
-            if send >= nextStall { stall(measured: measured, at: send, next: &nextStall) }
-            if measured { sampleInFlight(at: send) }
-            let sent = SentRequest(intended: intended, send: send, operation: operation, measured: measured)
-            let now = clock.nowMillis()
-            if measured && timing.stageSample > 0 && sequence % UInt64(timing.stageSample) == 0 {
-                _ = issue(call, sent, now: now, observer: &stages)
-            } else {
-                _ = issue(call, sent, now: now, observer: &none)
-            }
-            sequence &+= 1
+            _ = self.send(call, operation, intended: intended, at: send, measured: intended >= measuredStart,
+                sequence: &sequence, nextStall: &nextStall, stages: &stages)
         }
     }
 
@@ -81,7 +70,6 @@ extension LoadWorker {
         var idle = sessions
         var nextStall = timing.stallNanos > 0 ? t0 &+ timing.stallPeriodNanos : UInt64.max
         var sequence: UInt64 = 0
-        var none = NoStageObserver()
         clock.wait(until: t0)
         while true {
             if inbox.mayHaveEntries { idle += drainInbox() }
@@ -94,17 +82,10 @@ extension LoadWorker {
             let call = prepare(operation, now: clock.nowMillis())
             let send = clock.nanoseconds()
             if send >= end || stop.isRequested { break }
-            let measured = send >= measuredStart
-            if send >= nextStall { stall(measured: measured, at: send, next: &nextStall) }
-            if measured { sampleInFlight(at: send) }
-            let sent = SentRequest(intended: send, send: send, operation: operation, measured: measured)
-            let now = clock.nowMillis()
             idle -= 1
-            let answered = measured && timing.stageSample > 0 && sequence % UInt64(timing.stageSample) == 0
-                ? issue(call, sent, now: now, observer: &stages)
-                : issue(call, sent, now: now, observer: &none)
+            let answered = self.send(call, operation, intended: send, at: send, measured: send >= measuredStart,
+                sequence: &sequence, nextStall: &nextStall, stages: &stages)
             if answered { idle += 1 }
-            sequence &+= 1
         }
     }
 

@@ -4,7 +4,7 @@ import AuthZSimulation
 
 /// An upstream whose replies the test triggers: every call is held until ``answerAll(now:)``,
 /// which answers it as a simulated backend with no latency and no denial would.
-final class ScriptedBackend: Backend {
+final class TriggeredUpstream: Backend {
     private struct Held: Sendable {
         var request: BackendRequest
         var reply: BackendReply

@@ -38,7 +38,7 @@ package struct RateProfile: Sendable, Equatable {
     /// ramping arrival rate, from 0 requests/s, each stage ramping linearly from the previous
     /// stage's rate to its own over its duration (a stage of duration 0 is a step), and the last
     /// rate held after the stages.
-    package init(stages: [Scenario.Stage], warmupMillis: Int64) {
+    package init(stages: [RampStage], warmupMillis: Int64) {
         var built: [Segment] = []
         var millis: Int64 = 0
         var count = 0.0

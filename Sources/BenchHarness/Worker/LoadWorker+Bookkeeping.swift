@@ -2,6 +2,34 @@ import AuthZCore
 import AuthZSimulation
 
 extension LoadWorker {
+    /// Simulation bookkeeping after a call answered inline (untimed): keeps minted media tokens
+    /// for verification, the last verified one for the replay attack, and re-authenticates a
+    /// device after a logout or when its token was found expired.
+    package mutating func finish(_ operation: Operation, _ call: PreparedCall, _ outcome: RequestOutcome, now: Int64) {
+        if operation.kind == .attack { return }
+        let slot = Int(operation.device)
+        switch call {
+        case .get, .check:
+            finishAuthorization(operation, outcome, now: now)
+        case .verify(let token, let resource):
+            if outcome.code == .validToken { replayCandidate = ReplayCandidate(token: token, resource: resource, verifiedAt: now) }
+        case .logout:
+            devices[slot].store.logout()
+            try? context.authenticator.authenticate(&devices[slot], now: now)
+        }
+    }
+
+    /// The bookkeeping of an authorization, answered inline or completed after parking: a minted
+    /// media token is kept for a later `verify`; an expired authentication token is renewed.
+    package mutating func finishAuthorization(_ operation: Operation, _ outcome: RequestOutcome, now: Int64) {
+        if operation.kind == .attack { return }
+        if let mediaToken = outcome.mediaToken {
+            pending.push(MediaTokenRing.Entry(token: mediaToken, resource: Int(operation.resource), mintedAt: now))
+        } else if outcome.code == .tokenExpired {
+            try? context.authenticator.authenticate(&devices[Int(operation.device)], now: now)
+        }
+    }
+
     /// Starts minting a fresh media token to replay (simulation bookkeeping: neither measured nor
     /// counted), for the kit's first device and the resource of the set-up's candidate. Never
     /// waits: answered inline (the usual case, the kit device is authorized), the token is verified
@@ -17,7 +45,7 @@ extension LoadWorker {
         let ticket = table.nextTicket
         let completion = SlotCompletion<Clock, AuthorizationOutcome>(inbox: inbox, ticket: ticket)
         if let outcome = context.target.getAuthorization(request, now: now, observer: &none, completion: completion) {
-            replayMinted(outcome.mediaToken, resource: resource)
+            replayMinted(RequestOutcome(outcome).mediaToken, resource: resource)
             return
         }
         let operation = Operation(kind: .get, device: 0, resource: Int32(resource), attack: nil)
@@ -64,12 +92,35 @@ extension LoadWorker {
             var none = NoStageObserver()
             let outcome = context.target.getAuthorization(request, now: now, observer: &none, completion: waiting)
                 ?? waiting.wait()
-            if let token = outcome.mediaToken,
+            if let token = RequestOutcome(outcome).mediaToken,
                 let candidate = verifiedOnce(token, resource: resource, now: now, context: context)
             {
                 return candidate
             }
         }
         return nil
+    }
+
+    /// Appends the measured request to the worker's trace (untimed; attacks are not recorded:
+    /// they never reach the authorization cache).
+    @inline(__always)
+    package mutating func recordTrace(_ operation: Operation, _ call: PreparedCall, sentAt: UInt64) {
+        guard operation.attack == nil else { return }
+        let slot = Int(operation.device)
+        let op: UInt8
+        var resource = operation.resource
+        switch call {
+        case .get: op = 0
+        case .check: op = 1
+        case .verify(_, let verified):
+            op = 2
+            resource = Int32(truncatingIfNeeded: verified)
+        case .logout:
+            op = 3
+            resource = -1
+        }
+        trace.append(TraceEntry(
+            timeNanos: sentAt, device: devices[slot].globalIndex, resource: resource, requestor: devices[slot].requestor, op: op,
+            worker: UInt16(truncatingIfNeeded: index)))
     }
 }

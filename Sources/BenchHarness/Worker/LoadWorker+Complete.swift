@@ -1,37 +1,6 @@
 import AuthZCore
 
 extension LoadWorker {
-    /// Sends one prepared request: answered inline, it is recorded at once; parked, it takes the
-    /// slot of the ticket its completion carries. Returns whether it was answered inline.
-    @inline(__always)
-    mutating func issue<Observer: StageObserver>(_ call: PreparedCall, _ sent: SentRequest, now: Int64,
-        observer: inout Observer) -> Bool
-    {
-        let ticket = table.nextTicket
-        let answered = execute(call, now: now, ticket: ticket, observer: &observer)
-        var done = context.clock.nanoseconds()
-        let delay = context.timing.injectDelayNanos
-        if delay > 0, answered != nil {
-            // Calibration only: the answer costs `delay` more, spent on this thread as the hot path would.
-            let until = done &+ delay
-            while done < until { done = context.clock.nanoseconds() }
-        }
-        // Untimed from here: recording and simulation bookkeeping.
-        if let answered {
-            complete(sent, parkedAt: nil, done: done, code: answered.code)
-            finish(sent.operation, call, answered, now: now)
-        } else {
-            table.park(PendingTable.Slot(request: sent, parkedAt: done, isGet: call.isGet, isBookkeeping: false))
-            context.gauge.park()
-            ledger.parked += 1
-        }
-        if sent.measured {
-            if sent.send > lastSend { lastSend = sent.send }
-            if trace.isEnabled { recordTrace(sent.operation, call, sentAt: sent.send &- measuredStart) }
-        }
-        return answered != nil
-    }
-
     /// Records a completed request: `responseTime = done - intended` (coordinated-omission
     /// correct), `serviceTime = done - send`, `startLag = send - intended`, and for a parked
     /// request `upstreamWait = done - parkedAt`; a measured one also counts its code.
@@ -47,14 +16,7 @@ extension LoadWorker {
             recorder.record(interval: interval, response: response, service: service, startLag: startLag,
                 upstreamWait: upstreamWait)
             recorder.count(code: code.harnessIndex)
-            requests += 1
-            codes[code.harnessIndex] += 1
-            let expected = sent.operation.attack?.expectedCode
-            if let expected {
-                attacksExpected[expected.harnessIndex] += 1
-                if code != expected { attacksUnexpected += 1 }
-            }
-            if code.isFailure(expected: expected) { failures[code.harnessIndex] += 1 }
+            tally.count(code, expected: sent.operation.attack?.expectedCode)
         } else {
             recorder.record(interval: nil, response: response, service: service, startLag: startLag,
                 upstreamWait: upstreamWait)
@@ -81,12 +43,11 @@ extension LoadWorker {
             }
             ledger.completed += 1
             if slot.isBookkeeping {
-                replayMinted(entry.mediaToken, resource: Int(slot.request.operation.resource))
+                replayMinted(entry.outcome.mediaToken, resource: Int(slot.request.operation.resource))
                 continue
             }
-            complete(slot.request, parkedAt: slot.parkedAt, done: entry.done, code: entry.code)
-            finishAuthorization(slot.request.operation, code: entry.code, mediaToken: entry.mediaToken,
-                now: context.clock.nowMillis())
+            complete(slot.request, parkedAt: slot.parkedAt, done: entry.done, code: entry.outcome.code)
+            finishAuthorization(slot.request.operation, entry.outcome, now: context.clock.nowMillis())
             freed += 1
         }
         batch.removeAll(keepingCapacity: true)

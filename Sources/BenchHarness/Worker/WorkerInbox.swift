@@ -9,10 +9,8 @@ package struct InboxEntry: Sendable {
     package var ticket: UInt64
     /// When the engine completed the request (the worker's monotonic clock, read in the completion).
     package var done: UInt64
-    /// The result code.
-    package var code: ResultCode
-    /// The media token a parked `getAuthorization` was granted.
-    package var mediaToken: [UInt8]?
+    /// What the request was answered.
+    package var outcome: RequestOutcome
 }
 
 /// Where the completions of a worker's parked requests land: the engine calls them on the
@@ -43,10 +41,10 @@ package final class WorkerInbox<Clock: WorkerClock>: Sendable {
     }
 
     /// Called by a completion, on any thread: stamps `done` and hands the outcome to the worker.
-    package func deliver(ticket: UInt64, code: ResultCode, mediaToken: [UInt8]?) {
+    package func deliver(ticket: UInt64, _ outcome: RequestOutcome) {
         let done = clock.nanoseconds()
         gauge.complete()
-        let entry = InboxEntry(ticket: ticket, done: done, code: code, mediaToken: mediaToken)
+        let entry = InboxEntry(ticket: ticket, done: done, outcome: outcome)
         let wakes = state.withLock { state in
             state.entries.append(entry)
             hasEntries.store(true, ordering: .relaxed)
@@ -92,58 +90,5 @@ package final class WorkerInbox<Clock: WorkerClock>: Sendable {
             return !state.entries.isEmpty
         }
         return waiting ? .entries : woken ? .woken : .timedOut
-    }
-}
-
-/// What the engine hands a parked request's completion: a result code, and for a `get` the media
-/// token it minted.
-package protocol ParkedOutcome: Sendable {
-    /// The request's result code.
-    var resultCode: ResultCode { get }
-    /// The media token a granted `getAuthorization` minted.
-    var mediaToken: [UInt8]? { get }
-}
-
-extension ResultCode: ParkedOutcome {
-    /// Itself.
-    package var resultCode: ResultCode { self }
-    /// None: `checkAuthorization` mints nothing.
-    package var mediaToken: [UInt8]? { nil }
-}
-
-extension AuthorizationOutcome: ParkedOutcome {
-    /// `VALID_TOKEN` with a media token, or the rejection's code.
-    package var resultCode: ResultCode {
-        switch self {
-        case .mediaToken: .validToken
-        case .rejected(let code): code
-        }
-    }
-
-    /// The minted media token, if granted.
-    package var mediaToken: [UInt8]? {
-        if case .mediaToken(let token) = self { return token }
-        return nil
-    }
-}
-
-/// The completion a worker gives the engine with each request that may park: its inbox and the
-/// request's ticket, two words, so the engine stores it without an allocation.
-package struct SlotCompletion<Clock: WorkerClock, Outcome: ParkedOutcome>: AuthorizationCompletion {
-    /// The worker's inbox.
-    package let inbox: WorkerInbox<Clock>
-    /// The pending slot the request will occupy if it parks.
-    package let ticket: UInt64
-
-    /// A completion for `ticket` into `inbox`.
-    @inline(__always)
-    package init(inbox: WorkerInbox<Clock>, ticket: UInt64) {
-        self.inbox = inbox
-        self.ticket = ticket
-    }
-
-    /// Hands the outcome to the worker.
-    package func complete(_ outcome: Outcome) {
-        inbox.deliver(ticket: ticket, code: outcome.resultCode, mediaToken: outcome.mediaToken)
     }
 }

@@ -1,31 +1,3 @@
-import AuthZCore
-
-/// One request, built before its intended start so that only the engine call is timed.
-package enum PreparedCall: Sendable {
-    /// `checkAuthorization`.
-    case check(AuthorizationRequest)
-    /// `getAuthorization`.
-    case get(AuthorizationRequest)
-    /// `MediaTokenVerifier.verify` of a media token for the resource at this index.
-    case verify(token: [UInt8], resource: Int)
-    /// `logout` of these authentication tokens.
-    case logout([[UInt8]])
-
-    /// Whether the call is a `getAuthorization` (granted, it carries a media token).
-    package var isGet: Bool {
-        if case .get = self { return true }
-        return false
-    }
-}
-
-/// What a timed call answered.
-package struct CallOutcome: Sendable {
-    /// The result code (a logout counts `VALID_TOKEN` when it revoked a token, else `NOT_AUTHENTICATED`).
-    package var code: ResultCode
-    /// The media token a successful `get` minted.
-    package var mediaToken: [UInt8]?
-}
-
 /// A small ring of media tokens this worker minted and has not verified yet (newest first out;
 /// when full, the oldest is dropped).
 package struct MediaTokenRing: Sendable {

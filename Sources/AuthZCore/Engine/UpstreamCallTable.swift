@@ -41,7 +41,7 @@ public struct UpstreamStats: Sendable, Equatable {
 /// Sharded by the key's seeded hash, each shard a dictionary under its own lock; only misses and
 /// refreshes come here, never a plain hit. The bound is checked before a call is added, so the
 /// table never holds more than `limit` calls, whatever the traffic.
-final class UpstreamCalls: Sendable {
+final class UpstreamCallTable: Sendable {
     /// At most this many calls in flight.
     let limit: Int
     private let shards: PaddedMutexArray<[AuthorizationKey: UpstreamCall]>
