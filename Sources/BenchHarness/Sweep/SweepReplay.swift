@@ -69,9 +69,10 @@ package enum SweepReplay {
         case .mutex: return (replay(sequence, keys: keys, into: MutexCache<K, V>(capacity: capacity, seed: seed)), nil)
         case .lru: return (replay(sequence, keys: keys, into: LRUCache<K, V>(capacity: capacity, seed: seed)), nil)
         case .sieve: return (replay(sequence, keys: keys, into: SIEVECache<K, V>(capacity: capacity, seed: seed)), nil)
-        case .tinylfu: return (replay(sequence, keys: keys, into: TinyLFUCache<K, V>(capacity: capacity, seed: seed)), nil)
-        case .tinylfuAdaptive:
+        case .tinylfu:
             return (replay(sequence, keys: keys, into: AdaptiveTinyLFUCache<K, V>(capacity: capacity, seed: seed)), nil)
+        case .tinylfuFixed:
+            return (replay(sequence, keys: keys, into: TinyLFUCache<K, V>(capacity: capacity, seed: seed)), nil)
         case .s3fifo: return (replay(sequence, keys: keys, into: S3FIFOCache<K, V>(capacity: capacity, seed: seed)), nil)
         case .sharded:
             // No generator of its own: its shard choice follows the keys' (seeded) hashes.

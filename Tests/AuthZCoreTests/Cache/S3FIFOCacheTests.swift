@@ -38,21 +38,57 @@ struct S3FIFOCacheTests {
         #expect(cache.count == 20)
     }
 
-    @Test func theClimberMovesTheWindowAndKeepsTheBudget() {
-        let cache = AdaptiveTinyLFUCache<Int, Int>(capacity: 200)
-        var random = TestRandom(seed: 5)
-        var seen = Set<Int>()
-        // A shifting working set (recency matters): the hit rate moves, so the climber steps.
-        for phase in 0..<20 {
-            for _ in 0..<2_000 {
-                let key = phase * 150 + random.next(below: 300)
-                if cache.value(forKey: key, now: 0) == nil { cache.insert(key, forKey: key, expiresAt: .max, now: 0) }
-            }
-            let sizes = cache.withCore { $0.sizes }
-            seen.insert(sizes.window)
-            #expect(sizes.window >= 1 && sizes.protected >= 0 && sizes.window + sizes.protected <= 200)
-            #expect(cache.count <= 200)
+    /// Looks `count` keys of `key` up in `cache`, inserting the misses; returns the window's and
+    /// protected segment's shares after each 10,000 requests.
+    func replay(_ cache: AdaptiveTinyLFUCache<Int, Int>, _ count: Int, key: () -> Int) -> [(window: Int, protected: Int)] {
+        var sizes: [(window: Int, protected: Int)] = []
+        for request in 1...count {
+            let k = key()
+            if cache.value(forKey: k, now: 0) == nil { cache.insert(k, forKey: k, expiresAt: .max, now: 0) }
+            if request % 10_000 == 0 { sizes.append(cache.withCore { $0.sizes }) }
         }
-        #expect(seen.count > 1, "the window never moved: \(seen)")
+        return sizes
+    }
+
+    @Test func aDropInTheHitRateGrowsTheWindowWithinTheBudget() {
+        let cache = AdaptiveTinyLFUCache<Int, Int>(capacity: 200, seed: 3)
+        var random = TestRandom(seed: 5)
+        // Two samples (20,000 requests each) of a hot set of 250 keys, then a working set that
+        // shifts by 150 keys every 2,000 requests: the hit rate falls far beyond the noise.
+        let before = replay(cache, 40_000) { random.next(below: 250) }
+        var phase = 0
+        var request = 0
+        let after = replay(cache, 60_000) {
+            request += 1
+            if request % 2_000 == 0 { phase += 1 }
+            return 1_000 + phase * 150 + random.next(below: 300)
+        }
+        #expect(before.last.map { $0.window } == 1, "the first sample's step shrinks the 2-entry window to 1")
+        #expect(after.contains { $0.window > 2 }, "the window never grew: \(after.map { $0.window })")
+        for sizes in before + after {
+            #expect(sizes.window >= 1 && sizes.protected >= 0 && sizes.window + sizes.protected <= 200)
+        }
+        #expect(cache.count <= 200)
+    }
+
+    @Test func aSteadyHitRateHoldsTheWindow() {
+        let cache = AdaptiveTinyLFUCache<Int, Int>(capacity: 200, seed: 3)
+        // A loop of 250 keys: every sample is 80 whole loops over the same residents, so the hit
+        // rate does not move and the window holds; only the first sample's step (from 2 entries
+        // to 1) is taken.
+        var next = 0
+        let sizes = replay(cache, 200_000) {
+            next = (next + 1) % 250
+            return next
+        }
+        #expect(sizes.dropFirst(2).allSatisfy { $0.window == 1 }, "\(sizes.map { $0.window })")
+    }
+
+    @Test func aShortTraceNeverClimbs() {
+        // Fewer requests than one sample (20,000 once full): the window stays at 1% of capacity.
+        let cache = AdaptiveTinyLFUCache<Int, Int>(capacity: 500, seed: 3)
+        var random = TestRandom(seed: 9)
+        let sizes = replay(cache, 19_000) { random.next(below: 2_000) }
+        #expect(sizes.allSatisfy { $0.window == 5 }, "\(sizes.map { $0.window })")
     }
 }

@@ -57,6 +57,12 @@ struct RunFlagsTests {
         #expect(s.loop.rate == nil)
     }
 
+    @Test func tinylfuIsTheClimberAndTinylfuFixedTheFixedWindow() throws {
+        #expect(try scenario(["--cache", "tinylfu"]).cache == .tinylfu)
+        #expect(try scenario(["--cache", "tinylfu-fixed"]).cache == .tinylfuFixed)
+        #expect(CacheStrategyKind.tinylfuFixed.rawValue == "tinylfu-fixed")
+    }
+
     @Test func theParserOnlyReadsValuesAndValidateStatesTheRule() throws {
         let args = try Arguments(["--devices", "0", "--shard", "0/4", "--mix", "get=150"],
             options: WorkloadFlags.valueOptions, flags: WorkloadFlags.flagOptions)
@@ -92,6 +98,8 @@ struct RunFlagsTests {
         (["--devices", "many"], "--devices"),
         (["--alg", "md5"], "--alg"),
         (["--cache", "fifo"], "--cache"),
+        // The climber is `tinylfu` itself: no second name for it.
+        (["--cache", "tinylfu-adaptive"], "--cache"),
         (["--duration", "5"], "--duration"),
         (["--duration", "10ms"], "--duration"),
         (["--inject-stall", "2s@200ms"], "--inject-stall"),

@@ -30,7 +30,7 @@ struct SweepTraceFormatCommandTests {
         for run in 0..<2 {
             let json = directory.appendingPathComponent("sweep\(run).json").path
             let output = try CLIHarness.bench(["sweep", "--trace", trace, "--trace-format", "keys", "--seed", "9",
-                "--strategies", "lru,s3fifo,tinylfu,tinylfu-adaptive", "--capacities", "30,50", "--json", json, "--quiet"])
+                "--strategies", "lru,s3fifo,tinylfu,tinylfu-fixed", "--capacities", "30,50", "--json", json, "--quiet"])
             #expect(output.status == 0, "\(output.stderr)")
             results.append(try Self.hits(json))
         }

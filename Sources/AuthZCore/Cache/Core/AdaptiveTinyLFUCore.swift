@@ -2,19 +2,29 @@
 /// 2.7 (`BoundedLocalCache.climb()`; the simulator's `HillClimberWindowTinyLfuPolicy` with its
 /// simple climber): a ``TinyLFUCore`` (same sketch, admission duel and segments) plus the climber.
 ///
-/// - Sample: hits and misses (a lookup of an absent or expired key) are counted; when a sample of
-///   the sketch's period (10 x capacity requests) is complete, the next insert climbs.
-/// - Step: the hit rate of the sample against the previous one. Same or better: take the last step
-///   again; worse: the opposite step. A change of 5 points or more restarts the step at 6.25% of
-///   capacity (in the direction just taken); otherwise the step decays by 2% per sample. The first
-///   step shrinks the window (Caffeine's initial step is negative).
+/// - Sample: once the cache is full (as the simulator's climber: a filling cache's hit rate says
+///   nothing about its window), hits and misses (a lookup of an absent or expired key) are counted;
+///   when a sample is complete, the next insert climbs. A sample is the sketch's period (10 x
+///   capacity requests) but at least 20,000 requests: the climber compares the hit rates of two
+///   samples, and only from 20,000 requests each is the standard error of that difference (at a
+///   hit rate of one half, the worst case) below half a point, so that a change of a point stands
+///   two standard errors clear of chance. Shorter samples measured the trace's own phases, not the
+///   window: on the classic traces' small caches the climber lost up to a point to the fixed window
+///   (`results/README.md`).
+/// - Step: the hit rate of the sample against the previous one. A change within two standard
+///   errors of the two samples' binomial noise is no evidence either way: the window holds and the
+///   step decays. Otherwise, as Caffeine: better, take the last step again; worse, the opposite step;
+///   a change of 5 points or more restarts the step at 6.25% of capacity (in the direction just
+///   taken), else the step decays by 2% per sample. The first sample is compared with 0, so the
+///   first step is taken, and it shrinks the window (Caffeine's initial step is negative).
 /// - Move: a step of `+n` grows the window by up to `n` entries taken from the protected segment's
 ///   share, moving probation's (then protected's) least recently used entries into the window's
 ///   most recent end; `-n` shrinks it (never below 1) and moves the window's least recently used
 ///   entries to probation. At most 1,000 entries move per step (Caffeine's transfer threshold).
 ///
 /// The window starts at 1% of capacity and main's protected segment at 80% of the rest, as in
-/// ``TinyLFUCore``; a hit costs one more counter increment. Seeded like ``TinyLFUCore``.
+/// ``TinyLFUCore``; a hit costs a comparison and a counter increment more. Seeded like
+/// ``TinyLFUCore``.
 ///
 /// Memory estimate: ``TinyLFUCore``'s (the climber is a few words).
 public struct AdaptiveTinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
@@ -26,42 +36,54 @@ public struct AdaptiveTinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: Ca
     @usableFromInline static var restartThreshold: Double { 0.05 }
     /// Caffeine's `QUEUE_TRANSFER_THRESHOLD`.
     @usableFromInline static var transferLimit: Int { 1_000 }
+    /// The shortest sample, in requests: 2 x 0.25 x (2 / 0.01)^2, two samples whose hit rates
+    /// differ by a point are two standard errors apart at the noisiest hit rate (one half).
+    @usableFromInline static var minimumSample: Int { 20_000 }
+    /// How many standard errors of the two samples' difference a change must exceed to move.
+    @usableFromInline static var significance: Double { 2 }
 
     @usableFromInline var base: TinyLFUCore<Key, Value>
     @usableFromInline var hitsInSample = 0
     @usableFromInline var missesInSample = 0
     @usableFromInline var previousHitRate = 0.0
     @usableFromInline var stepSize: Double
+    @usableFromInline let sampleSize: Int
+    /// Samples completed (the first is compared with a hit rate of 0, as Caffeine's).
+    @usableFromInline var samples = 0
 
     /// Creates an empty adaptive W-TinyLFU of at most `capacity` entries (at least 1).
     ///
     /// - Complexity: O(capacity).
     @inlinable
     public init(capacity: Int) {
-        base = TinyLFUCore(capacity: capacity)
-        stepSize = -Self.stepShare * Double(base.store.capacity)
+        self.init(base: TinyLFUCore(capacity: capacity))
     }
 
-    /// Creates an empty adaptive W-TinyLFU whose sketch and generator derive from `seed`.
+    /// Creates an empty adaptive W-TinyLFU whose sketch seeds derive from `seed`.
     ///
     /// - Complexity: O(capacity).
     @inlinable
     public init(capacity: Int, seed: UInt64) {
-        base = TinyLFUCore(capacity: capacity, seed: seed)
+        self.init(base: TinyLFUCore(capacity: capacity, seed: seed))
+    }
+
+    @inlinable
+    init(base: TinyLFUCore<Key, Value>) {
+        self.base = base
         stepSize = -Self.stepShare * Double(base.store.capacity)
+        sampleSize = max(base.sketch.sampleSize, Self.minimumSample)
     }
 
     /// The value for `key` if live at `now` (see ``TinyLFUCore/lookup(_:hash:now:)``), counted in
-    /// the climber's sample.
+    /// the climber's sample once the cache is full.
     ///
     /// - Complexity: O(1) expected.
     @inlinable
     public mutating func lookup(_ key: Key, hash: UInt64, now: Int64) -> Value? {
-        guard let value = base.lookup(key, hash: hash, now: now) else {
-            missesInSample &+= 1
-            return nil
+        let value = base.lookup(key, hash: hash, now: now)
+        if base.store.isFull {
+            if value == nil { missesInSample &+= 1 } else { hitsInSample &+= 1 }
         }
-        hitsInSample &+= 1
         return value
     }
 
@@ -71,22 +93,31 @@ public struct AdaptiveTinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: Ca
     @inlinable
     public mutating func insert(_ value: Value, forKey key: Key, hash: UInt64, expiresAt: Int64, now: Int64) {
         base.insert(value, forKey: key, hash: hash, expiresAt: expiresAt, now: now)
-        if hitsInSample &+ missesInSample >= base.sketch.sampleSize { climb() }
+        if hitsInSample &+ missesInSample >= sampleSize { climb() }
     }
 
-    /// Caffeine's `determineAdjustment()` then `increaseWindow()` / `decreaseWindow()`.
+    /// Caffeine's `determineAdjustment()` then `increaseWindow()` / `decreaseWindow()`, holding
+    /// still when the change is within the samples' noise.
     @inlinable
     mutating func climb() {
-        let requests = hitsInSample + missesInSample
-        let hitRate = Double(hitsInSample) / Double(requests)
+        let requests = Double(hitsInSample + missesInSample)
+        let hitRate = Double(hitsInSample) / requests
         let change = hitRate - previousHitRate
+        let pooled = (hitRate + previousHitRate) / 2
+        let noise = Self.significance * (2 * pooled * (1 - pooled) / requests).squareRoot()
+        let isFirst = samples == 0
+        samples &+= 1
+        previousHitRate = hitRate
+        hitsInSample = 0
+        missesInSample = 0
+        guard isFirst || abs(change) > noise else {
+            stepSize *= Self.stepDecay
+            return
+        }
         let amount = change >= 0 ? stepSize : -stepSize
         stepSize = abs(change) >= Self.restartThreshold
             ? Self.stepShare * Double(base.store.capacity) * (amount >= 0 ? 1 : -1)
             : Self.stepDecay * amount
-        previousHitRate = hitRate
-        hitsInSample = 0
-        missesInSample = 0
         demoteFromProtected()
         let adjustment = Int(amount)  // toward zero, as Java's (long) cast
         if adjustment > 0 {

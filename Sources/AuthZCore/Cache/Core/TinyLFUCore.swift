@@ -8,14 +8,18 @@
 ///   candidate) competes with probation's LRU entry (the victim; protected's when probation is
 ///   empty): the one the `FrequencySketch` estimates more frequent stays, ties favour the victim
 ///   (the incumbent), as Caffeine's basic policy.
-/// - Hash-flooding defence (Caffeine's): an attacker can make a victim look hot by colliding with
-///   it, so a warm candidate (estimate >= 6) that lost is still admitted with probability 1/128,
-///   drawn from a per-cache xorshift generator (seeded from the system generator, or from the
-///   seed given to `init(capacity:seed:)`).
+/// - No admission by chance. Caffeine admits a warm candidate (estimate >= 6) that lost with
+///   probability 1/128: its sketch hashes a key's public `hashCode`, so an attacker can craft keys
+///   that collide with a victim and make it look hot. Here the sketch hashes the key's keyed hash
+///   (SipHash under the process's random key) re-mixed with its own random row seeds, so such
+///   collisions cannot be crafted (AuthZCore's threat model, "Hash flooding of cache keys"), and
+///   the draw would only add chance to the hit ratio: on the `loop` trace at half its keys it cost
+///   1.8 points, and on `multi2` it moved a cell by a point from one seed to the next
+///   (`results/README.md`).
 /// - Every hit and every insert records one occurrence of the key's hash in the sketch.
 ///
-/// The window stays 1% here (Caffeine 2.6.2's design, the `tinylfu` strategy);
-/// ``AdaptiveTinyLFUCore`` resizes it by hill climbing, as Caffeine has since (`tinylfu-adaptive`).
+/// The window stays 1% here (Caffeine 2.6.2's design, the `tinylfu-fixed` strategy);
+/// ``AdaptiveTinyLFUCore`` resizes it by hill climbing, as Caffeine has since (`tinylfu`).
 ///
 /// Memory estimate: the hash index (8-byte buckets, >= 2 x capacity), the node array at its
 /// capacity, the sketch's counter table and the doorkeeper's bits.
@@ -23,8 +27,6 @@ public struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreC
     @usableFromInline static var window: UInt8 { 0 }
     @usableFromInline static var probation: UInt8 { 1 }
     @usableFromInline static var protected: UInt8 { 2 }
-    /// Caffeine's `ADMIT_HASHDOS_THRESHOLD`.
-    @usableFromInline static var hashDoSThreshold: Int { 6 }
 
     // Counters first: in the lock slot they share the mutex's cache line.
     @usableFromInline var counters = CacheCounters()
@@ -34,7 +36,6 @@ public struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreC
     /// The window, probation and protected lists, indexed by a node's `mark`.
     @usableFromInline var lists = (NodeList(), NodeList(), NodeList())
     @usableFromInline var sketch: FrequencySketch
-    @usableFromInline var random: UInt64
 
     /// Creates an empty W-TinyLFU of at most `capacity` entries (at least 1).
     ///
@@ -45,7 +46,7 @@ public struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreC
         self.init(capacity: capacity, seed: rng.next())
     }
 
-    /// Creates an empty W-TinyLFU whose sketch seeds and admission generator derive from `seed`.
+    /// Creates an empty W-TinyLFU whose sketch seeds derive from `seed`.
     ///
     /// - Complexity: O(capacity).
     @inlinable
@@ -56,7 +57,6 @@ public struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreC
         store = NodeStore(capacity: capacity)
         var seeds = SeedSequence(seed)
         sketch = FrequencySketch(capacity: capacity, seeds: &seeds)
-        random = seeds.next() | 1
     }
 
     /// Runs `body` on the list of segment `mark`.
@@ -147,18 +147,11 @@ public struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreC
         return victim
     }
 
-    /// Whether the candidate should replace the victim: strictly more frequent, or a warm
-    /// candidate's 1/128 random chance (hash-flooding defence).
+    /// Whether the candidate should replace the victim: strictly more frequent (a tie keeps the
+    /// incumbent).
     @inlinable
-    mutating func admit(candidate: Int32, victim: Int32) -> Bool {
-        let candidateFrequency = sketch.frequency(store.nodes[Int(candidate)].hash)
-        let victimFrequency = sketch.frequency(store.nodes[Int(victim)].hash)
-        if candidateFrequency > victimFrequency { return true }
-        guard candidateFrequency >= Self.hashDoSThreshold else { return false }
-        random ^= random << 13
-        random ^= random >> 7
-        random ^= random << 17
-        return random & 127 == 0
+    func admit(candidate: Int32, victim: Int32) -> Bool {
+        sketch.frequency(store.nodes[Int(candidate)].hash) > sketch.frequency(store.nodes[Int(victim)].hash)
     }
 
     /// Removes node `i` (expired, or removed by the caller).

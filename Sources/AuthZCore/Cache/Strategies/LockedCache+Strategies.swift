@@ -7,11 +7,11 @@ public typealias SIEVECache<Key: Hashable & Sendable, Value: Sendable> = LockedC
 
 /// A W-TinyLFU cache (Caffeine 2.6.2's design: a fixed 1% window) behind one lock
 /// (``TinyLFUCore``): near-optimal hit ratio on skewed workloads, resistant to scans of one-hit
-/// wonders. The `tinylfu` strategy.
+/// wonders. The `tinylfu-fixed` strategy.
 public typealias TinyLFUCache<Key: Hashable & Sendable, Value: Sendable> = LockedCache<TinyLFUCore<Key, Value>>
 
 /// W-TinyLFU with its window and main regions resized by hill climbing (Caffeine since 2.7)
-/// behind one lock (``AdaptiveTinyLFUCore``): the `tinylfu-adaptive` strategy.
+/// behind one lock (``AdaptiveTinyLFUCore``): the `tinylfu` strategy.
 public typealias AdaptiveTinyLFUCache<Key: Hashable & Sendable, Value: Sendable> =
     LockedCache<AdaptiveTinyLFUCore<Key, Value>>
 
