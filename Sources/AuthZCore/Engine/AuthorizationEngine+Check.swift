@@ -146,11 +146,10 @@ extension AuthorizationEngine {
             _ = negativeCache.insert(negativeKey, expiresAt: now &+ configuration.negativeCacheTTLMillis, now: now)
             return .denied(.invalidSignature)
         }
-        var verified = VerifiedAuthN(
+        return .verified(VerifiedAuthN(
             guid: AuthNGUID(body.guid), requestorID: body.requestorID, msoID: body.msoID,
-            expiresAt: body.expires.epochMillis, fingerprint: Fingerprint(hexString: body.fingerprint))
-        verified.trustReference = trust.reference(requestorID: verified.requestorID, msoID: verified.msoID)
-        return .verified(verified)
+            expiresAt: body.expires.epochMillis, fingerprint: Fingerprint(hexString: body.fingerprint),
+            trustReference: trust.reference(requestorID: body.requestorID, msoID: body.msoID)))
     }
 
     /// Step 4: one authZ per (authN GUID, requestor, resource), from the cache, else parked on the
@@ -160,7 +159,9 @@ extension AuthorizationEngine {
         for authN: VerifiedAuthN, request: AuthorizationRequest, now: Int64, observer: inout Observer,
         waiter: (Fingerprint?) -> UpstreamWaiter
     ) -> Entitlement {
-        let key = AuthorizationKey(authNGUID: authN.guid, requestorID: request.requestorID, resourceID: request.resourceID)
+        // The token's requestor is the request's (step 2): the token's GUID and requestor were
+        // packed and partly hashed when it was verified, so only the resource is added here.
+        let key = authN.authorizationKey(resourceID: request.resourceID)
         if let hit = observer.time(.authzCache, { authzCache.value(forKey: key, now: now) }) {
             let verdict: ResultCode = observer.time(.ttl) {
                 if validity.isExpired(expiresAt: hit.expiresAt, now: now) { return .tokenExpired }

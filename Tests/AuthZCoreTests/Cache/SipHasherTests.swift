@@ -79,6 +79,22 @@ struct SipHasherTests {
         }
     }
 
+    /// Whole words only, finished by `finalize()` (the word-only finish the hot path's keys use):
+    /// the known answers of every length that is a multiple of 8.
+    @Test(arguments: [0, 8, 16, 24, 32, 40, 48, 56])
+    func wordsOnlyMatchTheKnownAnswers(length: Int) {
+        Self.message(length).withUnsafeBytes { raw in
+            var reference = SipHasher<SipRounds24>(key: Self.referenceKey)
+            var inUse = KeyHasher(key: (0, 0))
+            for offset in stride(from: 0, to: length, by: 8) {
+                reference.combine(wordAt: offset, in: raw.baseAddress!)
+                inUse.combine(wordAt: offset, in: raw.baseAddress!)
+            }
+            #expect(reference.finalize() == Self.sip24[length])
+            #expect(inUse.finalize() == Self.sip13[length])
+        }
+    }
+
     /// The process key is random unless `SWIFT_DETERMINISTIC_HASHING` is set (then zero, as Swift's
     /// `Hasher` does); either way two hashers of one process agree.
     @Test func theProcessKeyIsStable() {

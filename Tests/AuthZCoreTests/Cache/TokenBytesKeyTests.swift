@@ -10,8 +10,8 @@ struct TokenBytesKeyTests {
 
     /// Every length around the window's size, every byte position: equal bytes make equal keys
     /// with equal hashes; one changed byte makes unequal keys, and changes the hash exactly when
-    /// it lies in the length-and-window input (the first 40 bytes, or all of a token of at most 40
-    /// bytes).
+    /// it lies in the length-and-window input (bytes 16 to 40, the signature's start past the
+    /// `<signatureInfo>` tag every token opens with; all of a token of at most 40 bytes).
     @Test(arguments: [0, 1, 7, 8, 39, 40, 41, 47, 48, 63, 64, 80, 200, 671])
     func oneChangedByteMakesAnotherKey(length: Int) {
         let bytes = Self.token(length)
@@ -19,13 +19,13 @@ struct TokenBytesKeyTests {
         let copy = TokenBytesKey(bytes.map { $0 })
         #expect(key == copy)
         #expect(key.precomputedHash == copy.precomputedHash)
-        let window = TokenBytesKey.headBytes
+        let window = TokenBytesKey.windowStart..<TokenBytesKey.headBytes
         for position in 0..<length {
             var changed = bytes
             changed[position] ^= 0x01
             let other = TokenBytesKey(changed)
             #expect(key != other, "position \(position)")
-            let hashed = length <= window || position < window
+            let hashed = length <= window.upperBound || window.contains(position)
             #expect((key.precomputedHash != other.precomputedHash) == hashed, "position \(position) of \(length)")
         }
     }

@@ -16,9 +16,13 @@
 /// never allocates.
 ///
 /// **Hash.** A seeded hash, once, when the key is made: SipHash-1-3 under the process's random
-/// key (`KeyHasher`: the function of Swift's `Hasher`, computed inline), fed the GUID's
-/// precomputed hash (``AuthNGUID``), the lengths word and the words that hold the requestor and
-/// resource bytes (or the digest). Every later use (shard choice, slot, sketch) feeds that value.
+/// key (`KeyHasher`: the function of Swift's `Hasher`, computed inline). Inline form: fed the
+/// GUID's precomputed hash (``AuthNGUID``), the whole words holding the requestor's bytes before
+/// the word where it ends, the lengths word, then the words from there to the resource's end; the
+/// first two depend only on the GUID and the requestor, fixed once a token is verified, so the
+/// engine keeps them (`Prefix`, in ``VerifiedAuthN``) and a request copies and hashes only the
+/// rest. Digest form: the GUID's hash, the lengths word and the digest. Every later use (shard
+/// choice, slot, sketch) feeds that value.
 ///
 /// **Equality.** Equal hashes, equal lengths words, then the eight words compared at once:
 /// exactly "the same bytes in each of the three parts" (the lengths tell ("ab", "c") from ("a",
@@ -51,37 +55,54 @@ public struct AuthorizationKey: PrecomputedHashKey {
     /// its references and no reference count changes hands.
     @inlinable
     public init(authNGUID: borrowing AuthNGUID, requestorID: borrowing String, resourceID: borrowing String) {
+        if let key = AuthorizationKey(Prefix(authNGUID: authNGUID, requestorID: requestorID), resourceID: resourceID) {
+            self = key
+        } else {
+            self.init(digestOf: authNGUID, requestorID: requestorID, resourceID: resourceID)
+        }
+    }
+
+    /// The inline key of `prefix`'s GUID and requestor and `resourceID`: only the resource's bytes
+    /// are copied and the words from the end of the requestor on hashed. `nil` when the three take
+    /// more than 64 bytes together (the key is then in digest form: ``init(digestOf:requestorID:resourceID:)``).
+    @inlinable
+    init?(_ prefix: borrowing Prefix, resourceID: borrowing String) {
+        let s = resourceID.utf8.count
+        let start = prefix.count
+        let total = start &+ s
+        guard total <= Self.inlineCapacity else { return nil }
+        var hasher = prefix.hasher
+        let lengths = prefix.lengths | UInt64(s) << UInt64(2 * Self.lengthBits)
+        hasher.combine(lengths)
+        var words = prefix.words
+        withUnsafeMutableBytes(of: &words) { raw in
+            let base = raw.baseAddress!
+            Self.copyUTF8(resourceID, to: base + start)
+            // The words from the one holding the requestor's end (zero past the resource), whole.
+            var offset = start & ~7
+            while offset < total {
+                hasher.combine(wordAt: offset, in: UnsafeRawPointer(base))
+                offset &+= 8
+            }
+        }
+        self.lengths = lengths
+        self.words = words
+        self.precomputedHash = Int(truncatingIfNeeded: hasher.finalize())
+    }
+
+    /// The digest form of the three parts (more than 64 bytes together).
+    @usableFromInline
+    init(digestOf authNGUID: borrowing AuthNGUID, requestorID: borrowing String, resourceID: borrowing String) {
         let guid = authNGUID.value
-        let (g, r, s) = (guid.utf8.count, requestorID.utf8.count, resourceID.utf8.count)
-        let total = g + r + s
         var hasher = KeyHasher()
         hasher.combine(UInt64(UInt(bitPattern: authNGUID.precomputedHash)))
-        var words: InlineWords = (0, 0, 0, 0, 0, 0, 0, 0)
-        let lengths: UInt64
-        if total <= Self.inlineCapacity {
-            lengths = Self.lengthsWord(g, r, s)
-            hasher.combine(lengths)
-            withUnsafeMutableBytes(of: &words) { raw in
-                let base = raw.baseAddress!
-                Self.copyUTF8(guid, to: base)
-                Self.copyUTF8(requestorID, to: base + g)
-                Self.copyUTF8(resourceID, to: base + g + r)
-                // The words holding the requestor and resource bytes (zero past them), whole.
-                var offset = g & ~7
-                while offset < total {
-                    hasher.combine(wordAt: offset, in: UnsafeRawPointer(base))
-                    offset += 8
-                }
-            }
-        } else {
-            lengths = Self.digestLengths(g, r, s)
-            hasher.combine(lengths)
-            words = Self.digestWords(guid: guid, requestorID: requestorID, resourceID: resourceID)
-            hasher.combine(words.0)
-            hasher.combine(words.1)
-            hasher.combine(words.2)
-            hasher.combine(words.3)
-        }
+        let lengths = Self.digestLengths(guid.utf8.count, requestorID.utf8.count, resourceID.utf8.count)
+        hasher.combine(lengths)
+        let words = Self.digestWords(guid: guid, requestorID: requestorID, resourceID: resourceID)
+        hasher.combine(words.0)
+        hasher.combine(words.1)
+        hasher.combine(words.2)
+        hasher.combine(words.3)
         self.lengths = lengths
         self.words = words
         self.precomputedHash = Int(truncatingIfNeeded: hasher.finalize())

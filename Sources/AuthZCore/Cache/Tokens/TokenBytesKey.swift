@@ -1,9 +1,10 @@
 /// The verified-token cache's key: a presented token's exact bytes.
 ///
 /// **Slot hash.** SipHash-1-3 under a random per-process key (`KeyHasher`) over the length and
-/// the first 40 bytes, computed once when the key is made. A token opens with its `signatureInfo`
-/// element, so those bytes are `<signatureInfo>` and the first 25 base64 digits of the signature:
-/// 150 bits of a MAC or signature, which is as good as a uniformly random identifier.
+/// bytes 16 to 40, computed once when the key is made. A token opens with its `signatureInfo`
+/// element (`<signatureInfo>`, 15 bytes, then the signature's base64), so those 24 bytes are base64
+/// digits 2 to 25 of the signature: 144 bits of a MAC or signature, which is as good as a uniformly
+/// random identifier. The opening tag, the same in every token, is not hashed.
 /// **Equality.** That hash, then every byte compared in constant time (`ConstantTime.equals`). So a
 /// hit requires full byte equality (a forged token never rides on a cached verdict) and leaks no
 /// timing about how much of a cached token a guess matched.
@@ -12,7 +13,7 @@
 /// valid tokens differ in their signatures, so the window spreads the cache's keys as well as the
 /// whole token would; an attacker's tokens, whatever their bytes, only probe chains made of valid
 /// tokens and cannot lengthen them; and hashing every byte of a 670-byte ES256 token would cost
-/// many times the 40-byte window (and the window's length sets the hash's cost on every request:
+/// many times the 24-byte window (and the window's length sets the hash's cost on every request:
 /// each 8-byte word is a SipHash round). Where attacker bytes *are* inserted (the negative cache),
 /// ``FullyHashedTokenKey`` hashes every byte.
 public struct TokenBytesKey: PrecomputedHashKey {
@@ -21,9 +22,12 @@ public struct TokenBytesKey: PrecomputedHashKey {
     /// The seeded hash of the length and the window (`windowHash(_:)`).
     public let precomputedHash: Int
 
-    /// Bytes hashed from the start of the token (the signature element's opening tag and the start
-    /// of the signature).
+    /// Where the hashed window ends: bytes `windowStart..<headBytes` of a longer token are hashed
+    /// (the start of the signature), every byte of a token no longer than this.
     public static let headBytes = 40
+
+    /// Where the hashed window starts (past `<signatureInfo>`, the same in every token).
+    public static let windowStart = 16
 
     /// Makes the key of `bytes` (hashes the window once).
     @inlinable
@@ -33,8 +37,8 @@ public struct TokenBytesKey: PrecomputedHashKey {
     }
 
     /// The seeded hash of the length and the window of `raw`: `KeyHasher` (SipHash-1-3 under
-    /// the process's random key, inline) over the length, then the window's five 8-byte words (or
-    /// every byte of a token no longer than the window).
+    /// the process's random key, inline) over the length, then the window's three 8-byte words (or
+    /// every byte of a token no longer than `headBytes`).
     @inlinable
     static func windowHash(_ raw: UnsafeRawBufferPointer) -> Int {
         let head = headBytes
@@ -43,7 +47,7 @@ public struct TokenBytesKey: PrecomputedHashKey {
         guard raw.count > head, let start = raw.baseAddress else {
             return Int(truncatingIfNeeded: hasher.finalize(appending: raw))
         }
-        var offset = 0
+        var offset = windowStart
         while offset < head {
             hasher.combine(wordAt: offset, in: start)
             offset &+= 8
