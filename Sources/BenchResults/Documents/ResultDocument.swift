@@ -11,6 +11,7 @@ import BenchHarness
 /// did not measure is absent rather than zero.
 ///
 /// Encoded with sorted keys, so the same result always gives the same bytes.
+@dynamicMemberLookup
 package struct ResultDocument: BenchDocument, Equatable {
     /// A run result has no `kind` key.
     package static let documentKind: String? = nil
@@ -21,39 +22,24 @@ package struct ResultDocument: BenchDocument, Equatable {
     package var tool = BenchDocumentHeader.tool
     /// `BenchVersion.current` of the writer.
     package var version = BenchVersion.current
-    /// Where it ran.
-    package var environment: Environment
-    /// Every input that shaped the run (the `Scenario`, plus `loop`: `open` or `closed`); for a
-    /// merge of `.hlog` files only, `{"merged": [files]}`.
-    package var scenario: JSONValue
-    /// Counts, rates and the validity verdict.
-    package var summary: ResultSummary
+    /// The sections held as the run counted them (`environment`, `scenario`, `summary`, `cache`,
+    /// ...), written at the top level beside the histograms; read and written through
+    /// `subscript(dynamicMember:)` as `document.summary`.
+    package var sections: RunSections
     /// Measured-phase latency histograms.
     package var latency: LatencySection
     /// Per-stage histograms by stage name (`Stage`).
     package var stages: [String: HistogramSummary]
-    /// Both engine caches summed, with each one under `caches`.
-    package var cache: CacheSection
     /// Warm-up latency histograms (reported separately from the measured phase).
     package var warmup: LatencySection
-    /// Attack traffic by expected rejection code.
-    package var attacks: AttackSection
-    /// Requests per one-second interval of the measured phase (their histograms go to `.hlog`).
-    package var intervals: [IntervalSummary]
-    /// Set-up time (population and authN tokens), excluded from measurement.
-    package var setupSeconds: Double
-    /// The resident-set curve of the run (absent in merged results and older files).
-    package var memory: MemorySection? = nil
     /// Requests in flight at the sends of the measured phase (absent in older files).
     package var concurrency: ConcurrencySection? = nil
-    /// The engine's upstream calls (absent in older files and in merges of `.hlog` files only).
-    package var upstream: UpstreamStats? = nil
-    /// The untimed steady-state set-up before the warm-up (absent for a cold start and in older files).
-    package var prewarm: Prewarm? = nil
-    /// The service-level objectives checked after the run (`--slo`; absent when none was given).
-    package var slo: [SLOSection]? = nil
-    /// Which shards a merged result holds, and whether whole (`merge`; absent otherwise).
-    package var shards: ShardsSection? = nil
+
+    /// A section of `sections` by its name: `document.summary`, `document.cache`.
+    package subscript<Value>(dynamicMember keyPath: WritableKeyPath<RunSections, Value>) -> Value {
+        get { sections[keyPath: keyPath] }
+        set { sections[keyPath: keyPath] = newValue }
+    }
 }
 
 /// The result's `memory` section: the resident set sampled during the run.

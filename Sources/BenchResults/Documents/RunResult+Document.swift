@@ -21,12 +21,8 @@ extension ResultDocument {
         var concurrency: ConcurrencySection?
         if let inFlight = result.inFlight { concurrency = ConcurrencySection(inFlight: try HistogramSummary(inFlight)) }
         self.init(
-            environment: result.environment, scenario: result.scenario, summary: result.summary,
-            latency: try section(result.latency), stages: stages, cache: result.cache,
-            warmup: try section(result.warmup), attacks: result.attacks, intervals: result.intervals,
-            setupSeconds: result.setupSeconds, memory: result.memory,
-            concurrency: concurrency, upstream: result.upstream, prewarm: result.prewarm, slo: result.slo,
-            shards: result.shards)
+            sections: result.sections, latency: try section(result.latency), stages: stages,
+            warmup: try section(result.warmup), concurrency: concurrency)
     }
 
     /// The result file of one run.
@@ -49,11 +45,7 @@ extension RunResult {
             stages[name] = try summary.decoded(file: file, path: "$.stages.\(name)")
         }
         self.init(
-            environment: document.environment, scenario: document.scenario, summary: document.summary,
-            latency: latency, warmup: warmup, stages: stages, cache: document.cache, attacks: document.attacks,
-            intervals: document.intervals, setupSeconds: document.setupSeconds, memory: document.memory,
-            inFlight: try document.concurrency?.inFlight.decoded(file: file, path: "$.concurrency.inFlight"),
-            upstream: document.upstream, prewarm: document.prewarm, slo: document.slo,
-            shards: document.shards)
+            sections: document.sections, latency: latency, warmup: warmup, stages: stages,
+            inFlight: try document.concurrency?.inFlight.decoded(file: file, path: "$.concurrency.inFlight"))
     }
 }

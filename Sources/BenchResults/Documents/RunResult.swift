@@ -7,56 +7,42 @@ import BenchHarness
 /// histograms decoded.
 ///
 /// `run` makes one from its `RunOutcome`; `merge` makes one from result files and `.hlog` files.
+@dynamicMemberLookup
 package struct RunResult: Sendable {
-    /// Where it ran.
-    package var environment: Environment
-    /// The scenario as written in the result (`Scenario` keys plus `loop`), or `{"merged": [files]}`.
-    package var scenario: JSONValue
-    /// Counts, rates and the validity verdict.
-    package var summary: ResultSummary
+    /// The sections the result file holds as they are (`environment`, `scenario`, `summary`,
+    /// `cache`, ...); read and written through `subscript(dynamicMember:)` as `result.summary`.
+    package var sections: RunSections
     /// Measured-phase histograms.
     package var latency: [LatencyKind: HDRHistogram]
     /// Warm-up histograms.
     package var warmup: [LatencyKind: HDRHistogram]
     /// Stage histograms by stage name (`Stage`).
     package var stages: [String: HDRHistogram]
-    /// Engine cache figures.
-    package var cache: CacheSection
-    /// Attack traffic by expected code.
-    package var attacks: AttackSection
-    /// Requests per interval of the measured phase.
-    package var intervals: [IntervalSummary]
-    /// Set-up seconds (excluded from measurement).
-    package var setupSeconds: Double
     /// The files a merged result came from (empty for a run).
     package var sources: [String] = []
-    /// The resident-set curve (nil for merged results).
-    package var memory: MemorySection? = nil
     /// Requests in flight at every send of the measured phase (nil when not measured: older files).
     package var inFlight: HDRHistogram? = nil
-    /// The engine's upstream calls (nil when not known: older files, `.hlog` inputs).
-    package var upstream: UpstreamStats? = nil
-    /// The untimed steady-state set-up (nil for a cold start).
-    package var prewarm: Prewarm? = nil
-    /// The service-level objectives checked after the run (nil when none was given).
-    package var slo: [SLOSection]? = nil
-    /// Which shards a merged result holds (nil for a run, and when no input said which shard it is).
-    package var shards: ShardsSection? = nil
+
+    /// A section of `sections` by its name: `result.summary`, `result.cache`.
+    package subscript<Value>(dynamicMember keyPath: WritableKeyPath<RunSections, Value>) -> Value {
+        get { sections[keyPath: keyPath] }
+        set { sections[keyPath: keyPath] = newValue }
+    }
 
     /// The loop label written into the scenario: `open` or `closed` (nil when unknown).
-    package var loop: String? { scenario["loop"]?.stringValue }
+    package var loop: String? { sections.scenario["loop"]?.stringValue }
 
     /// The scenario as a `Scenario`, when it is one (not for a merge of `.hlog` files only); a
     /// merged scenario (no `shardIndex`/`shardCount`) reads as the whole population.
     package var typedScenario: Scenario? {
-        guard var members = scenario.objectValue, members["merged"] == nil else { return nil }
+        guard var members = sections.scenario.objectValue, members["merged"] == nil else { return nil }
         if members["shardIndex"] == nil { members["shardIndex"] = .integer(0) }
         if members["shardCount"] == nil { members["shardCount"] = .integer(1) }
         return JSONValue.object(members).decoded(as: Scenario.self)
     }
 
     /// Whether this is a merge of `.hlog` files only (no scenario, cache or validity known).
-    package var isMergedFromLogsOnly: Bool { scenario["merged"] != nil }
+    package var isMergedFromLogsOnly: Bool { sections.scenario["merged"] != nil }
 
     /// The histogram of `kind` (empty when absent).
     package func histogram(_ kind: LatencyKind) -> HDRHistogram { latency[kind] ?? HDRHistogram() }
@@ -101,11 +87,10 @@ extension RunResult {
         summary.interrupted = outcome.interruption?.signal
         summary.shard = "\(scenario.shardIndex + 1)/\(scenario.shardCount)"
         summary.scenarioFingerprint = scenario.fingerprint
-        self.init(
+        let sections = RunSections(
             environment: outcome.environment,
             scenario: Self.scenarioValue(scenario),
             summary: summary,
-            latency: outcome.latency, warmup: outcome.warmupLatency, stages: stages,
             cache: CacheSection(strategy: outcome.cache.strategy, capacity: outcome.cache.capacity,
                 verifiedTokens: outcome.cache.verifiedTokens, authorizations: outcome.cache.authorizations),
             attacks: AttackSection(expected: expected, unexpected: outcome.attacks.unexpected),
@@ -113,8 +98,10 @@ extension RunResult {
             setupSeconds: outcome.setupSeconds,
             memory: outcome.rssSamples.isEmpty ? nil
                 : MemorySection(sampleIntervalSeconds: outcome.rssSampleSeconds, rssSamples: outcome.rssSamples),
-            inFlight: outcome.inFlight, upstream: outcome.upstream.section,
-            prewarm: outcome.prewarm)
+            upstream: outcome.upstream.section, prewarm: outcome.prewarm)
+        self.init(
+            sections: sections, latency: outcome.latency, warmup: outcome.warmupLatency, stages: stages,
+            inFlight: outcome.inFlight)
     }
 
     /// The scenario's JSON: every stored property (an absent optional written as `null`) plus

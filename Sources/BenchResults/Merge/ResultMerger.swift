@@ -169,15 +169,15 @@ package struct ResultMerger {
         let files = inputs.map(\.file)
         let union = timeline.unionSeconds(inputs)
         let requests = inputs.map(\.requests).reduce(0, +)
-        var merged = RunResult(
+        let sections = RunSections(
             environment: results.first?.environment ?? Environment.current(),
             scenario: .object(["merged": .array(files.map(JSONValue.string))]),
             summary: ResultSummary(requests: requests, errors: [:], durationSeconds: union, targetRate: nil,
                 achievedRate: union > 0 ? Double(requests) / union : 0, valid: true, invalidReasons: []),
-            latency: latency, warmup: [:], stages: [:],
             cache: CacheSection(strategy: CacheSection.unknownStrategy, capacity: 0, verifiedTokens: CacheStats(), authorizations: CacheStats()),
-            attacks: AttackSection(expected: [:], unexpected: 0), intervals: timeline.intervals(inputs), setupSeconds: 0,
-            sources: files, inFlight: logInFlight)
+            attacks: AttackSection(expected: [:], unexpected: 0), intervals: timeline.intervals(inputs), setupSeconds: 0)
+        var merged = RunResult(
+            sections: sections, latency: latency, warmup: [:], stages: [:], sources: files, inFlight: logInFlight)
         merged.summary.startEpochMillis = timeline.earliestStartMillis
         let fingerprints = Set(inputs.compactMap(\.identity.fingerprint))
         if fingerprints.count == 1, inputs.allSatisfy({ $0.identity.fingerprint != nil }) { merged.summary.scenarioFingerprint = fingerprints.first }

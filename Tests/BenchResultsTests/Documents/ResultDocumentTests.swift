@@ -134,6 +134,21 @@ struct ResultDocumentTests {
         #expect(scenario == SyntheticRun.outcome().scenario)
     }
 
+    @Test func sharedSectionsAreWrittenFlatBesideTheHistograms() throws {
+        let document = try ResultDocument(SyntheticRun.outcome(cold: true))
+        let root = try #require(try JSONSerialization.jsonObject(with: document.jsonData()) as? [String: Any])
+        let sections = try #require(
+            try JSONSerialization.jsonObject(with: PrettyJSON.data(document.sections, what: "sections")) as? [String: Any])
+        #expect(root["sections"] == nil)
+        // A cold start has no prewarm: the key is absent, not null.
+        #expect(root.keys.contains("prewarm") == false)
+        let beside: Set<String> = ["schemaVersion", "tool", "version", "latency", "stages", "warmup", "concurrency"]
+        #expect(Set(root.keys) == Set(sections.keys).union(beside))
+        for (key, value) in sections {
+            #expect(NSDictionary(dictionary: [key: value]).isEqual(to: [key: root[key] as Any]), "\(key)")
+        }
+    }
+
     @Test func writesAtomicallyAndReadsBack() throws {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
