@@ -34,7 +34,12 @@ let package = Package(
     ],
     targets: [
         // C libraries, from Debian's -dev packages.
-        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(
+            name: "COpenSSL",
+            path: "Sources/COpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .systemLibrary(name: "CSched", path: "Sources/CSched"),
@@ -111,7 +116,10 @@ if fuzzing {
     package.targets += fuzzTargets.map { name in
         .executableTarget(
             name: name,
-            dependencies: ["AuthZCore", "AuthZSimulation", "HDRHistogram", "BenchHarness", "BenchResults", "COpenSSL", "CLibFuzzer"],
+            dependencies: [
+                "AuthZCore", "AuthZSimulation", "HDRHistogram", "BenchHarness", "BenchResults", "COpenSSL",
+                "CLibFuzzer",
+            ],
             path: "Fuzz/\(name)",
             swiftSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])],
             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address"])]

@@ -1,10 +1,10 @@
+import AuthZCore
 // libFuzzer target: strict base64 (`Base64`).
 //
 // Any bytes as text: `decode` returns nil or bytes whose encoding is exactly the input (strict
 // base64 has one accepted encoding per byte string). Any bytes as data: `encode` gives text that
 // decodes back to them, with the length 4⌈n/3⌉.
 import CLibFuzzer
-import AuthZCore
 
 /// SwiftPM's name for this executable's entry point: hands over to libFuzzer's driver.
 @_cdecl("FuzzBase64_main")

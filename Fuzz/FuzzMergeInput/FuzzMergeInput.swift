@@ -1,3 +1,5 @@
+import BenchHarness
+import BenchResults
 // libFuzzer target: one `merge` input (`ResultMerger.add(bytes:file:)` then `outcome(options:)`),
 // an `.hlog` (header metadata, interval lines) or a result JSON, told apart by content as `merge`
 // does.
@@ -6,8 +8,6 @@
 // naming the file, or gives a merge that either is refused the same way or has finite,
 // non-negative figures (requests, duration, rate) and a console report.
 import CLibFuzzer
-import BenchHarness
-import BenchResults
 
 /// SwiftPM's name for this executable's entry point: hands over to libFuzzer's driver.
 @_cdecl("FuzzMergeInput_main")
@@ -29,15 +29,23 @@ public func fuzzMergeInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         let result = try merger.outcome(options: MergeOptions(allowMissing: true)).result
         let summary = result.summary
         precondition(summary.requests >= 0, "negative requests \(summary.requests)")
-        precondition(summary.durationSeconds.isFinite && summary.durationSeconds >= 0, "duration \(summary.durationSeconds)")
+        precondition(
+            summary.durationSeconds.isFinite && summary.durationSeconds >= 0,
+            "duration \(summary.durationSeconds)"
+        )
         precondition(summary.achievedRate.isFinite && summary.achievedRate >= 0, "rate \(summary.achievedRate)")
-        precondition(result.intervals.allSatisfy { $0.requests >= 0 && $0.startSeconds.isFinite }, "an interval out of range")
+        precondition(
+            result.intervals.allSatisfy { $0.requests >= 0 && $0.startSeconds.isFinite },
+            "an interval out of range"
+        )
         _ = RunReport.text(result)
     } catch {
         precondition(error.reason == .badInput, "not a bad-input error: \(error)")
         precondition(!error.message.contains("\n"), "a message of several lines: \(error.message)")
-        precondition(error.message.hasPrefix("fuzz.input: ") || error.message.contains("fuzz.input"),
-            "message does not name the file: \(error.message)")
+        precondition(
+            error.message.hasPrefix("fuzz.input: ") || error.message.contains("fuzz.input"),
+            "message does not name the file: \(error.message)"
+        )
     }
     return 0
 }

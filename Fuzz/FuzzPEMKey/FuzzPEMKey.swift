@@ -1,3 +1,4 @@
+import AuthZCore
 // libFuzzer target: key loading (`VerifyingKey` and `SigningKey` from PEM and DER).
 //
 // Any bytes, read as PEM text and as DER, for every public-key algorithm: loading either throws a
@@ -5,7 +6,6 @@
 // signs) a message without crashing. (Whether a signing key verifies its own signature is not
 // asserted: a private key whose fields were mutated may still load and then sign wrongly.)
 import CLibFuzzer
-import AuthZCore
 
 private let algorithms: [SignatureAlgorithm] = [.es256, .rs256, .ed25519]
 private let message = Array("<shortAuthorizationToken></shortAuthorizationToken>".utf8)

@@ -1,3 +1,5 @@
+import BenchHarness
+import BenchResults
 // libFuzzer target: reading result JSON (`ResultDocument.parse`, what `compare`, `report` and
 // `merge` read).
 //
@@ -5,8 +7,6 @@
 // file, or gives a document whose every histogram decodes.
 import CLibFuzzer
 import Foundation
-import BenchHarness
-import BenchResults
 
 /// SwiftPM's name for this executable's entry point: hands over to libFuzzer's driver.
 @_cdecl("FuzzResultJSON_main")

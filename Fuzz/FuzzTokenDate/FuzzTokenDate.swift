@@ -1,10 +1,10 @@
+import AuthZCore
 // libFuzzer target: the token date layout `yyyy/MM/dd HH:mm:ss GMT +hhmm` (`TokenDate`).
 //
 // Any bytes: `TokenDate.parse` returns nil or a date; a date is a whole number of seconds, its offset
 // is in range, and formatting it gives back the input (up to `-0000` written as `+0000`), which
 // parses to an equal date.
 import CLibFuzzer
-import AuthZCore
 
 /// SwiftPM's name for this executable's entry point: hands over to libFuzzer's driver.
 @_cdecl("FuzzTokenDate_main")

@@ -1,3 +1,4 @@
+import AuthZCore
 // libFuzzer target: the verifier entry points, with real keys.
 //
 // Any bytes are verified as a token with one key per algorithm (ES256, RS256, Ed25519 public keys
@@ -5,7 +6,6 @@
 // fuzzer makes may ever be accepted: the only allowed answers are INVALID_TOKEN_FORMAT and
 // INVALID_SIGNATURE, from both `TokenVerifier.verify` and `MediaTokenVerifier.verify`.
 import CLibFuzzer
-import AuthZCore
 
 /// Test-only public keys whose private keys no longer exist.
 enum FuzzKeys {
@@ -76,14 +76,16 @@ public func fuzzTokenVerifier(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         case .failure(let rejection):
             precondition(
                 rejection.code == .invalidTokenFormat || rejection.code == .invalidSignature,
-                "\(verifier.key.algorithm) verifier got past the signature: \(rejection)")
+                "\(verifier.key.algorithm) verifier got past the signature: \(rejection)"
+            )
         }
     }
     for verifier in FuzzKeys.mediaVerifiers {
         let code = verifier.verify(input, resource: "fuzz", now: now)
         precondition(
             code == .invalidTokenFormat || code == .invalidSignature,
-            "\(verifier.verifier.key.algorithm) media verifier answered \(code)")
+            "\(verifier.verifier.key.algorithm) media verifier answered \(code)"
+        )
     }
     return 0
 }

@@ -1,9 +1,9 @@
+import BenchHarness
 // libFuzzer target: reading access traces (`TraceCSV.decode`, what `sweep --trace` reads).
 //
 // Any bytes: decoding either throws a `BenchError` with reason `badInput` with a one-line message naming
 // the file, or gives records that `TraceCSV.encode` writes back to text decoding to the same records.
 import CLibFuzzer
-import BenchHarness
 
 /// SwiftPM's name for this executable's entry point: hands over to libFuzzer's driver.
 @_cdecl("FuzzTraceCSV_main")

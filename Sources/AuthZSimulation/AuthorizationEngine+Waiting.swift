@@ -1,6 +1,6 @@
+import AuthZCore
 import Dispatch
 import Synchronization
-import AuthZCore
 
 extension AuthorizationEngine {
     /// `checkAuthorization`, blocking the calling thread until a parked request completes.

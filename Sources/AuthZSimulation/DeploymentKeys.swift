@@ -31,14 +31,20 @@ public struct DeploymentKeys: Sendable {
     /// `algorithm`, and a binding key over `bindingSecret` or else over 32 random bytes.
     ///
     /// - Throws: `CryptoError` when libcrypto cannot generate a key.
-    public init(generating algorithm: SignatureAlgorithm, media: SigningKey? = nil, bindingSecret: [UInt8]? = nil) throws {
+    public init(
+        generating algorithm: SignatureAlgorithm,
+        media: SigningKey? = nil,
+        bindingSecret: [UInt8]? = nil
+    ) throws {
         let authN = try SigningKey.generate(algorithm)
         let authZ = try SigningKey.generate(algorithm)
         let media = try media ?? SigningKey.generate(algorithm)
-        let secret = bindingSecret ?? {
-            var random = SystemRandomNumberGenerator()
-            return (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
-        }()
+        let secret =
+            bindingSecret
+            ?? {
+                var random = SystemRandomNumberGenerator()
+                return (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
+            }()
         self.init(authN: authN, authZ: authZ, media: media, binding: try DeviceBindingKey(secret: secret))
     }
 
@@ -56,13 +62,24 @@ public struct DeploymentKeys: Sendable {
     /// - Throws: `TokenIssueError` for a field the parser would not accept; `CryptoError` when
     ///   signing fails.
     public func authNToken(
-        for deviceID: DeviceID, requestorID: String, msoID: String, guid: String, expiresAt: Int64,
-        domainName: String = DeploymentKeys.authNDomain, signer: SigningKey? = nil
+        for deviceID: DeviceID,
+        requestorID: String,
+        msoID: String,
+        guid: String,
+        expiresAt: Int64,
+        domainName: String = DeploymentKeys.authNDomain,
+        signer: SigningKey? = nil
     ) throws -> (bytes: [UInt8], body: TokenBody) {
-        let body = TokenBody.authn(AuthNTokenBody(
-            guid: guid, requestorID: requestorID, domainName: domainName,
-            expires: TokenDate(epochMillis: expiresAt), msoID: msoID,
-            fingerprint: binding.fingerprint(for: deviceID).hexString))
+        let body = TokenBody.authn(
+            AuthNTokenBody(
+                guid: guid,
+                requestorID: requestorID,
+                domainName: domainName,
+                expires: TokenDate(epochMillis: expiresAt),
+                msoID: msoID,
+                fingerprint: binding.fingerprint(for: deviceID).hexString
+            )
+        )
         return (try TokenIssuer(key: signer ?? authN).issue(body), body)
     }
 }

@@ -1,6 +1,7 @@
 import AuthZCore
 
-/// A device's token storage, with the SDK's rules (the SDK's storage rules: several requestor x MVPD buckets, logout clears all).
+/// A device's token storage, with the SDK's rules (the SDK's storage rules: several requestor x MVPD buckets, logout
+/// clears all).
 ///
 /// - Several requestor x MVPD buckets coexist (single sign-on across apps of different programmers),
 ///   each holding at most one authentication token.

@@ -1,5 +1,5 @@
-import Synchronization
 import AuthZCore
+import Synchronization
 
 /// A wall clock that only moves when told to: for tests and deterministic simulations.
 ///

@@ -1,5 +1,5 @@
-import Synchronization
 import AuthZCore
+import Synchronization
 
 /// A backend whose answers the caller scripts: it either answers every call at once (inline,
 /// with a decision computed from the request), or holds every call until the caller replies.

@@ -17,9 +17,14 @@ extension SimulatedBackend {
         public var seed: UInt64
 
         /// Settings; by default an hour's authZ tokens, no denial, no latency, no error, no outage, seed 1.
-        public init(authZTTLMillis: Int64 = 3_600_000, denyRatio: Double = 0, latency: LatencyDistribution = .none,
-            errorRatio: Double = 0, outage: Outage? = nil, seed: UInt64 = 1)
-        {
+        public init(
+            authZTTLMillis: Int64 = 3_600_000,
+            denyRatio: Double = 0,
+            latency: LatencyDistribution = .none,
+            errorRatio: Double = 0,
+            outage: Outage? = nil,
+            seed: UInt64 = 1
+        ) {
             self.authZTTLMillis = authZTTLMillis
             self.denyRatio = denyRatio
             self.latency = latency

@@ -1,5 +1,5 @@
-import Synchronization
 import AuthZCore
+import Synchronization
 
 /// A simulated upstream entitlement backend: waits a latency drawn from a distribution, denies a
 /// configurable share of (requestor, resource, MVPD) combinations, fails a share of calls, goes
@@ -41,7 +41,11 @@ public final class SimulatedBackend: Backend {
     ///     outage and seed (by default none of the faults, no latency).
     ///   - uptime: the monotonic clock (by default `CLOCK_MONOTONIC`, AuthZCore's
     ///     `MonotonicClock.nanoseconds()`); a test scripts it to place calls inside or outside the outage.
-    public init(issuer: TokenIssuer, settings: Settings = Settings(), uptime: @escaping UptimeClock = { MonotonicClock.nanoseconds() }) {
+    public init(
+        issuer: TokenIssuer,
+        settings: Settings = Settings(),
+        uptime: @escaping UptimeClock = { MonotonicClock.nanoseconds() }
+    ) {
         precondition((0...1).contains(settings.denyRatio), "deny ratio must be within 0...1")
         precondition((0...1).contains(settings.errorRatio), "error ratio must be within 0...1")
         self.issuer = issuer
@@ -55,8 +59,11 @@ public final class SimulatedBackend: Backend {
     /// What the simulation did: calls, injected errors, outage answers.
     public var stats: SimulatedUpstreamStats {
         SimulatedUpstreamStats(
-            calls: calls.load(ordering: .relaxed), loadCalls: Int(loadCalls.load(ordering: .relaxed)),
-            errors: errors.load(ordering: .relaxed), outageAnswers: outageAnswers.load(ordering: .relaxed))
+            calls: calls.load(ordering: .relaxed),
+            loadCalls: Int(loadCalls.load(ordering: .relaxed)),
+            errors: errors.load(ordering: .relaxed),
+            outageAnswers: outageAnswers.load(ordering: .relaxed)
+        )
     }
 
     /// Whether this backend denies `request` (deterministic for the seed).
@@ -125,10 +132,15 @@ public final class SimulatedBackend: Backend {
     public func decide(_ request: BackendRequest, now: Int64) -> BackendDecision {
         if denies(request) { return .deny }
         let expiresAt = (now &+ settings.authZTTLMillis) / 1000 * 1000
-        let body = TokenBody.authz(AuthZTokenBody(
-            requestorID: request.requestorID, resourceID: request.resourceID,
-            expires: TokenDate(epochMillis: expiresAt, utcOffsetMinutes: 0),
-            msoID: request.msoID, fingerprint: request.fingerprint))
+        let body = TokenBody.authz(
+            AuthZTokenBody(
+                requestorID: request.requestorID,
+                resourceID: request.resourceID,
+                expires: TokenDate(epochMillis: expiresAt, utcOffsetMinutes: 0),
+                msoID: request.msoID,
+                fingerprint: request.fingerprint
+            )
+        )
         guard let token = try? issuer.issue(body) else { return .unavailable }
         return .permit(authZToken: token)
     }
@@ -142,7 +154,8 @@ public final class SimulatedBackend: Backend {
 
     /// The latency of the load's call number `call`.
     private func latencyNanos(call: UInt64) -> UInt64 {
-        let latency = settings.latency, seed = settings.seed
+        let latency = settings.latency
+        let seed = settings.seed
         guard latency != .none else { return 0 }
         let u1 = unitInterval(SplitMix64.mix(seed &+ call &* 2))
         let u2 = unitInterval(SplitMix64.mix(seed &+ call &* 2 &+ 1))

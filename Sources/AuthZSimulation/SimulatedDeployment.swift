@@ -8,7 +8,8 @@ import AuthZCore
 /// cache strategies, so the engine it returns is the same concrete, specialisable type a caller
 /// would have built itself (no existential on the request path).
 public struct SimulatedDeployment: Sendable {
-    /// The signing material (also issues authentication tokens: ``DeploymentKeys/authNToken(for:requestorID:msoID:guid:expiresAt:domainName:signer:)``).
+    /// The signing material (also issues authentication tokens:
+    /// ``DeploymentKeys/authNToken(for:requestorID:msoID:guid:expiresAt:domainName:signer:)``).
     public let keys: DeploymentKeys
     /// The settings of every backend ``makeBackend()`` builds.
     public var backend: SimulatedBackend.Settings
@@ -16,9 +17,11 @@ public struct SimulatedDeployment: Sendable {
     public var configuration: EngineConfiguration
 
     /// A deployment over `keys`.
-    public init(keys: DeploymentKeys, backend: SimulatedBackend.Settings = SimulatedBackend.Settings(),
-        configuration: EngineConfiguration = EngineConfiguration())
-    {
+    public init(
+        keys: DeploymentKeys,
+        backend: SimulatedBackend.Settings = SimulatedBackend.Settings(),
+        configuration: EngineConfiguration = EngineConfiguration()
+    ) {
         self.keys = keys
         self.backend = backend
         self.configuration = configuration
@@ -45,17 +48,30 @@ public struct SimulatedDeployment: Sendable {
         TokenCache: CacheStrategy<TokenBytesKey, VerifiedAuthN>,
         AuthZCache: CacheStrategy<AuthorizationKey, CachedAuthorization>,
         Upstream: Backend
-    >(tokenCache: TokenCache, authzCache: AuthZCache, backend: Upstream) -> AuthorizationEngine<TokenCache, AuthZCache, Upstream> {
+    >(
+        tokenCache: TokenCache,
+        authzCache: AuthZCache,
+        backend: Upstream
+    ) -> AuthorizationEngine<TokenCache, AuthZCache, Upstream> {
         AuthorizationEngine(
-            authNKey: keys.authN.verifyingKey, authZKey: keys.authZ.verifyingKey, bindingKey: keys.binding,
-            mediaSigningKey: keys.media, tokenCache: tokenCache, authzCache: authzCache, backend: backend,
-            configuration: configuration)
+            authNKey: keys.authN.verifyingKey,
+            authZKey: keys.authZ.verifyingKey,
+            bindingKey: keys.binding,
+            mediaSigningKey: keys.media,
+            tokenCache: tokenCache,
+            authzCache: authzCache,
+            backend: backend,
+            configuration: configuration
+        )
     }
 
     /// A media server's verifier of the media tokens this deployment's engines mint: their key, the
     /// configuration's skew, and a replay guard of `replayCapacity` tokens full under `policy`.
     public func makeMediaVerifier(replayCapacity: Int, policy: OverflowPolicy = .rejectNew) -> MediaTokenVerifier {
-        MediaTokenVerifier(key: keys.media.verifyingKey, skewMillis: configuration.skewMillis,
-            replayGuard: ReplayGuard(capacity: replayCapacity, policy: policy))
+        MediaTokenVerifier(
+            key: keys.media.verifyingKey,
+            skewMillis: configuration.skewMillis,
+            replayGuard: ReplayGuard(capacity: replayCapacity, policy: policy)
+        )
     }
 }

@@ -1,8 +1,9 @@
+import BenchHarness
+
 // authz-bench: thin entry point; each command lives in Commands/.
 #if canImport(Glibc)
 import Glibc
 #endif
-import BenchHarness
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 // `micro` reports libcrypto's allocations per row: the counting hooks must be in place before

@@ -49,7 +49,8 @@ public struct HDRBucketLayout: Sendable, Equatable {
         }
         guard lowest <= UInt64(Int64.max) / 2, highest >= 2 * lowest else {
             throw InvalidParameters(
-                description: "highest trackable value (\(highest)) must be >= 2 * lowest (\(lowest))")
+                description: "highest trackable value (\(highest)) must be >= 2 * lowest (\(lowest))"
+            )
         }
         var largestSingleUnitValue: UInt64 = 2
         for _ in 0..<significantDigits { largestSingleUnitValue *= 10 }
@@ -58,7 +59,9 @@ public struct HDRBucketLayout: Sendable, Equatable {
         let unitMagnitude = 63 - lowest.leadingZeroBitCount
         let halfMagnitude = max(subBucketCountMagnitude - 1, 0)
         guard unitMagnitude + halfMagnitude <= 61 else {
-            throw InvalidParameters(description: "lowest discernible value \(lowest) is too large for \(significantDigits) digits")
+            throw InvalidParameters(
+                description: "lowest discernible value \(lowest) is too large for \(significantDigits) digits"
+            )
         }
         let subBucketCount = 1 << (halfMagnitude + 1)
         self.lowestDiscernibleValue = lowest
@@ -75,7 +78,10 @@ public struct HDRBucketLayout: Sendable, Equatable {
         var smallestUntrackable = UInt64(subBucketCount) << UInt64(unitMagnitude)
         var buckets = 1
         while smallestUntrackable <= highest {
-            if smallestUntrackable > UInt64(Int64.max) / 2 { buckets += 1; break }
+            if smallestUntrackable > UInt64(Int64.max) / 2 {
+                buckets += 1
+                break
+            }
             smallestUntrackable <<= 1
             buckets += 1
         }

@@ -7,7 +7,10 @@ extension HDRHistogram {
     /// microseconds) and printed with `significantDigits` decimals; rows come from
     /// `percentiles(ticksPerHalfDistance:)`, the 100% row has no `1/(1-Percentile)` column, and the
     /// footer reports mean, standard deviation, max, total count, buckets and sub-buckets.
-    public func percentileDistributionText(outputValueUnitScalingRatio ratio: Double = 1.0, ticksPerHalfDistance: Int = 5) -> String {
+    public func percentileDistributionText(
+        outputValueUnitScalingRatio ratio: Double = 1.0,
+        ticksPerHalfDistance: Int = 5
+    ) -> String {
         let digits = layout.significantDigits
         var out = "       Value     Percentile TotalCount 1/(1-Percentile)\n\n"
         for step in percentiles(ticksPerHalfDistance: ticksPerHalfDistance) {

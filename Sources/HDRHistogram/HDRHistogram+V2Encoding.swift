@@ -68,7 +68,10 @@ extension HDRHistogram {
     public init(decodingV2 bytes: [UInt8]) throws(HDRCodecError) {
         let header = try Self.decodeHeader(bytes)
         guard bytes.count - Self.v2HeaderSize == header.payloadLength else {
-            throw HDRCodecError(.badLength, "V2 payload length \(header.payloadLength) but \(bytes.count - Self.v2HeaderSize) bytes follow the header")
+            throw HDRCodecError(
+                .badLength,
+                "V2 payload length \(header.payloadLength) but \(bytes.count - Self.v2HeaderSize) bytes follow the header"
+            )
         }
         let (counts, total) = try Self.decodeCounts(bytes, offset: Self.v2HeaderSize, layout: header.layout)
         self.init(layout: header.layout, counts: counts, totalCount: total)
@@ -77,7 +80,10 @@ extension HDRHistogram {
     /// Decodes a compressed V2 payload; throws on any bad cookie, length, zlib stream or payload.
     public init(decodingCompressedV2 bytes: [UInt8]) throws(HDRCodecError) {
         guard bytes.count >= 8 else {
-            throw HDRCodecError(.truncated, "compressed V2 histogram is \(bytes.count) bytes, shorter than its 8-byte header")
+            throw HDRCodecError(
+                .truncated,
+                "compressed V2 histogram is \(bytes.count) bytes, shorter than its 8-byte header"
+            )
         }
         let cookie = bytes.bigEndianUInt32(at: 0)
         guard cookie & ~0xf0 == Self.v2CompressedEncodingCookie & ~0xf0 else {
@@ -85,7 +91,10 @@ extension HDRHistogram {
         }
         let length = Int(bytes.bigEndianUInt32(at: 4))
         guard length == bytes.count - 8 else {
-            throw HDRCodecError(.badLength, "compressed length \(length) but \(bytes.count - 8) bytes follow the header")
+            throw HDRCodecError(
+                .badLength,
+                "compressed length \(length) but \(bytes.count - 8) bytes follow the header"
+            )
         }
         let payload = try HDRZlib.inflateV2Payload(Array(bytes[8...]))
         try self.init(decodingV2: payload)
@@ -110,7 +119,10 @@ extension HDRHistogram {
     /// Reads and validates the 40-byte header of an uncompressed V2 payload.
     public static func decodeHeader(_ bytes: [UInt8]) throws(HDRCodecError) -> V2Header {
         guard bytes.count >= v2HeaderSize else {
-            throw HDRCodecError(.truncated, "V2 histogram is \(bytes.count) bytes, shorter than its \(v2HeaderSize)-byte header")
+            throw HDRCodecError(
+                .truncated,
+                "V2 histogram is \(bytes.count) bytes, shorter than its \(v2HeaderSize)-byte header"
+            )
         }
         let cookie = bytes.bigEndianUInt32(at: 0)
         guard cookie & ~0xf0 == v2EncodingCookie & ~0xf0 else {
@@ -119,7 +131,10 @@ extension HDRHistogram {
         let payloadLength = Int(bytes.bigEndianUInt32(at: 4))
         let normalizingIndexOffset = bytes.bigEndianUInt32(at: 8)
         guard normalizingIndexOffset == 0 else {
-            throw HDRCodecError(.badLayout, "normalizingIndexOffset \(normalizingIndexOffset) is not supported (must be 0)")
+            throw HDRCodecError(
+                .badLayout,
+                "normalizingIndexOffset \(normalizingIndexOffset) is not supported (must be 0)"
+            )
         }
         let digits = Int(bytes.bigEndianUInt32(at: 12))
         let lowest = bytes.bigEndianUInt64(at: 16)
@@ -132,13 +147,18 @@ extension HDRHistogram {
         }
         // Each count takes at most 9 bytes; a longer payload cannot be valid.
         guard payloadLength <= layout.countsLength * 9 else {
-            throw HDRCodecError(.badLength, "V2 payload length \(payloadLength) exceeds the maximum for \(layout.countsLength) counts")
+            throw HDRCodecError(
+                .badLength,
+                "V2 payload length \(payloadLength) exceeds the maximum for \(layout.countsLength) counts"
+            )
         }
         return V2Header(payloadLength: payloadLength, layout: layout)
     }
 
     private static func decodeCounts(
-        _ bytes: [UInt8], offset start: Int, layout: HDRBucketLayout
+        _ bytes: [UInt8],
+        offset start: Int,
+        layout: HDRBucketLayout
     ) throws(HDRCodecError) -> (ContiguousArray<UInt64>, UInt64) {
         let countsLength = layout.countsLength
         var counts = ContiguousArray<UInt64>(repeating: 0, count: countsLength)
@@ -149,21 +169,35 @@ extension HDRHistogram {
                 var index = 0
                 while offset < source.count {
                     guard let value = HDRVarint.read(source, at: &offset) else {
-                        return .failure(HDRCodecError(.truncated, "V2 counts end in the middle of a varint at byte \(offset)"))
+                        return .failure(
+                            HDRCodecError(.truncated, "V2 counts end in the middle of a varint at byte \(offset)")
+                        )
                     }
                     if value < 0 {
                         guard value != Int64.min, Int(-value) <= countsLength - index else {
-                            return .failure(HDRCodecError(.badLayout, "V2 zero run of \(value) slots overruns the \(countsLength) counts"))
+                            return .failure(
+                                HDRCodecError(
+                                    .badLayout,
+                                    "V2 zero run of \(value) slots overruns the \(countsLength) counts"
+                                )
+                            )
                         }
                         index += Int(-value)
                         continue
                     }
                     guard index < countsLength else {
-                        return .failure(HDRCodecError(.badLayout, "V2 payload holds more than the \(countsLength) counts of its layout"))
+                        return .failure(
+                            HDRCodecError(
+                                .badLayout,
+                                "V2 payload holds more than the \(countsLength) counts of its layout"
+                            )
+                        )
                     }
                     destination[index] = UInt64(value)
                     let (sum, overflow) = total.addingReportingOverflow(UInt64(value))
-                    guard !overflow else { return .failure(HDRCodecError(.badLayout, "V2 total count overflows 64 bits")) }
+                    guard !overflow else {
+                        return .failure(HDRCodecError(.badLayout, "V2 total count overflows 64 bits"))
+                    }
                     total = sum
                     index += 1
                 }

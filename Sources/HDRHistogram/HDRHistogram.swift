@@ -21,7 +21,9 @@ public struct HDRHistogram: Sendable {
     /// Creates an empty histogram; traps on parameters HdrHistogram rejects (a programming error).
     public init(lowest: UInt64 = 1, highest: UInt64 = 3_600_000_000_000, significantDigits: Int = 3) {
         do {
-            self.init(layout: try HDRBucketLayout(lowest: lowest, highest: highest, significantDigits: significantDigits))
+            self.init(
+                layout: try HDRBucketLayout(lowest: lowest, highest: highest, significantDigits: significantDigits)
+            )
         } catch {
             preconditionFailure("invalid HDRHistogram parameters: \(error)")
         }
@@ -119,7 +121,9 @@ public struct HDRHistogram: Sendable {
     /// The middle of the range of values equivalent to `value`.
     public func medianEquivalentValue(_ value: UInt64) -> UInt64 { layout.medianEquivalentValue(value) }
     /// Whether two values share a counts slot.
-    public func valuesAreEquivalent(_ a: UInt64, _ b: UInt64) -> Bool { lowestEquivalentValue(a) == lowestEquivalentValue(b) }
+    public func valuesAreEquivalent(_ a: UInt64, _ b: UInt64) -> Bool {
+        lowestEquivalentValue(a) == lowestEquivalentValue(b)
+    }
 }
 
 extension HDRHistogram: Equatable {

@@ -94,7 +94,8 @@ public struct HDRLog: Sendable {
         }
     }
 
-    private static func leadingSeconds(_ rest: Substring, lineNumber: Int, field: String) throws(HDRLogError) -> Double {
+    private static func leadingSeconds(_ rest: Substring, lineNumber: Int, field: String) throws(HDRLogError) -> Double
+    {
         let number = rest.prefix { $0 != " " }
         guard let seconds = Double(number), seconds.isFinite else {
             throw HDRLogError(line: lineNumber, message: "\(field) \"\(number)\" is not a number of seconds")
@@ -111,7 +112,10 @@ public struct HDRLog: Sendable {
             fields.removeFirst()
         }
         guard fields.count == 4 else {
-            throw HDRLogError(line: lineNumber, message: "expected [Tag=NAME,]start,length,max,payload but found \(fields.count) fields")
+            throw HDRLogError(
+                line: lineNumber,
+                message: "expected [Tag=NAME,]start,length,max,payload but found \(fields.count) fields"
+            )
         }
         var numbers: [Double] = []
         for (name, field) in zip(["start", "length", "max"], fields.prefix(3)) {
@@ -126,13 +130,19 @@ public struct HDRLog: Sendable {
         } catch {
             throw HDRLogError(line: lineNumber, message: "histogram payload: \(error.message)")
         }
-        return HDRLogEntry(tag: tag, startSeconds: numbers[0], lengthSeconds: numbers[1], maxValue: numbers[2], histogram: histogram)
+        return HDRLogEntry(
+            tag: tag,
+            startSeconds: numbers[0],
+            lengthSeconds: numbers[1],
+            maxValue: numbers[2],
+            histogram: histogram
+        )
     }
 }
 
-private extension Substring {
+extension Substring {
     /// The rest after `prefix`, or nil when the substring does not start with it.
-    func dropPrefix(_ prefix: String) -> Substring? {
+    fileprivate func dropPrefix(_ prefix: String) -> Substring? {
         hasPrefix(prefix) ? dropFirst(prefix.count) : nil
     }
 }

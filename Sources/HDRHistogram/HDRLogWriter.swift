@@ -52,7 +52,12 @@ public struct HDRLogWriter: Sendable {
     /// Appends one interval: start and length in seconds (relative to the log's base time).
     ///
     /// Throws when the tag is invalid (as Java does) or the histogram cannot be compressed.
-    public mutating func append(_ histogram: HDRHistogram, startSeconds: Double, lengthSeconds: Double, tag: String? = nil) throws(HDRCodecError) {
+    public mutating func append(
+        _ histogram: HDRHistogram,
+        startSeconds: Double,
+        lengthSeconds: Double,
+        tag: String? = nil
+    ) throws(HDRCodecError) {
         text += try line(histogram, startSeconds: startSeconds, lengthSeconds: lengthSeconds, tag: tag)
     }
 
@@ -60,9 +65,17 @@ public struct HDRLogWriter: Sendable {
     /// caller streaming the log writes after the ``header(startTimeMillis:comments:)``.
     ///
     /// Throws when the tag is invalid (as Java does) or the histogram cannot be compressed.
-    public func line(_ histogram: HDRHistogram, startSeconds: Double, lengthSeconds: Double, tag: String? = nil) throws(HDRCodecError) -> String {
+    public func line(
+        _ histogram: HDRHistogram,
+        startSeconds: Double,
+        lengthSeconds: Double,
+        tag: String? = nil
+    ) throws(HDRCodecError) -> String {
         if let tag, !Self.isValidTag(tag) {
-            throw HDRCodecError(.badLayout, "log tag \"\(tag)\" cannot be empty or contain commas, spaces or line breaks")
+            throw HDRCodecError(
+                .badLayout,
+                "log tag \"\(tag)\" cannot be empty or contain commas, spaces or line breaks"
+            )
         }
         let payload = try histogram.encodedBase64()
         var line = tag.map { "Tag=\($0)," } ?? ""

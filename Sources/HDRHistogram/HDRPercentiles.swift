@@ -14,7 +14,9 @@ public struct HDRPercentiles: Sequence {
     public let ticksPerHalfDistance: Int
 
     /// Makes an iterator over the ticks.
-    public func makeIterator() -> Iterator { Iterator(histogram: histogram, ticksPerHalfDistance: ticksPerHalfDistance) }
+    public func makeIterator() -> Iterator {
+        Iterator(histogram: histogram, ticksPerHalfDistance: ticksPerHalfDistance)
+    }
 
     /// Iterator over the percentile ticks.
     public struct Iterator: IteratorProtocol {
@@ -55,7 +57,8 @@ public struct HDRPercentiles: Sequence {
                         countAtValueIteratedTo: count,
                         countAddedInThisIterationStep: totalCountToCurrentIndex - totalCountToPreviousIndex,
                         totalCountToThisValue: totalCountToCurrentIndex,
-                        percentileLevelIteratedTo: levelToIterateTo)
+                        percentileLevelIteratedTo: levelToIterateTo
+                    )
                     totalCountToPreviousIndex = totalCountToCurrentIndex
                     incrementLevel()
                     return step
@@ -78,9 +81,9 @@ public struct HDRPercentiles: Sequence {
     }
 }
 
-private extension Double {
+extension Double {
     /// `floor(log(x) / log(2))` as Java computes it, truncated to an integer (huge for x = infinity).
-    var log2Floor: Int {
+    fileprivate var log2Floor: Int {
         let exponent = (Foundation.log(self) / Foundation.log(2.0))
         guard exponent.isFinite else { return Int.max }
         return Int(exponent.rounded(.towardZero))

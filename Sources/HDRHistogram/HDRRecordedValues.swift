@@ -28,9 +28,11 @@ public struct HDRRecordedValues: Sequence {
                 let layout = histogram.layout
                 return HDRIterationValue(
                     valueIteratedTo: layout.highestEquivalentValue(layout.valueFromIndex(slot)),
-                    countAtValueIteratedTo: count, countAddedInThisIterationStep: count,
+                    countAtValueIteratedTo: count,
+                    countAddedInThisIterationStep: count,
                     totalCountToThisValue: cumulative,
-                    percentileLevelIteratedTo: 100 * Double(cumulative) / Double(histogram.totalCount))
+                    percentileLevelIteratedTo: 100 * Double(cumulative) / Double(histogram.totalCount)
+                )
             }
             return nil
         }

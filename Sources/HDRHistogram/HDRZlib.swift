@@ -37,11 +37,17 @@ public enum HDRZlib {
             output.append(contentsOf: repeatElement(0, count: header.payloadLength))
             if header.payloadLength > 0 {
                 guard status != Z_STREAM_END else {
-                    throw HDRCodecError(.truncated, "compressed V2 payload ends before its \(header.payloadLength) count bytes")
+                    throw HDRCodecError(
+                        .truncated,
+                        "compressed V2 payload ends before its \(header.payloadLength) count bytes"
+                    )
                 }
                 status = try inflateInto(&output, from: HDRHistogram.v2HeaderSize, stream: &stream)
                 guard stream.avail_out == 0 else {
-                    throw HDRCodecError(.truncated, "compressed V2 payload ends before its \(header.payloadLength) count bytes")
+                    throw HDRCodecError(
+                        .truncated,
+                        "compressed V2 payload ends before its \(header.payloadLength) count bytes"
+                    )
                 }
             }
             if status != Z_STREAM_END {
@@ -62,7 +68,11 @@ public enum HDRZlib {
     }
 
     /// Inflates into `output[start...]`; returns Z_OK (output full) or Z_STREAM_END, throws otherwise.
-    private static func inflateInto(_ output: inout [UInt8], from start: Int, stream: inout z_stream) throws(HDRCodecError) -> Int32 {
+    private static func inflateInto(
+        _ output: inout [UInt8],
+        from start: Int,
+        stream: inout z_stream
+    ) throws(HDRCodecError) -> Int32 {
         let status = output.withUnsafeMutableBufferPointer { out -> Int32 in
             stream.next_out = out.baseAddress! + start
             stream.avail_out = uInt(out.count - start)

@@ -1,7 +1,7 @@
 import AuthZCore
+import AuthZSimulation
 import Dispatch
 import Testing
-import AuthZSimulation
 
 /// The simulated upstream's timers: every answer runs once, never before its time, earliest first.
 @Suite("Answer timers: batched Dispatch timers for the simulated upstream, from concurrent threads")

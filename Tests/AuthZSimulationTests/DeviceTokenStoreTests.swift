@@ -1,21 +1,38 @@
-import Testing
 import AuthZCore
 import AuthZSimulation
+import Testing
 
-/// Each storage rule of the SDK (several buckets, logout clears all, cancel clears one selection, the cleaner), one test each.
+/// Each storage rule of the SDK (several buckets, logout clears all, cancel clears one selection, the cleaner), one
+/// test each.
 @Suite("Device token store: the SDK's storage rules")
 struct DeviceTokenStoreTests {
     static let device = DeviceInfo(advertisingID: "ad-1", vendorID: "vendor-1", model: "TV-1", teamID: "team").deviceID
-    static let otherDevice = DeviceInfo(advertisingID: "ad-1", vendorID: "vendor-1", model: "TV-1", teamID: "team-v2").deviceID
+    static let otherDevice = DeviceInfo(advertisingID: "ad-1", vendorID: "vendor-1", model: "TV-1", teamID: "team-v2")
+        .deviceID
 
     static func authN(_ requestor: String, _ mvpd: String, guid: String = "g") -> TokenBody {
-        .authn(AuthNTokenBody(guid: guid, requestorID: requestor, domainName: "example.com",
-            expires: TokenDate(epochMillis: 2_000_000_000_000), msoID: mvpd, fingerprint: String(repeating: "a", count: 64)))
+        .authn(
+            AuthNTokenBody(
+                guid: guid,
+                requestorID: requestor,
+                domainName: "example.com",
+                expires: TokenDate(epochMillis: 2_000_000_000_000),
+                msoID: mvpd,
+                fingerprint: String(repeating: "a", count: 64)
+            )
+        )
     }
 
     static func authZ(_ requestor: String, _ mvpd: String, _ resource: String) -> TokenBody {
-        .authz(AuthZTokenBody(requestorID: requestor, resourceID: resource,
-            expires: TokenDate(epochMillis: 2_000_000_000_000), msoID: mvpd, fingerprint: String(repeating: "a", count: 64)))
+        .authz(
+            AuthZTokenBody(
+                requestorID: requestor,
+                resourceID: resource,
+                expires: TokenDate(epochMillis: 2_000_000_000_000),
+                msoID: mvpd,
+                fingerprint: String(repeating: "a", count: 64)
+            )
+        )
     }
 
     @Test func severalRequestorMVPDBucketsCoexist() {
@@ -84,8 +101,17 @@ struct DeviceTokenStoreTests {
 
     @Test func mediaTokensAreNeverStored() {
         var store = DeviceTokenStore()
-        let media = TokenBody.media(MediaTokenBody(sessionGUID: "s", requestorID: "NBC", resourceID: "news",
-            ttlMillis: 300_000, issueTimeMillis: 1, mvpdID: "Comcast", proxyMvpdID: ""))
+        let media = TokenBody.media(
+            MediaTokenBody(
+                sessionGUID: "s",
+                requestorID: "NBC",
+                resourceID: "news",
+                ttlMillis: 300_000,
+                issueTimeMillis: 1,
+                mvpdID: "Comcast",
+                proxyMvpdID: ""
+            )
+        )
         #expect(store.store(media, bytes: [9], deviceID: Self.device) == .refusedMediaToken)
         #expect(store.count == 0)
     }

@@ -1,6 +1,6 @@
+import AuthZSimulation
 import Foundation
 import Testing
-import AuthZSimulation
 
 /// The simulated upstream's latency: log-normal from a median and a 99th percentile.
 @Suite("Latency distribution")

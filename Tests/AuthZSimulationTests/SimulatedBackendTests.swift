@@ -1,18 +1,23 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import AuthZCore
+import AuthZSimulation
 import Dispatch
 import Synchronization
 import Testing
-import AuthZCore
-import AuthZSimulation
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The simulated upstream's faults and timing: inline during set-up, injected errors drawn per
 /// call, a scheduled outage on the monotonic clock, and answers from Dispatch timers under load.
 @Suite("Simulated upstream: errors, outage and Dispatch-timed answers")
 struct SimulatedBackendTests {
-    static let request = BackendRequest(requestorID: "NBC", resourceID: "news", msoID: "Comcast",
-        fingerprint: String(repeating: "ab", count: 32))
+    static let request = BackendRequest(
+        requestorID: "NBC",
+        resourceID: "news",
+        msoID: "Comcast",
+        fingerprint: String(repeating: "ab", count: 32)
+    )
     static let now: Int64 = 1_800_000_000_000
     /// The load's start on the scripted monotonic clock.
     static let loadStart: UInt64 = 7_000_000_000
@@ -46,7 +51,10 @@ struct SimulatedBackendTests {
         var clock: SimulatedBackend.UptimeClock { { [self] in nanos.load(ordering: .relaxed) } }
     }
 
-    static func backend(_ settings: SimulatedBackend.Settings, uptime: ScriptedUptime = ScriptedUptime())
+    static func backend(
+        _ settings: SimulatedBackend.Settings,
+        uptime: ScriptedUptime = ScriptedUptime()
+    )
         throws -> SimulatedBackend
     {
         let keys = try DeploymentKeys(generating: .hs256)
@@ -59,9 +67,13 @@ struct SimulatedBackendTests {
     }
 
     @Test func beforeTheLoadItAnswersInlineWithoutLatencyOrFaults() throws {
-        let backend = try Self.backend(SimulatedBackend.Settings(
-            latency: .fixed(nanoseconds: 60_000_000_000), errorRatio: 1,
-            outage: SimulatedBackend.Outage(startMillis: 0, durationMillis: 3_600_000)))
+        let backend = try Self.backend(
+            SimulatedBackend.Settings(
+                latency: .fixed(nanoseconds: 60_000_000_000),
+                errorRatio: 1,
+                outage: SimulatedBackend.Outage(startMillis: 0, durationMillis: 3_600_000)
+            )
+        )
         let recorder = Recorder()
         backend.answer(Self.request, now: Self.now, reply: recorder)
         // Answered before `answer` returned, on the caller's thread, with the decision.
@@ -74,7 +86,11 @@ struct SimulatedBackendTests {
     }
 
     /// Which of the load's calls fail, for `ratio` and `seed` (latency none: every answer inline).
-    static func failedCalls(ratio: Double, seed: UInt64, calls: Int) throws -> (failed: [Int], stats: SimulatedUpstreamStats) {
+    static func failedCalls(
+        ratio: Double,
+        seed: UInt64,
+        calls: Int
+    ) throws -> (failed: [Int], stats: SimulatedUpstreamStats) {
         let backend = try backend(SimulatedBackend.Settings(errorRatio: ratio, seed: seed))
         backend.beginLoad(atUptimeNanos: loadStart)
         let recorder = Recorder()
@@ -102,8 +118,12 @@ struct SimulatedBackendTests {
 
     @Test func anOutageAnswersUnavailableInsideItsWindowAndPermitsOutside() throws {
         let uptime = ScriptedUptime()
-        let backend = try Self.backend(SimulatedBackend.Settings(
-            outage: SimulatedBackend.Outage(startMillis: 5_000, durationMillis: 3_000)), uptime: uptime)
+        let backend = try Self.backend(
+            SimulatedBackend.Settings(
+                outage: SimulatedBackend.Outage(startMillis: 5_000, durationMillis: 3_000)
+            ),
+            uptime: uptime
+        )
         backend.beginLoad(atUptimeNanos: Self.loadStart)
         let script: [(millis: UInt64, down: Bool)] = [
             (0, false), (4_999, false), (5_000, true), (6_500, true), (7_999, true), (8_000, false), (60_000, false),
@@ -117,15 +137,26 @@ struct SimulatedBackendTests {
             #expect(decisions.first.map { $0 == .unavailable } == down, "at \(millis) ms: \(decisions)")
         }
         let outageCalls = script.filter(\.down).count
-        #expect(backend.stats == SimulatedUpstreamStats(
-            calls: script.count, loadCalls: script.count, errors: 0, outageAnswers: outageCalls))
+        #expect(
+            backend.stats
+                == SimulatedUpstreamStats(
+                    calls: script.count,
+                    loadCalls: script.count,
+                    errors: 0,
+                    outageAnswers: outageCalls
+                )
+        )
     }
 
     @Test func duringAnOutageTheAnswerIsImmediateWhateverTheLatency() throws {
         let uptime = ScriptedUptime()
-        let backend = try Self.backend(SimulatedBackend.Settings(
-            latency: .fixed(nanoseconds: 60_000_000_000),
-            outage: SimulatedBackend.Outage(startMillis: 0, durationMillis: 1_000)), uptime: uptime)
+        let backend = try Self.backend(
+            SimulatedBackend.Settings(
+                latency: .fixed(nanoseconds: 60_000_000_000),
+                outage: SimulatedBackend.Outage(startMillis: 0, durationMillis: 1_000)
+            ),
+            uptime: uptime
+        )
         backend.beginLoad(atUptimeNanos: Self.loadStart)
         uptime.set(millisAfterLoadStart: 10)
         let recorder = Recorder()
@@ -137,8 +168,12 @@ struct SimulatedBackendTests {
 
     @Test(arguments: [0.0, 1.0])
     func underLoadTheAnswerComesFromADispatchTimerNotTheCallersThread(errorRatio: Double) throws {
-        let backend = try Self.backend(SimulatedBackend.Settings(
-            latency: .fixed(nanoseconds: 1_000_000), errorRatio: errorRatio))
+        let backend = try Self.backend(
+            SimulatedBackend.Settings(
+                latency: .fixed(nanoseconds: 1_000_000),
+                errorRatio: errorRatio
+            )
+        )
         backend.beginLoad(atUptimeNanos: Self.loadStart)
         let recorder = Recorder()
         let caller = UInt(pthread_self())
@@ -154,7 +189,11 @@ struct SimulatedBackendTests {
     @Test func theDeploymentsSettingsReachTheBackend() throws {
         let outage = SimulatedBackend.Outage(startMillis: 20_000, durationMillis: 5_000)
         let settings = SimulatedBackend.Settings(
-            latency: .logNormal(median: 200_000_000, p99: 1_000_000_000), errorRatio: 0.01, outage: outage, seed: 3)
+            latency: .logNormal(median: 200_000_000, p99: 1_000_000_000),
+            errorRatio: 0.01,
+            outage: outage,
+            seed: 3
+        )
         let backend = SimulatedDeployment(keys: try DeploymentKeys(generating: .hs256), backend: settings).makeBackend()
         #expect(backend.settings.errorRatio == 0.01)
         #expect(backend.settings.outage == outage)

@@ -1,12 +1,14 @@
-import Testing
 import AuthZCore
 import AuthZSimulation
+import Testing
 
 /// The engine builder: keys, backend, engine, authN tokens and media verifier of one deployment.
 @Suite("Simulated deployment: engines built from one deployment's keys and settings")
 struct SimulatedDeploymentTests {
     typealias Engine = AuthorizationEngine<
-        ShardedCache<TokenBytesKey, VerifiedAuthN>, ShardedCache<AuthorizationKey, CachedAuthorization>, SimulatedBackend>
+        ShardedCache<TokenBytesKey, VerifiedAuthN>, ShardedCache<AuthorizationKey, CachedAuthorization>,
+        SimulatedBackend
+    >
 
     static let now: Int64 = 1_800_000_000_000
     static let device = DeviceInfo(advertisingID: "ad-1", vendorID: "vendor-1", model: "TV", teamID: "team").deviceID
@@ -17,12 +19,19 @@ struct SimulatedDeploymentTests {
 
     static func request(_ deployment: SimulatedDeployment, guid: String = "guid-1") throws -> AuthorizationRequest {
         let token = try deployment.keys.authNToken(
-            for: device, requestorID: "NBC", msoID: "Comcast", guid: guid, expiresAt: now + 86_400_000)
+            for: device,
+            requestorID: "NBC",
+            msoID: "Comcast",
+            guid: guid,
+            expiresAt: now + 86_400_000
+        )
         return AuthorizationRequest(deviceID: device, authNToken: token.bytes, requestorID: "NBC", resourceID: "news")
     }
 
     @Test(arguments: SignatureAlgorithm.allCases)
-    func anEngineAuthorizesTheTokensItsDeploymentIssuesAndNotAnotherDeploymentsTokens(algorithm: SignatureAlgorithm) throws {
+    func anEngineAuthorizesTheTokensItsDeploymentIssuesAndNotAnotherDeploymentsTokens(
+        algorithm: SignatureAlgorithm
+    ) throws {
         let deployment = SimulatedDeployment(keys: try DeploymentKeys(generating: algorithm))
         let other = SimulatedDeployment(keys: try DeploymentKeys(generating: algorithm))
         for key in [deployment.keys.authN, deployment.keys.authZ, deployment.keys.media] {
@@ -38,9 +47,19 @@ struct SimulatedDeploymentTests {
         let keys = try DeploymentKeys(generating: .ed25519, bindingSecret: Array("secret".utf8))
         let engine = Self.engine(SimulatedDeployment(keys: keys))
         let forged = try keys.authNToken(
-            for: Self.device, requestorID: "NBC", msoID: "Comcast", guid: "guid-1", expiresAt: Self.now + 1_500,
-            signer: SigningKey.generate(.ed25519))
-        let request = AuthorizationRequest(deviceID: Self.device, authNToken: forged.bytes, requestorID: "NBC", resourceID: "news")
+            for: Self.device,
+            requestorID: "NBC",
+            msoID: "Comcast",
+            guid: "guid-1",
+            expiresAt: Self.now + 1_500,
+            signer: SigningKey.generate(.ed25519)
+        )
+        let request = AuthorizationRequest(
+            deviceID: Self.device,
+            authNToken: forged.bytes,
+            requestorID: "NBC",
+            resourceID: "news"
+        )
         #expect(engine.checkAuthorizationWaiting(request, now: Self.now) == .invalidSignature)
         guard case .authn(let body) = forged.body else {
             Issue.record("not an authN body: \(forged.body)")
@@ -57,20 +76,26 @@ struct SimulatedDeploymentTests {
         configuration.allowedMVPDs = ["NBC": ["Charter"]]
         let keys = try DeploymentKeys(generating: .hs256)
         let distrusting = SimulatedDeployment(keys: keys, configuration: configuration)
-        #expect(Self.engine(distrusting).checkAuthorizationWaiting(try Self.request(distrusting), now: Self.now) == .untrustedIssuer)
+        #expect(
+            Self.engine(distrusting).checkAuthorizationWaiting(try Self.request(distrusting), now: Self.now)
+                == .untrustedIssuer
+        )
 
         let denying = SimulatedDeployment(keys: keys, backend: SimulatedBackend.Settings(denyRatio: 1, seed: 7))
         let backend = denying.makeBackend()
         #expect(backend.settings.denyRatio == 1)
         #expect(backend.settings.authZTTLMillis == 3_600_000)
         #expect(backend.settings.latency == .none)
-        #expect(Self.engine(denying).checkAuthorizationWaiting(try Self.request(denying), now: Self.now) == .notAuthorized)
+        #expect(
+            Self.engine(denying).checkAuthorizationWaiting(try Self.request(denying), now: Self.now) == .notAuthorized
+        )
     }
 
     @Test func theMediaVerifierAcceptsAMintedTokenOnceWithTheConfiguredSkew() throws {
         let deployment = SimulatedDeployment(keys: try DeploymentKeys(generating: .es256))
         let engine = Self.engine(deployment)
-        guard case .mediaToken(let token) = engine.getAuthorizationWaiting(try Self.request(deployment), now: Self.now) else {
+        guard case .mediaToken(let token) = engine.getAuthorizationWaiting(try Self.request(deployment), now: Self.now)
+        else {
             Issue.record("no media token")
             return
         }

@@ -1,11 +1,11 @@
-import Testing
 import HDRHistogram
+import Testing
 
 @Suite("HDR bucket layout")
 struct HDRBucketLayoutTests {
     // Expected figures from HdrHistogram's Python port (bucket_count, sub_bucket_count, counts_len).
     @Test(arguments: [
-        (1, 38, 32, 624), (2, 35, 256, 4608), (3, 32, 2048, 33792), (4, 28, 32768, 475136), (5, 25, 262144, 3407872),
+        (1, 38, 32, 624), (2, 35, 256, 4608), (3, 32, 2048, 33792), (4, 28, 32768, 475136), (5, 25, 262144, 3_407_872),
     ])
     func layoutMatchesHdrHistogram(digits: Int, buckets: Int, subBuckets: Int, countsLength: Int) throws {
         let layout = try HDRBucketLayout(lowest: 1, highest: 3_600_000_000_000, significantDigits: digits)
@@ -46,11 +46,21 @@ struct HDRBucketLayoutTests {
     }
 
     @Test func invalidParametersAreRejected() {
-        #expect(throws: HDRBucketLayout.InvalidParameters.self) { try HDRBucketLayout(lowest: 1, highest: 1000, significantDigits: 0) }
-        #expect(throws: HDRBucketLayout.InvalidParameters.self) { try HDRBucketLayout(lowest: 1, highest: 1000, significantDigits: 6) }
-        #expect(throws: HDRBucketLayout.InvalidParameters.self) { try HDRBucketLayout(lowest: 0, highest: 1000, significantDigits: 3) }
-        #expect(throws: HDRBucketLayout.InvalidParameters.self) { try HDRBucketLayout(lowest: 100, highest: 150, significantDigits: 3) }
-        #expect(throws: HDRBucketLayout.InvalidParameters.self) { try HDRBucketLayout(lowest: 1, highest: .max, significantDigits: 3) }
+        #expect(throws: HDRBucketLayout.InvalidParameters.self) {
+            try HDRBucketLayout(lowest: 1, highest: 1000, significantDigits: 0)
+        }
+        #expect(throws: HDRBucketLayout.InvalidParameters.self) {
+            try HDRBucketLayout(lowest: 1, highest: 1000, significantDigits: 6)
+        }
+        #expect(throws: HDRBucketLayout.InvalidParameters.self) {
+            try HDRBucketLayout(lowest: 0, highest: 1000, significantDigits: 3)
+        }
+        #expect(throws: HDRBucketLayout.InvalidParameters.self) {
+            try HDRBucketLayout(lowest: 100, highest: 150, significantDigits: 3)
+        }
+        #expect(throws: HDRBucketLayout.InvalidParameters.self) {
+            try HDRBucketLayout(lowest: 1, highest: .max, significantDigits: 3)
+        }
     }
 
     @Test func valuesAboveTheRangeAreClampedAndCounted() {

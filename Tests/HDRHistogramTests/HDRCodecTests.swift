@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import AuthZSimulation
+import Foundation
 import HDRHistogram
+import Testing
 
 @Suite("HDR V2 encoding")
 struct HDRCodecTests {

@@ -1,5 +1,5 @@
-import Testing
 import HDRHistogram
+import Testing
 
 @Suite("HDR log writer, line by line")
 struct HDRLogStreamingTests {
@@ -9,7 +9,10 @@ struct HDRLogStreamingTests {
         return histogram
     }
 
-    @Test("Header then one line per interval is the text the whole-log writer builds", arguments: [[], ["[one]", "[two\nlines]"]])
+    @Test(
+        "Header then one line per interval is the text the whole-log writer builds",
+        arguments: [[], ["[one]", "[two\nlines]"]]
+    )
     func streamedEqualsWhole(comments: [String]) throws {
         var whole = HDRLogWriter(startTimeMillis: 1_700_000_123_456, comments: comments)
         let streaming = HDRLogWriter(startTimeMillis: 1_700_000_123_456, comments: comments)
@@ -33,6 +36,8 @@ struct HDRLogStreamingTests {
     @Test("An invalid tag is refused line by line too")
     func invalidTag() {
         let writer = HDRLogWriter(startTimeMillis: 0)
-        #expect(throws: HDRCodecError.self) { try writer.line(HDRHistogram(), startSeconds: 0, lengthSeconds: 1, tag: "a b") }
+        #expect(throws: HDRCodecError.self) {
+            try writer.line(HDRHistogram(), startSeconds: 0, lengthSeconds: 1, tag: "a b")
+        }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import HDRHistogram
+import Testing
 
 @Suite("HDR interval log")
 struct HDRLogTests {
@@ -34,8 +34,12 @@ struct HDRLogTests {
 
     @Test func rejectsBadTags() {
         var writer = HDRLogWriter(startTimeMillis: 0)
-        #expect(throws: HDRCodecError.self) { try writer.append(HDRHistogram(), startSeconds: 0, lengthSeconds: 1, tag: "a,b") }
-        #expect(throws: HDRCodecError.self) { try writer.append(HDRHistogram(), startSeconds: 0, lengthSeconds: 1, tag: "a b") }
+        #expect(throws: HDRCodecError.self) {
+            try writer.append(HDRHistogram(), startSeconds: 0, lengthSeconds: 1, tag: "a,b")
+        }
+        #expect(throws: HDRCodecError.self) {
+            try writer.append(HDRHistogram(), startSeconds: 0, lengthSeconds: 1, tag: "a b")
+        }
     }
 
     @Test(arguments: [

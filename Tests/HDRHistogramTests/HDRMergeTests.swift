@@ -1,5 +1,5 @@
-import Testing
 import HDRHistogram
+import Testing
 
 @Suite("HDR merge")
 struct HDRMergeTests {

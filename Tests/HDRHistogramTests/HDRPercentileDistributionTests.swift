@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import HDRHistogram
+import Testing
 
 @Suite("HDR .hgrm output")
 struct HDRPercentileDistributionTests {

@@ -1,5 +1,5 @@
-import Testing
 import HDRHistogram
+import Testing
 
 @Suite("HDR percentiles and statistics")
 struct HDRPercentileTests {
@@ -15,10 +15,14 @@ struct HDRPercentileTests {
         for percentile in Self.percentiles {
             let exact = exactPercentile(sorted, percentile)
             let reported = histogram.value(atPercentile: percentile)
-            #expect(histogram.lowestEquivalentValue(exact) <= reported && reported <= histogram.highestEquivalentValue(exact),
-                    "p\(percentile): reported \(reported), exact \(exact)")
+            #expect(
+                histogram.lowestEquivalentValue(exact) <= reported
+                    && reported <= histogram.highestEquivalentValue(exact),
+                "p\(percentile): reported \(reported), exact \(exact)"
+            )
             // HdrHistogram's semantics exactly: the range end (start for p0) of the exact sample's slot.
-            let expected = percentile == 0 ? histogram.lowestEquivalentValue(exact) : histogram.highestEquivalentValue(exact)
+            let expected =
+                percentile == 0 ? histogram.lowestEquivalentValue(exact) : histogram.highestEquivalentValue(exact)
             #expect(reported == expected, "p\(percentile)")
         }
         #expect(histogram.min == histogram.lowestEquivalentValue(sorted[0]))

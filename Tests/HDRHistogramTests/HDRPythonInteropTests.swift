@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import HDRHistogram
 import TestSupport
+import Testing
 
 @Suite("HDR interop with HdrHistogram's Python port", .serialized)
 struct HDRPythonInteropTests {
@@ -32,7 +32,9 @@ struct HDRPythonInteropTests {
     @Test(arguments: SampleDistribution.allCases, [2, 3])
     func pythonDecodesOurPayload(distribution: SampleDistribution, digits: Int) throws {
         let histogram = Self.sampleHistogram(distribution, digits: digits)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hdr-interop-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hdr-interop-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("payload.txt")
@@ -42,12 +44,21 @@ struct HDRPythonInteropTests {
     }
 
     @Test func pythonReadsOurIntervalLog() throws {
-        let intervals = [Self.sampleHistogram(.bimodal, digits: 3), Self.sampleHistogram(.uniform, digits: 3), HDRHistogram()]
+        let intervals = [
+            Self.sampleHistogram(.bimodal, digits: 3), Self.sampleHistogram(.uniform, digits: 3), HDRHistogram(),
+        ]
         var writer = HDRLogWriter(startTimeMillis: 1_700_000_000_000)
         for (index, histogram) in intervals.enumerated() {
-            try writer.append(histogram, startSeconds: Double(index), lengthSeconds: 1, tag: index == 1 ? nil : "worker\(index)")
+            try writer.append(
+                histogram,
+                startSeconds: Double(index),
+                lengthSeconds: 1,
+                tag: index == 1 ? nil : "worker\(index)"
+            )
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hdr-interop-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hdr-interop-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("run.hlog")

@@ -1,7 +1,7 @@
 // Deterministic sample generators for the histogram tests.
 
-import Foundation
 import AuthZSimulation
+import Foundation
 
 /// The sample shapes the percentile tests use.
 enum SampleDistribution: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -35,6 +35,9 @@ enum SampleDistribution: String, CaseIterable, Sendable, CustomStringConvertible
 
 /// The exact value at `percentile` of sorted samples, with HdrHistogram's rank rule.
 func exactPercentile(_ sorted: [UInt64], _ percentile: Double) -> UInt64 {
-    let rank = Swift.max(UInt64((Swift.min(Swift.max(percentile.nextDown, 0), 100) * Double(sorted.count) / 100).rounded(.up)), 1)
+    let rank = Swift.max(
+        UInt64((Swift.min(Swift.max(percentile.nextDown, 0), 100) * Double(sorted.count) / 100).rounded(.up)),
+        1
+    )
     return sorted[Int(rank) - 1]
 }

@@ -24,14 +24,20 @@ package enum CLIHarness {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0])
         var directory = bundle.deletingLastPathComponent()
         // `swift test` runs <bin>/authz-benchPackageTests.xctest; the executable is in <bin>.
-        for _ in 0..<4 where !FileManager.default.fileExists(atPath: directory.appendingPathComponent("authz-bench").path) {
+        for _ in 0..<4
+        where !FileManager.default.fileExists(atPath: directory.appendingPathComponent("authz-bench").path) {
             directory = directory.deletingLastPathComponent()
         }
         return directory.appendingPathComponent("authz-bench")
     }
 
     /// Runs `executable` with `arguments` in `directory`, feeding `input` on standard input.
-    package static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil, input: Data? = nil) throws -> Output {
+    package static func run(
+        _ executable: URL,
+        _ arguments: [String],
+        in directory: URL? = nil,
+        input: Data? = nil
+    ) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -48,8 +54,11 @@ package enum CLIHarness {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self)
+        )
     }
 
     /// Runs `authz-bench` with `arguments`.

@@ -1,6 +1,6 @@
+import BenchResults
 import Foundation
 import Testing
-import BenchResults
 
 /// Synthetic run results with chosen headline figures, written to temporary directories, for the
 /// `compare` tests.
@@ -10,8 +10,13 @@ package enum CompareFixtures {
 
     /// A valid result whose throughput and response-time p50/p99/p99.9 are the given figures, both
     /// of all requests and of those answered inline (the gate's default metrics).
-    package static func document(rate: Double = 1_000, p50: Double = 100_000, p99: Double = 2_000_000, p999: Double = 5_000_000,
-                         valid: Bool = true) throws -> ResultDocument {
+    package static func document(
+        rate: Double = 1_000,
+        p50: Double = 100_000,
+        p99: Double = 2_000_000,
+        p999: Double = 5_000_000,
+        valid: Bool = true
+    ) throws -> ResultDocument {
         var document = try ResultDocument(SyntheticRun.outcome(valid: valid))
         document.summary.achievedRate = rate
         document.latency.responseTime.p50 = UInt64(p50.rounded())
@@ -25,12 +30,22 @@ package enum CompareFixtures {
 
     /// `count` results with every figure scaled by `1 + jitter[i]` (rotated by `phase`), and p99,
     /// p50 scaled by `p99Factor`, `p50Factor`.
-    package static func repetitions(_ count: Int, phase: Int = 0, p50Factor: Double = 1, p99Factor: Double = 1,
-                            valid: Bool = true) throws -> [ResultDocument] {
+    package static func repetitions(
+        _ count: Int,
+        phase: Int = 0,
+        p50Factor: Double = 1,
+        p99Factor: Double = 1,
+        valid: Bool = true
+    ) throws -> [ResultDocument] {
         try (0..<count).map { index in
             let scale = 1 + jitter[(index + phase) % jitter.count]
-            return try document(rate: 1_000 * (1 - (scale - 1) / 10), p50: 100_000 * scale * p50Factor,
-                p99: 2_000_000 * scale * p99Factor, p999: 5_000_000 * scale, valid: valid)
+            return try document(
+                rate: 1_000 * (1 - (scale - 1) / 10),
+                p50: 100_000 * scale * p50Factor,
+                p99: 2_000_000 * scale * p99Factor,
+                p999: 5_000_000 * scale,
+                valid: valid
+            )
         }
     }
 

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// Special files for the tests of inputs and outputs: symbolic link loops, file types.
 package enum FileFixtures {

@@ -1,7 +1,7 @@
-import Foundation
-import HDRHistogram
 import BenchHarness
 import BenchResults
+import Foundation
+import HDRHistogram
 
 /// Inputs for the HTML report tests: run results from synthetic outcomes and a hand-made sweep.
 package enum HTMLReportFixtures {
@@ -32,20 +32,27 @@ package enum HTMLReportFixtures {
     /// `histogram` with every value multiplied by `factor`.
     package static func scaled(_ histogram: HDRHistogram, by factor: UInt64) -> HDRHistogram {
         var result = HDRHistogram()
-        for step in histogram.recordedValues() { result.record(step.valueIteratedTo * factor, count: step.countAtValueIteratedTo) }
+        for step in histogram.recordedValues() {
+            result.record(step.valueIteratedTo * factor, count: step.countAtValueIteratedTo)
+        }
         return result
     }
 
     /// A sweep result (schema of `sweep --json`): `strategies` at `capacities`, the optimal ratio
     /// above every strategy's, the last strategy's middle capacity marked best.
-    package static func sweepJSON(strategies: [String] = ["lru", "sieve", "tinylfu"], capacities: [Int] = [100, 1_000, 10_000],
-                          recommendation: String = "tinylfu at 1,000 entries") throws -> Data {
+    package static func sweepJSON(
+        strategies: [String] = ["lru", "sieve", "tinylfu"],
+        capacities: [Int] = [100, 1_000, 10_000],
+        recommendation: String = "tinylfu at 1,000 entries"
+    ) throws -> Data {
         var rows: [[String: Any]] = []
         for (s, strategy) in strategies.enumerated() {
             for (c, capacity) in capacities.enumerated() {
                 var histogram = HDRHistogram()
                 for value in 1...500 { histogram.record(UInt64(value * (100 + 10 * s + 5 * c))) }
-                let summary = try JSONSerialization.jsonObject(with: JSONEncoder().encode(try HistogramSummary(histogram)))
+                let summary = try JSONSerialization.jsonObject(
+                    with: JSONEncoder().encode(try HistogramSummary(histogram))
+                )
                 let ratio = 0.3 + 0.2 * Double(c) + 0.02 * Double(s)
                 rows.append([
                     "strategy": strategy, "capacity": capacity, "requests": 10_000, "hits": Int(ratio * 10_000),

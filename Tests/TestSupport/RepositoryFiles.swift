@@ -16,7 +16,9 @@ package enum RepositoryFiles {
     package static func committedRunResults() throws -> [String] {
         let directory = root.appendingPathComponent("results")
         return try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".json") && !$0.hasPrefix("micro") && !$0.hasPrefix("sweep") && !$0.hasPrefix("latest") }
+            .filter {
+                $0.hasSuffix(".json") && !$0.hasPrefix("micro") && !$0.hasPrefix("sweep") && !$0.hasPrefix("latest")
+            }
             .sorted().map { directory.appendingPathComponent($0).path }
     }
 }

@@ -1,6 +1,6 @@
+import BenchHarness
 import Foundation
 import HDRHistogram
-import BenchHarness
 
 /// `.hlog` texts of shards with the authz-bench metadata lines (`#[authz-bench-run: ...]`,
 /// `#[authz-bench-scenario: ...]`, `#[authz-bench-end: ...]`), for the merge tests.
@@ -56,15 +56,24 @@ package enum ShardLogs {
     package static func text(_ shard: Shard) throws -> String {
         let planned = shard.plannedSeconds ?? Double(shard.seconds)
         let fingerprint = shard.fingerprint ?? String(format: "%016x", shard.rate)
-        let run = "[authz-bench-run: version=\(shard.version), shard=\(shard.index)/\(shard.count), fingerprint=\(fingerprint), "
+        let run =
+            "[authz-bench-run: version=\(shard.version), shard=\(shard.index)/\(shard.count), fingerprint=\(fingerprint), "
             + "host=test-host-\(shard.index), startEpochMillis=\(shard.startEpochMillis), plannedSeconds=\(String(format: "%.3f", planned))]"
-        var writer = HDRLogWriter(startTimeMillis: shard.startEpochMillis, comments: [
-            "[authz-bench 0.1.0: values in nanoseconds]", run, "[authz-bench-scenario: \(try scenarioJSON(shard))]",
-        ])
+        var writer = HDRLogWriter(
+            startTimeMillis: shard.startEpochMillis,
+            comments: [
+                "[authz-bench 0.1.0: values in nanoseconds]", run, "[authz-bench-scenario: \(try scenarioJSON(shard))]",
+            ]
+        )
         for second in 0..<shard.seconds {
             let histogram = SyntheticRun.histogram(base: 1_000 + UInt64(shard.index), count: shard.requestsPerSecond)
             try writer.append(histogram, startSeconds: Double(second), lengthSeconds: 1, tag: "responseTime")
-            try writer.append(SyntheticRun.histogram(base: 1, count: 10), startSeconds: Double(second), lengthSeconds: 1, tag: "inFlight")
+            try writer.append(
+                SyntheticRun.histogram(base: 1, count: 10),
+                startSeconds: Double(second),
+                lengthSeconds: 1,
+                tag: "inFlight"
+            )
         }
         var text = writer.text
         if shard.ended { text += "#[authz-bench-end: intervals=\(shard.seconds), requests=\(shard.requests)]\n" }

@@ -1,8 +1,8 @@
 import AuthZCore
-import Foundation
-import HDRHistogram
 import BenchHarness
 import BenchResults
+import Foundation
+import HDRHistogram
 
 /// Synthetic run outcomes with known histograms, for the reporter tests.
 package enum SyntheticRun {
@@ -24,8 +24,15 @@ package enum SyntheticRun {
 
     /// A fixed environment (no subprocess), `build` as given.
     package static func environment(build: String = "release") -> Environment {
-        Environment(swift: "6.1", openssl: "OpenSSL 3.0.13", cpu: "Test CPU", cores: 2, os: "Linux 6.1 x86_64",
-            build: build, gitCommit: "abcdef123456")
+        Environment(
+            swift: "6.1",
+            openssl: "OpenSSL 3.0.13",
+            cpu: "Test CPU",
+            cores: 2,
+            os: "Linux 6.1 x86_64",
+            build: build,
+            gitCommit: "abcdef123456"
+        )
     }
 
     /// A histogram of requests in flight at 1,000 sends: 1 up to `peak`, the median about a quarter
@@ -37,8 +44,16 @@ package enum SyntheticRun {
     }
 
     /// The upstream counters of `outcome` (also used by tests that check the sums of a merge).
-    package static let upstream = UpstreamStats(calls: 420, coalesced: 180, refreshes: 60, errors: 6, timeouts: 3,
-        rejected: 1, inFlight: 2, maxInFlight: 48)
+    package static let upstream = UpstreamStats(
+        calls: 420,
+        coalesced: 180,
+        refreshes: 60,
+        errors: 6,
+        timeouts: 3,
+        rejected: 1,
+        inFlight: 2,
+        maxInFlight: 48
+    )
 
     /// The steady-state prewarm of `outcome` (nil with `cold`).
     package static let prewarm = Prewarm(devices: 10_000, authorizations: 38_500, seconds: 2.75)
@@ -48,7 +63,11 @@ package enum SyntheticRun {
     /// peaking at 31, 51, 71, ...
     package static func intervals(seconds: Int = 3) -> [IntervalReport] {
         (0..<seconds).map { second in
-            IntervalReport(index: second, startSeconds: Double(second), lengthSeconds: 1, requests: 1_000,
+            IntervalReport(
+                index: second,
+                startSeconds: Double(second),
+                lengthSeconds: 1,
+                requests: 1_000,
                 response: histogram(base: 1_000 + UInt64(second), count: 1_000),
                 service: histogram(base: 500, count: 1_000),
                 startLag: histogram(base: 10, count: 1_000),
@@ -56,7 +75,8 @@ package enum SyntheticRun {
                 inlineResponse: histogram(base: 1_000 + UInt64(second), multiples: 1...(1_000 - parkedPerInterval)),
                 parkedResponse: histogram(base: 1_000 + UInt64(second), multiples: (1_001 - parkedPerInterval)...1_000),
                 inFlight: Self.inFlight(peak: 31 + 20 * UInt64(second % 5)),
-                codes: [.validToken: 1_000])
+                codes: [.validToken: 1_000]
+            )
         }
     }
 
@@ -68,8 +88,15 @@ package enum SyntheticRun {
     /// `UPSTREAM_UNAVAILABLE`: the upstream's errors, timeouts and rejections, the only failures;
     /// 7 `NOT_AUTHORIZED` and 3 attacks rejected as expected: answers); `upstream` counters;
     /// prewarmed unless `cold`. The codes sum to the requests.
-    package static func outcome(closed: Bool = false, valid: Bool = true, build: String = "release", shard: Int = 0,
-                        shards: Int = 1, cold: Bool = false, seconds: Int = 3) -> RunOutcome {
+    package static func outcome(
+        closed: Bool = false,
+        valid: Bool = true,
+        build: String = "release",
+        shard: Int = 0,
+        shards: Int = 1,
+        cold: Bool = false,
+        seconds: Int = 3
+    ) -> RunOutcome {
         var scenario = Scenario()
         scenario.loop = closed ? .closed : .open(rate: 1_000)
         scenario.durationMillis = Int64(seconds) * 1_000
@@ -84,28 +111,63 @@ package enum SyntheticRun {
             inFlight.add(report.inFlight)
         }
         return RunOutcome(
-            scenario: scenario, environment: environment(build: build), startEpochMillis: 1_700_000_000_000,
-            setupSeconds: 1.5, durationSeconds: Double(seconds), requests: 1_000 * seconds,
-            codes: [.validToken: 1_000 * seconds - 20, .notAuthorized: 7, .invalidSignature: 3, .upstreamUnavailable: 10, .tokenExpired: 0],
+            scenario: scenario,
+            environment: environment(build: build),
+            startEpochMillis: 1_700_000_000_000,
+            setupSeconds: 1.5,
+            durationSeconds: Double(seconds),
+            requests: 1_000 * seconds,
+            codes: [
+                .validToken: 1_000 * seconds - 20, .notAuthorized: 7, .invalidSignature: 3, .upstreamUnavailable: 10,
+                .tokenExpired: 0,
+            ],
             failures: Failures(codes: [.upstreamUnavailable: 10]),
             attacks: AttackTally(expected: [.invalidSignature: 3], unexpected: 0),
             latency: latency,
-            warmupLatency: [.responseTime: histogram(base: 2_000, count: 100), .serviceTime: histogram(base: 900, count: 100),
-                            .startLag: histogram(base: 5, count: 100), .upstreamWait: histogram(base: 150_000, count: 40),
-                            .inline: histogram(base: 2_000, multiples: 1...60), .parked: histogram(base: 2_000, multiples: 61...100)],
+            warmupLatency: [
+                .responseTime: histogram(base: 2_000, count: 100), .serviceTime: histogram(base: 900, count: 100),
+                .startLag: histogram(base: 5, count: 100), .upstreamWait: histogram(base: 150_000, count: 40),
+                .inline: histogram(base: 2_000, multiples: 1...60),
+                .parked: histogram(base: 2_000, multiples: 61...100),
+            ],
             intervals: reports.map(IntervalSummary.init),
             stages: [.parse: histogram(base: 100, count: 500), .verify: histogram(base: 20_000, count: 500)],
-            cache: CacheReport(strategy: "sharded", capacity: 100_000,
-                verifiedTokens: CacheStats(hits: 900, misses: 100, inserts: 100, entries: 100, approximateBytes: 12_800),
-                authorizations: CacheStats(hits: 600, misses: 400, inserts: 400, evictions: 50, expirations: 10,
-                                           entries: 340, approximateBytes: 43_520)),
-            validity: Validity(valid: valid, reasons: valid ? [] : ["achieved 900 req/s, below 99% of the 1,000 req/s target"]),
-            inFlight: inFlight, maxInFlight: Int(inFlight.max), upstream: upstream, prewarm: cold ? nil : prewarm)
+            cache: CacheReport(
+                strategy: "sharded",
+                capacity: 100_000,
+                verifiedTokens: CacheStats(
+                    hits: 900,
+                    misses: 100,
+                    inserts: 100,
+                    entries: 100,
+                    approximateBytes: 12_800
+                ),
+                authorizations: CacheStats(
+                    hits: 600,
+                    misses: 400,
+                    inserts: 400,
+                    evictions: 50,
+                    expirations: 10,
+                    entries: 340,
+                    approximateBytes: 43_520
+                )
+            ),
+            validity: Validity(
+                valid: valid,
+                reasons: valid ? [] : ["achieved 900 req/s, below 99% of the 1,000 req/s target"]
+            ),
+            inFlight: inFlight,
+            maxInFlight: Int(inFlight.max),
+            upstream: upstream,
+            prewarm: cold ? nil : prewarm
+        )
     }
 
     /// A fresh temporary directory.
     package static func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("authz-bench-report-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authz-bench-report-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -117,14 +179,21 @@ extension HistogramFiles {
     /// as `IntervalLogSink` writes them. With `metadata` false, the log of another writer (or of a
     /// version before the metadata lines): the intervals only. Only for synthetic outcomes: a real
     /// outcome keeps no interval histograms.
-    package static func hlogText(_ outcome: RunOutcome, host: String = "synthetic-host", metadata: Bool = true,
-                                 end: Bool = true) throws -> String {
+    package static func hlogText(
+        _ outcome: RunOutcome,
+        host: String = "synthetic-host",
+        metadata: Bool = true,
+        end: Bool = true
+    ) throws -> String {
         let intervals = SyntheticRun.intervals(seconds: outcome.intervals.count)
         guard metadata else { return try hlogText(startEpochMillis: outcome.startEpochMillis, intervals: intervals) }
         let lines = hlogMetadata(scenario: outcome.scenario, startEpochMillis: outcome.startEpochMillis, host: host)
         let text = try hlogText(startEpochMillis: outcome.startEpochMillis, intervals: intervals, metadata: lines)
         guard end else { return text }
-        return text + HDRLogWriter.commentLine(hlogEnd(intervals: intervals.count, requests: intervals.reduce(0) { $0 + $1.requests }))
+        return text
+            + HDRLogWriter.commentLine(
+                hlogEnd(intervals: intervals.count, requests: intervals.reduce(0) { $0 + $1.requests })
+            )
     }
 
     /// Writes ``hlogText(_:host:metadata:end:)`` of a synthetic outcome to `path`.

@@ -9,9 +9,11 @@ extension CacheStats: Codable {
 
     /// Each key with its counter, in the order they are read.
     private static var written: [(key: CodingKeys, counter: WritableKeyPath<CacheStats, Int>)] {
-        [(.hits, \.hits), (.misses, \.misses), (.inserts, \.inserts), (.replacements, \.replacements),
-         (.evictions, \.evictions), (.expirations, \.expirations), (.removals, \.removals), (.entries, \.entries),
-         (.approximateBytes, \.approximateBytes)]
+        [
+            (.hits, \.hits), (.misses, \.misses), (.inserts, \.inserts), (.replacements, \.replacements),
+            (.evictions, \.evictions), (.expirations, \.expirations), (.removals, \.removals), (.entries, \.entries),
+            (.approximateBytes, \.approximateBytes),
+        ]
     }
 
     /// Reads the counters; `negativeHits`, absent from files written before it was counted, reads

@@ -36,8 +36,15 @@ public struct CacheStats: Sendable, Equatable {
 
     /// Creates a snapshot from its counters.
     public init(
-        hits: Int = 0, misses: Int = 0, inserts: Int = 0, replacements: Int = 0, evictions: Int = 0,
-        expirations: Int = 0, removals: Int = 0, entries: Int = 0, approximateBytes: Int = 0,
+        hits: Int = 0,
+        misses: Int = 0,
+        inserts: Int = 0,
+        replacements: Int = 0,
+        evictions: Int = 0,
+        expirations: Int = 0,
+        removals: Int = 0,
+        entries: Int = 0,
+        approximateBytes: Int = 0,
         negativeHits: Int = 0
     ) {
         self.hits = hits
@@ -66,11 +73,16 @@ public struct CacheStats: Sendable, Equatable {
     /// The field-by-field sum of two snapshots (used to total a sharded cache).
     public static func + (lhs: CacheStats, rhs: CacheStats) -> CacheStats {
         CacheStats(
-            hits: lhs.hits + rhs.hits, misses: lhs.misses + rhs.misses,
-            inserts: lhs.inserts + rhs.inserts, replacements: lhs.replacements + rhs.replacements,
-            evictions: lhs.evictions + rhs.evictions, expirations: lhs.expirations + rhs.expirations,
-            removals: lhs.removals + rhs.removals, entries: lhs.entries + rhs.entries,
+            hits: lhs.hits + rhs.hits,
+            misses: lhs.misses + rhs.misses,
+            inserts: lhs.inserts + rhs.inserts,
+            replacements: lhs.replacements + rhs.replacements,
+            evictions: lhs.evictions + rhs.evictions,
+            expirations: lhs.expirations + rhs.expirations,
+            removals: lhs.removals + rhs.removals,
+            entries: lhs.entries + rhs.entries,
             approximateBytes: lhs.approximateBytes + rhs.approximateBytes,
-            negativeHits: lhs.negativeHits + rhs.negativeHits)
+            negativeHits: lhs.negativeHits + rhs.negativeHits
+        )
     }
 }

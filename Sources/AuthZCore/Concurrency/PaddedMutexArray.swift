@@ -37,7 +37,9 @@ final class PaddedMutexArray<State>: @unchecked Sendable {
         self.slotStride = (stateOffset + MemoryLayout<State>.stride + 127) & ~127
         self.count = count
         self.base = UnsafeMutableRawPointer.allocate(
-            byteCount: slotStride * count, alignment: max(128, stateAlignment))
+            byteCount: slotStride * count,
+            alignment: max(128, stateAlignment)
+        )
         for i in 0..<count {
             let slot = base + i * slotStride
             AdaptiveMutex.initialize(at: slot)

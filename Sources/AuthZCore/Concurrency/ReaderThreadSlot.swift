@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import Synchronization
 
 /// A small per-thread number, unique among live threads, that indexes per-thread reader records.
 ///
@@ -70,12 +71,18 @@ package enum ReaderThreadSlot {
             }
             let number = (~bits).trailingZeroBitCount
             let (exchanged, original) = taken.compareExchange(
-                expected: bits, desired: bits | (1 << UInt64(number)), ordering: .acquiringAndReleasing)
+                expected: bits,
+                desired: bits | (1 << UInt64(number)),
+                ordering: .acquiringAndReleasing
+            )
             if exchanged {
                 var high = highWaterMark.load(ordering: .relaxed)
                 while high <= number {
                     let (done, seen) = highWaterMark.compareExchange(
-                        expected: high, desired: number + 1, ordering: .sequentiallyConsistent)
+                        expected: high,
+                        desired: number + 1,
+                        ordering: .sequentiallyConsistent
+                    )
                     if done { break }
                     high = seen
                 }

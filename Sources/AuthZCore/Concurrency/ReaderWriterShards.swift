@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Shards whose lookups write no shared cache line: a per-shard mutex and "writer" flag for
 /// writers, per-thread reader records for readers (a distributed reader-writer lock).
@@ -75,9 +76,13 @@ final class ReaderWriterShards<State>: @unchecked Sendable {
         self.threadKey = ReaderThreadSlot.key
         self.base = UnsafeMutableRawPointer.allocate(byteCount: slotStride * count, alignment: max(128, alignment))
         self.readers = UnsafeMutableRawPointer.allocate(
-            byteCount: Self.readerStride * ReaderThreadSlot.capacity, alignment: 128)
+            byteCount: Self.readerStride * ReaderThreadSlot.capacity,
+            alignment: 128
+        )
         for r in 0..<ReaderThreadSlot.capacity {
-            (readers + r * Self.readerStride).bindMemory(to: ReaderRecord.self, capacity: 1).initialize(to: ReaderRecord())
+            (readers + r * Self.readerStride).bindMemory(to: ReaderRecord.self, capacity: 1).initialize(
+                to: ReaderRecord()
+            )
         }
         for i in 0..<count {
             let slot = base + i * slotStride

@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import Synchronization
 
 /// Frees the C contexts held by one per-thread slot.
 typealias ThreadContextRelease = @convention(c) (OpaquePointer?, OpaquePointer?) -> Void

@@ -21,20 +21,26 @@ public enum ConstantTime {
         var v2 = SIMD16<UInt8>()
         var v3 = SIMD16<UInt8>()
         while offset &+ 64 <= count {
-            v0 |= left.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+            v0 |=
+                left.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
                 ^ right.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-            v1 |= left.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
+            v1 |=
+                left.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
                 ^ right.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
-            v2 |= left.loadUnaligned(fromByteOffset: offset &+ 32, as: SIMD16<UInt8>.self)
+            v2 |=
+                left.loadUnaligned(fromByteOffset: offset &+ 32, as: SIMD16<UInt8>.self)
                 ^ right.loadUnaligned(fromByteOffset: offset &+ 32, as: SIMD16<UInt8>.self)
-            v3 |= left.loadUnaligned(fromByteOffset: offset &+ 48, as: SIMD16<UInt8>.self)
+            v3 |=
+                left.loadUnaligned(fromByteOffset: offset &+ 48, as: SIMD16<UInt8>.self)
                 ^ right.loadUnaligned(fromByteOffset: offset &+ 48, as: SIMD16<UInt8>.self)
             offset &+= 64
         }
         if offset &+ 32 <= count {
-            v0 |= left.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+            v0 |=
+                left.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
                 ^ right.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-            v1 |= left.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
+            v1 |=
+                left.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
                 ^ right.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
             offset &+= 32
         }
@@ -43,12 +49,15 @@ public enum ConstantTime {
         let folded = unsafeBitCast(v0 | v1, to: SIMD2<UInt64>.self)
         var difference = folded[0] | folded[1]
         while offset &+ 8 <= count {
-            difference |= left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            difference |=
+                left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 ^ right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             offset &+= 8
         }
         while offset < count {
-            difference |= UInt64(left.load(fromByteOffset: offset, as: UInt8.self) ^ right.load(fromByteOffset: offset, as: UInt8.self))
+            difference |= UInt64(
+                left.load(fromByteOffset: offset, as: UInt8.self) ^ right.load(fromByteOffset: offset, as: UInt8.self)
+            )
             offset &+= 1
         }
         return opaqueIsZero(difference)

@@ -14,7 +14,7 @@ package enum ECDSASignatureEncoding {
     package static func isCompleteDERSequence(_ signature: UnsafeRawBufferPointer) -> Bool {
         let count = signature.count
         guard count >= 8, count - 2 < 0x80, signature[0] == 0x30, Int(signature[1]) == count - 2,
-              signature[2] == 0x02
+            signature[2] == 0x02
         else { return false }
         let rLength = Int(signature[3])
         let sTag = 4 + rLength

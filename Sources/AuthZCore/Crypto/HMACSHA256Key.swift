@@ -99,7 +99,8 @@ public final class HMACSHA256Key: @unchecked Sendable {
     func compute(_ data: UnsafeRawBufferPointer, into mac: inout SHA256Digest) -> Bool {
         var context = states.pointee
         var inner = SHA256Digest.zero
-        let ok = authz_sha256_update(&context, data.baseAddress, data.count) == 1
+        let ok =
+            authz_sha256_update(&context, data.baseAddress, data.count) == 1
             && Swift.withUnsafeMutableBytes(of: &inner.words) { out in
                 authz_sha256_final(out.baseAddress!.assumingMemoryBound(to: UInt8.self), &context)
             } == 1

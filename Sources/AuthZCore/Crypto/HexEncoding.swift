@@ -57,11 +57,15 @@ package enum HexEncoding {
     }
 
     /// Decodes exactly `out.count * 2` hex digits of `text` into `out`; false on any other input.
-    package static func decode(_ text: some StringProtocol, into out: UnsafeMutableRawBufferPointer, allowUppercase: Bool) -> Bool {
+    package static func decode(
+        _ text: some StringProtocol,
+        into out: UnsafeMutableRawBufferPointer,
+        allowUppercase: Bool
+    ) -> Bool {
         var utf8 = text.utf8.makeIterator()
         for index in 0..<out.count {
             guard let high = utf8.next().flatMap({ value(of: $0, allowUppercase: allowUppercase) }),
-                  let low = utf8.next().flatMap({ value(of: $0, allowUppercase: allowUppercase) })
+                let low = utf8.next().flatMap({ value(of: $0, allowUppercase: allowUppercase) })
             else { return false }
             out[index] = high << 4 | low
         }

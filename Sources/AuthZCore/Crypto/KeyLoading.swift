@@ -3,13 +3,17 @@ import COpenSSL
 /// Parsing keys with libcrypto and checking that they fit a signature algorithm.
 package enum KeyLoading {
     /// A passphrase callback that refuses: encrypted keys fail instead of prompting on a terminal.
-    private static let noPassphrase: @convention(c) (
-        UnsafeMutablePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?
-    ) -> Int32 = { _, _, _, _ in 0 }
+    private static let noPassphrase:
+        @convention(c) (
+            UnsafeMutablePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?
+        ) -> Int32 = { _, _, _, _ in 0 }
 
     /// A key from PEM, read by libcrypto's `read` from a read-only memory BIO over the UTF-8 of `pem`.
     private static func key(
-        pem: String, what: String, malformed: String, _ read: (_ bio: OpaquePointer) -> OpaquePointer?
+        pem: String,
+        what: String,
+        malformed: String,
+        _ read: (_ bio: OpaquePointer) -> OpaquePointer?
     ) throws -> OwnedPKey {
         guard !pem.isEmpty else { throw CryptoError("empty \(what) PEM") }
         var utf8 = Array(pem.utf8)
@@ -26,7 +30,9 @@ package enum KeyLoading {
     /// A key from DER, decoded by libcrypto's `d2i` function `decode` (which advances its cursor past
     /// what it read), and the count of bytes left after it.
     private static func key(
-        der: [UInt8], what: String, malformed: String,
+        der: [UInt8],
+        what: String,
+        malformed: String,
         _ decode: (_ cursor: UnsafeMutablePointer<UnsafePointer<UInt8>?>, _ length: Int) -> OpaquePointer?
     ) throws -> (key: OwnedPKey, trailingBytes: Int) {
         guard !der.isEmpty else { throw CryptoError("empty \(what) DER") }
@@ -39,16 +45,22 @@ package enum KeyLoading {
 
     /// A SubjectPublicKeyInfo from PEM (`-----BEGIN PUBLIC KEY-----`).
     package static func publicKey(pem: String) throws -> OwnedPKey {
-        try key(pem: pem, what: "public key",
-                malformed: "malformed public key PEM (expected -----BEGIN PUBLIC KEY-----)") {
+        try key(
+            pem: pem,
+            what: "public key",
+            malformed: "malformed public key PEM (expected -----BEGIN PUBLIC KEY-----)"
+        ) {
             PEM_read_bio_PUBKEY($0, nil, noPassphrase, nil)
         }
     }
 
     /// A SubjectPublicKeyInfo from DER; trailing bytes are rejected.
     package static func publicKey(der: [UInt8]) throws -> OwnedPKey {
-        let (key, trailingBytes) = try key(der: der, what: "public key",
-                                           malformed: "malformed public key DER (expected a SubjectPublicKeyInfo)") {
+        let (key, trailingBytes) = try key(
+            der: der,
+            what: "public key",
+            malformed: "malformed public key DER (expected a SubjectPublicKeyInfo)"
+        ) {
             d2i_PUBKEY(nil, $0, $1)
         }
         guard trailingBytes == 0 else { throw CryptoError("public key DER has trailing bytes") }
@@ -65,8 +77,11 @@ package enum KeyLoading {
 
     /// A private key from DER: PKCS#8 or a traditional RSA/EC structure.
     package static func privateKey(der: [UInt8]) throws -> OwnedPKey {
-        try key(der: der, what: "private key",
-                malformed: "malformed private key DER (expected PKCS#8 or a traditional RSA/EC key)") {
+        try key(
+            der: der,
+            what: "private key",
+            malformed: "malformed private key DER (expected PKCS#8 or a traditional RSA/EC key)"
+        ) {
             d2i_AutoPrivateKey(nil, $0, $1)
         }.key
     }
@@ -110,7 +125,8 @@ package enum KeyLoading {
         }
         guard fits else {
             throw CryptoError(
-                "expected \(algorithm.expectedKeyDescription) \(role) key for \(algorithm.rawValue), got \(describe(pkey))")
+                "expected \(algorithm.expectedKeyDescription) \(role) key for \(algorithm.rawValue), got \(describe(pkey))"
+            )
         }
         if algorithm == .rs256 {
             let bits = EVP_PKEY_get_bits(pkey)
@@ -132,7 +148,14 @@ package enum KeyLoading {
     static func curveName(_ pkey: OpaquePointer) -> String? {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 80) { buffer -> String? in
             var length = 0
-            guard EVP_PKEY_get_utf8_string_param(pkey, OSSL_PKEY_PARAM_GROUP_NAME, buffer.baseAddress, buffer.count, &length) == 1
+            guard
+                EVP_PKEY_get_utf8_string_param(
+                    pkey,
+                    OSSL_PKEY_PARAM_GROUP_NAME,
+                    buffer.baseAddress,
+                    buffer.count,
+                    &length
+                ) == 1
             else {
                 ERR_clear_error()
                 return nil

@@ -11,10 +11,11 @@ public enum SHA256 {
         let ok = ThreadLocalContexts.withContexts(
             owner: ThreadLocalContexts.sha256Owner,
             release: release,
-            make: { EVP_MD_CTX_new().map { ($0, nil) } }
-        ) { context, _ in
-            digestInto(&digest, context: context, md: sha256, data: data)
-        }
+            make: { EVP_MD_CTX_new().map { ($0, nil) } },
+            { context, _ in
+                digestInto(&digest, context: context, md: sha256, data: data)
+            }
+        )
         guard ok == true else {
             fatalError("\(CryptoError("SHA-256 failed (libcrypto could not allocate or run a digest context)"))")
         }
@@ -32,10 +33,13 @@ public enum SHA256 {
     /// Init, update and final on a reused context, writing the 32 bytes into `digest`.
     @inline(__always)
     static func digestInto(
-        _ digest: inout SHA256Digest, context: OpaquePointer, md: OpaquePointer, data: UnsafeRawBufferPointer
+        _ digest: inout SHA256Digest,
+        context: OpaquePointer,
+        md: OpaquePointer,
+        data: UnsafeRawBufferPointer
     ) -> Bool {
         guard EVP_DigestInit_ex2(context, md, nil) == 1,
-              EVP_DigestUpdate(context, data.baseAddress, data.count) == 1
+            EVP_DigestUpdate(context, data.baseAddress, data.count) == 1
         else { return false }
         var length: UInt32 = 0
         let finished = Swift.withUnsafeMutableBytes(of: &digest.words) { out in

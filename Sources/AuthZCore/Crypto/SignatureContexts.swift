@@ -19,7 +19,11 @@ enum SignatureContexts {
     }
 
     /// Contexts for one thread: a digest context and, except for Ed25519, a ready key context.
-    static func make(key: OpaquePointer, algorithm: SignatureAlgorithm, signing: Bool) -> (OpaquePointer, OpaquePointer?)? {
+    static func make(
+        key: OpaquePointer,
+        algorithm: SignatureAlgorithm,
+        signing: Bool
+    ) -> (OpaquePointer, OpaquePointer?)? {
         guard let digestContext = EVP_MD_CTX_new() else {
             ERR_clear_error()
             return nil
@@ -30,7 +34,8 @@ enum SignatureContexts {
             ERR_clear_error()
             return nil
         }
-        var ok = (signing ? EVP_PKEY_sign_init(keyContext) : EVP_PKEY_verify_init(keyContext)) == 1
+        var ok =
+            (signing ? EVP_PKEY_sign_init(keyContext) : EVP_PKEY_verify_init(keyContext)) == 1
             && EVP_PKEY_CTX_set_signature_md(keyContext, FetchedAlgorithms.shared.sha256) == 1
         if ok && algorithm == .rs256 {
             ok = EVP_PKEY_CTX_set_rsa_padding(keyContext, RSA_PKCS1_PADDING) == 1

@@ -14,7 +14,9 @@ extension SigningKey {
                 throw CryptoError("EVP_PKEY_CTX_new_from_name(\(typeName)) failed")
             }
             defer { EVP_PKEY_CTX_free(context) }
-            guard EVP_PKEY_keygen_init(context) == 1 else { throw CryptoError("EVP_PKEY_keygen_init(\(typeName)) failed") }
+            guard EVP_PKEY_keygen_init(context) == 1 else {
+                throw CryptoError("EVP_PKEY_keygen_init(\(typeName)) failed")
+            }
             if algorithm == .es256 {
                 guard EVP_PKEY_CTX_set_group_name(context, "P-256") == 1 else {
                     throw CryptoError("EVP_PKEY_CTX_set_group_name(P-256) failed")

@@ -40,9 +40,11 @@ public final class SigningKey: Sendable {
         self.maxSignatureLength = Int(EVP_PKEY_get_size(key.pointer))
         guard maxSignatureLength > 0 else { throw CryptoError("EVP_PKEY_get_size failed") }
         guard Self.signatureFitsTokenFormat(maxLength: maxSignatureLength) else {
-            throw CryptoError("a \(EVP_PKEY_get_bits(key.pointer))-bit key makes signatures of up to \(maxSignatureLength) "
-                + "bytes, whose base64 exceeds the \(TokenParser.maxFieldBytes)-byte signatureInfo field (RSA keys up to "
-                + "6144 bits fit)")
+            throw CryptoError(
+                "a \(EVP_PKEY_get_bits(key.pointer))-bit key makes signatures of up to \(maxSignatureLength) "
+                    + "bytes, whose base64 exceeds the \(TokenParser.maxFieldBytes)-byte signatureInfo field (RSA keys up to "
+                    + "6144 bits fit)"
+            )
         }
         self.verifyingKey = try VerifyingKey(der: Self.publicKeyDER(key.pointer), algorithm: algorithm)
     }
@@ -75,7 +77,9 @@ public final class SigningKey: Sendable {
     /// returns its length: no allocation by Swift.
     public func signature(for message: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) throws -> Int {
         guard out.count >= maxSignatureLength, let outBase = out.baseAddress else {
-            throw CryptoError("signature buffer of \(out.count) bytes; \(algorithm.rawValue) needs \(maxSignatureLength)")
+            throw CryptoError(
+                "signature buffer of \(out.count) bytes; \(algorithm.rawValue) needs \(maxSignatureLength)"
+            )
         }
         let outBytes = outBase.assumingMemoryBound(to: UInt8.self)
         switch backing {
@@ -89,24 +93,30 @@ public final class SigningKey: Sendable {
             let written = ThreadLocalContexts.withContexts(
                 owner: owner,
                 release: SignatureContexts.release,
-                make: { SignatureContexts.make(key: pkey, algorithm: algorithm, signing: true) }
-            ) { digestContext, keyContext -> Int in
-                var length = out.count
-                let messageBytes = (message.baseAddress ?? UnsafeRawPointer(outBytes))
-                    .assumingMemoryBound(to: UInt8.self)
-                guard let keyContext else {
-                    guard EVP_DigestSignInit_ex(digestContext, nil, nil, nil, nil, pkey, nil) == 1,
-                          EVP_DigestSign(digestContext, outBytes, &length, messageBytes, message.count) == 1
-                    else { return -1 }
-                    return length
+                make: { SignatureContexts.make(key: pkey, algorithm: algorithm, signing: true) },
+                { digestContext, keyContext -> Int in
+                    var length = out.count
+                    let messageBytes = (message.baseAddress ?? UnsafeRawPointer(outBytes))
+                        .assumingMemoryBound(to: UInt8.self)
+                    guard let keyContext else {
+                        guard EVP_DigestSignInit_ex(digestContext, nil, nil, nil, nil, pkey, nil) == 1,
+                            EVP_DigestSign(digestContext, outBytes, &length, messageBytes, message.count) == 1
+                        else { return -1 }
+                        return length
+                    }
+                    guard let digest = SignatureContexts.digest(message, context: digestContext) else { return -1 }
+                    let signed = digest.withUnsafeBytes { digestBytes in
+                        EVP_PKEY_sign(
+                            keyContext,
+                            outBytes,
+                            &length,
+                            digestBytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                            digestBytes.count
+                        )
+                    }
+                    return signed == 1 ? length : -1
                 }
-                guard let digest = SignatureContexts.digest(message, context: digestContext) else { return -1 }
-                let signed = digest.withUnsafeBytes { digestBytes in
-                    EVP_PKEY_sign(keyContext, outBytes, &length,
-                                  digestBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), digestBytes.count)
-                }
-                return signed == 1 ? length : -1
-            }
+            )
             guard let written, written >= 0, written <= out.count else {
                 throw CryptoError("signing with \(algorithm.rawValue) failed")
             }

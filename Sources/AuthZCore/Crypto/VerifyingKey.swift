@@ -53,8 +53,10 @@ public final class VerifyingKey: Sendable {
         case .publicKey(let key):
             guard signature.count > 0 else { return false }
             if algorithm == .es256 && signature.count == ECDSASignatureEncoding.rawLength
-                && !ECDSASignatureEncoding.isCompleteDERSequence(signature) {
-                return withUnsafeTemporaryAllocation(byteCount: ECDSASignatureEncoding.maxDERLength, alignment: 8) { der in
+                && !ECDSASignatureEncoding.isCompleteDERSequence(signature)
+            {
+                return withUnsafeTemporaryAllocation(byteCount: ECDSASignatureEncoding.maxDERLength, alignment: 8) {
+                    der in
                     let length = ECDSASignatureEncoding.der(fromRaw: signature, into: der)
                     return verify(UnsafeRawBufferPointer(rebasing: der[0..<length]), message, key.pointer)
                 }
@@ -71,7 +73,11 @@ public final class VerifyingKey: Sendable {
     }
 
     @inline(__always)
-    private func verify(_ signature: UnsafeRawBufferPointer, _ message: UnsafeRawBufferPointer, _ key: OpaquePointer) -> Bool {
+    private func verify(
+        _ signature: UnsafeRawBufferPointer,
+        _ message: UnsafeRawBufferPointer,
+        _ key: OpaquePointer
+    ) -> Bool {
         let algorithm = self.algorithm
         let signatureBytes = signature.baseAddress!.assumingMemoryBound(to: UInt8.self)
         // An empty message still needs a non-nil pointer for some providers; its length stays 0.
@@ -79,19 +85,26 @@ public final class VerifyingKey: Sendable {
         let result = ThreadLocalContexts.withContexts(
             owner: owner,
             release: SignatureContexts.release,
-            make: { SignatureContexts.make(key: key, algorithm: algorithm, signing: false) }
-        ) { digestContext, keyContext -> Bool in
-            guard let keyContext else {
-                // Ed25519: PureEdDSA one-shot over the message.
-                return EVP_DigestVerifyInit_ex(digestContext, nil, nil, nil, nil, key, nil) == 1
-                    && EVP_DigestVerify(digestContext, signatureBytes, signature.count, messageBytes, message.count) == 1
+            make: { SignatureContexts.make(key: key, algorithm: algorithm, signing: false) },
+            { digestContext, keyContext -> Bool in
+                guard let keyContext else {
+                    // Ed25519: PureEdDSA one-shot over the message.
+                    return EVP_DigestVerifyInit_ex(digestContext, nil, nil, nil, nil, key, nil) == 1
+                        && EVP_DigestVerify(digestContext, signatureBytes, signature.count, messageBytes, message.count)
+                            == 1
+                }
+                guard let digest = SignatureContexts.digest(message, context: digestContext) else { return false }
+                return digest.withUnsafeBytes { digestBytes in
+                    EVP_PKEY_verify(
+                        keyContext,
+                        signatureBytes,
+                        signature.count,
+                        digestBytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                        digestBytes.count
+                    ) == 1
+                }
             }
-            guard let digest = SignatureContexts.digest(message, context: digestContext) else { return false }
-            return digest.withUnsafeBytes { digestBytes in
-                EVP_PKEY_verify(keyContext, signatureBytes, signature.count,
-                                digestBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), digestBytes.count) == 1
-            }
-        }
+        )
         if result != true { ERR_clear_error() }
         return result == true
     }

@@ -53,9 +53,11 @@ public struct DeviceInfo: Sendable, Hashable {
         ok = ok && Self.absorb(model, into: &context)
         ok = ok && authz_sha256_update(&context, &separator, 1) == 1
         ok = ok && Self.absorb(teamID, into: &context)
-        ok = ok && Swift.withUnsafeMutableBytes(of: &digest.words) { out in
-            authz_sha256_final(out.baseAddress!.assumingMemoryBound(to: UInt8.self), &context)
-        } == 1
+        ok =
+            ok
+            && Swift.withUnsafeMutableBytes(of: &digest.words) { out in
+                authz_sha256_final(out.baseAddress!.assumingMemoryBound(to: UInt8.self), &context)
+            } == 1
         guard ok else { fatalError("\(CryptoError("SHA-256 failed (libcrypto's SHA256_Update/SHA256_Final)"))") }
         return DeviceID(digest: digest)
     }

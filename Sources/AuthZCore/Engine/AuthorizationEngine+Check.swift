@@ -18,7 +18,9 @@ extension AuthorizationEngine {
     /// or the first failed check's code, when the upstream answers (on the thread that answers,
     /// possibly before this method returns), fails or times out (``ResultCode/upstreamUnavailable``).
     public func checkAuthorization<Completion: AuthorizationCompletion<ResultCode>>(
-        _ request: AuthorizationRequest, now: Int64, completion: Completion
+        _ request: AuthorizationRequest,
+        now: Int64,
+        completion: Completion
     ) -> ResultCode? {
         var observer = NoStageObserver()
         return checkAuthorization(request, now: now, observer: &observer, completion: completion)
@@ -26,7 +28,10 @@ extension AuthorizationEngine {
 
     /// Steps 1–4, timing each stage of the inline part into `observer`.
     public func checkAuthorization<Observer: StageObserver, Completion: AuthorizationCompletion<ResultCode>>(
-        _ request: AuthorizationRequest, now: Int64, observer: inout Observer, completion: Completion
+        _ request: AuthorizationRequest,
+        now: Int64,
+        observer: inout Observer,
+        completion: Completion
     ) -> ResultCode? {
         let verdict = entitlement(request, now: now, observer: &observer) { fingerprint in
             UpstreamWaiter(delivery: .check(completion), fingerprint: fingerprint)
@@ -40,7 +45,9 @@ extension AuthorizationEngine {
 
     @usableFromInline
     func entitlement<Observer: StageObserver>(
-        _ request: AuthorizationRequest, now: Int64, observer: inout Observer,
+        _ request: AuthorizationRequest,
+        now: Int64,
+        observer: inout Observer,
         waiter: (Fingerprint?) -> UpstreamWaiter
     ) -> Entitlement {
         let key = TokenBytesKey(request.authNToken)
@@ -48,20 +55,41 @@ extension AuthorizationEngine {
         // The verified facts are passed on as an argument (borrowed): assigning them to a local
         // first copied the large value once more per request (callgrind).
         if let cached = observer.time(.verify, { tokenCache.value(forKey: key, now: now) }) {
-            return entitlement(cached, fromCache: true, key: key, request, now: now, observer: &observer, waiter: waiter)
+            return entitlement(
+                cached,
+                fromCache: true,
+                key: key,
+                request,
+                now: now,
+                observer: &observer,
+                waiter: waiter
+            )
         }
         switch verifyAuthN(key, now: now, observer: &observer) {
         case .denied(let code): return .denied(code)
         case .verified(let fresh):
-            return entitlement(fresh, fromCache: false, key: key, request, now: now, observer: &observer, waiter: waiter)
+            return entitlement(
+                fresh,
+                fromCache: false,
+                key: key,
+                request,
+                now: now,
+                observer: &observer,
+                waiter: waiter
+            )
         }
     }
 
     /// Steps 2–4 for a verified authentication token (from the cache, or just verified).
     @usableFromInline
     func entitlement<Observer: StageObserver>(
-        _ authN: VerifiedAuthN, fromCache: Bool, key: TokenBytesKey, _ request: AuthorizationRequest, now: Int64,
-        observer: inout Observer, waiter: (Fingerprint?) -> UpstreamWaiter
+        _ authN: VerifiedAuthN,
+        fromCache: Bool,
+        key: TokenBytesKey,
+        _ request: AuthorizationRequest,
+        now: Int64,
+        observer: inout Observer,
+        waiter: (Fingerprint?) -> UpstreamWaiter
     ) -> Entitlement {
         // Step 2: expiry, requestor and issuer on every request; revocation for a freshly verified
         // token. A cached token needs no revocation lookup: logout revokes, then removes the token
@@ -86,7 +114,9 @@ extension AuthorizationEngine {
         if !memoised {
             let matches = observer.time(.deviceHash) {
                 guard let fingerprint = authN.fingerprint else { return false }
-                return fingerprint.withUnsafeBytes { bindingKey.matches(fingerprintHex: $0, deviceID: request.deviceID) }
+                return fingerprint.withUnsafeBytes {
+                    bindingKey.matches(fingerprintHex: $0, deviceID: request.deviceID)
+                }
             }
             var updated = authN
             if matches { updated.boundDeviceID = request.deviceID }
@@ -121,7 +151,11 @@ extension AuthorizationEngine {
 
     /// Step 1 on a miss: negative cache, parse, signature.
     @usableFromInline
-    func verifyAuthN<Observer: StageObserver>(_ key: TokenBytesKey, now: Int64, observer: inout Observer)
+    func verifyAuthN<Observer: StageObserver>(
+        _ key: TokenBytesKey,
+        now: Int64,
+        observer: inout Observer
+    )
         -> AuthNVerification
     {
         let negativeKey = FullyHashedTokenKey(key.bytes)
@@ -146,17 +180,26 @@ extension AuthorizationEngine {
             _ = negativeCache.insert(negativeKey, expiresAt: now &+ configuration.negativeCacheTTLMillis, now: now)
             return .denied(.invalidSignature)
         }
-        return .verified(VerifiedAuthN(
-            guid: AuthNGUID(body.guid), requestorID: body.requestorID, msoID: body.msoID,
-            expiresAt: body.expires.epochMillis, fingerprint: Fingerprint(hexString: body.fingerprint),
-            trustReference: trust.reference(requestorID: body.requestorID, msoID: body.msoID)))
+        return .verified(
+            VerifiedAuthN(
+                guid: AuthNGUID(body.guid),
+                requestorID: body.requestorID,
+                msoID: body.msoID,
+                expiresAt: body.expires.epochMillis,
+                fingerprint: Fingerprint(hexString: body.fingerprint),
+                trustReference: trust.reference(requestorID: body.requestorID, msoID: body.msoID)
+            )
+        )
     }
 
     /// Step 4: one authZ per (authN GUID, requestor, resource), from the cache, else parked on the
     /// upstream call for the key (joining the one in flight, or starting one).
     @usableFromInline
     func authorization<Observer: StageObserver>(
-        for authN: VerifiedAuthN, request: AuthorizationRequest, now: Int64, observer: inout Observer,
+        for authN: VerifiedAuthN,
+        request: AuthorizationRequest,
+        now: Int64,
+        observer: inout Observer,
         waiter: (Fingerprint?) -> UpstreamWaiter
     ) -> Entitlement {
         // The token's requestor is the request's (step 2): the token's GUID and requestor were
@@ -175,7 +218,9 @@ extension AuthorizationEngine {
                 if now >= hit.refreshAt { refresh(key, authN: authN, request: request, now: now) }
                 return .granted(msoID: hit.msoID)
             }
-            if verdict == .notAuthorized { return cachedDenial(hit, key: key, authN: authN, request: request, now: now) }
+            if verdict == .notAuthorized {
+                return cachedDenial(hit, key: key, authN: authN, request: request, now: now)
+            }
             if verdict == .untrustedIssuer { return .denied(verdict) }
             // Expired within the skew window: ask the backend again below.
         }

@@ -45,7 +45,11 @@ extension AuthorizationEngine {
     /// the hot path itself, which cost every permit hit about 30 instructions (callgrind).
     @inline(never)
     func cachedDenial(
-        _ hit: CachedAuthorization, key: AuthorizationKey, authN: VerifiedAuthN, request: AuthorizationRequest, now: Int64
+        _ hit: CachedAuthorization,
+        key: AuthorizationKey,
+        authN: VerifiedAuthN,
+        request: AuthorizationRequest,
+        now: Int64
     ) -> Entitlement {
         negativeHits.count.add(1, ordering: .relaxed)
         if now >= hit.refreshAt { refresh(key, authN: authN, request: request, now: now) }

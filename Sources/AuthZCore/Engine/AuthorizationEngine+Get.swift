@@ -5,7 +5,9 @@ extension AuthorizationEngine {
     /// is returned when the caches answer; `nil` means parked, and `completion` gets the outcome
     /// (the media token issued at the time the upstream answered) exactly once.
     public func getAuthorization<Completion: AuthorizationCompletion<AuthorizationOutcome>>(
-        _ request: AuthorizationRequest, now: Int64, completion: Completion
+        _ request: AuthorizationRequest,
+        now: Int64,
+        completion: Completion
     ) -> AuthorizationOutcome? {
         var observer = NoStageObserver()
         return getAuthorization(request, now: now, observer: &observer, completion: completion)
@@ -13,7 +15,10 @@ extension AuthorizationEngine {
 
     /// The whole hot path, timing each stage of the inline part into `observer`.
     public func getAuthorization<Observer: StageObserver, Completion: AuthorizationCompletion<AuthorizationOutcome>>(
-        _ request: AuthorizationRequest, now: Int64, observer: inout Observer, completion: Completion
+        _ request: AuthorizationRequest,
+        now: Int64,
+        observer: inout Observer,
+        completion: Completion
     ) -> AuthorizationOutcome? {
         let verdict = entitlement(request, now: now, observer: &observer) { fingerprint in
             UpstreamWaiter(delivery: .get(completion), fingerprint: fingerprint)
@@ -25,7 +30,12 @@ extension AuthorizationEngine {
             return nil
         case .granted(let msoID):
             return observer.time(.mint) {
-                mintMediaToken(requestorID: request.requestorID, resourceID: request.resourceID, mvpdID: msoID, now: now)
+                mintMediaToken(
+                    requestorID: request.requestorID,
+                    resourceID: request.resourceID,
+                    mvpdID: msoID,
+                    now: now
+                )
             }
         }
     }
@@ -36,11 +46,22 @@ extension AuthorizationEngine {
         let session = nextSession()
         let ttl = configuration.mediaTokenTTLMillis
         let bound = TokenSerializer.mediaByteBound(
-            requestorID: requestorID, resourceID: resourceID, mvpdID: mvpdID, proxyMvpdID: "")
+            requestorID: requestorID,
+            resourceID: resourceID,
+            mvpdID: mvpdID,
+            proxyMvpdID: ""
+        )
         let token = try? mediaIssuer.issue(bodyBound: bound) { writer in
             TokenSerializer.writeMedia(
-                session: session, requestorID: requestorID, resourceID: resourceID, ttlMillis: ttl,
-                issueTimeMillis: now, mvpdID: mvpdID, proxyMvpdID: "", to: &writer)
+                session: session,
+                requestorID: requestorID,
+                resourceID: resourceID,
+                ttlMillis: ttl,
+                issueTimeMillis: now,
+                mvpdID: mvpdID,
+                proxyMvpdID: "",
+                to: &writer
+            )
         }
         guard let token else { return .rejected(.notAuthorized) }
         return .mediaToken(token)

@@ -17,8 +17,12 @@ extension AuthorizationEngine: UpstreamCallOwner {
 
     /// What the backend is asked for `request` by the holder of `authN`.
     func backendRequest(_ authN: VerifiedAuthN, _ request: AuthorizationRequest) -> BackendRequest {
-        BackendRequest(requestorID: request.requestorID, resourceID: request.resourceID, msoID: authN.msoID,
-            fingerprint: authN.fingerprint?.hexString ?? "")
+        BackendRequest(
+            requestorID: request.requestorID,
+            resourceID: request.resourceID,
+            msoID: authN.msoID,
+            fingerprint: authN.fingerprint?.hexString ?? ""
+        )
     }
 
     /// Parks `waiter` on the upstream call for `key`: joins the call in flight, or starts one.
@@ -38,12 +42,23 @@ extension AuthorizationEngine: UpstreamCallOwner {
         _ = start(key, backendRequest(authN, request), waiter: nil, now: now)
     }
 
-    private func start(_ key: AuthorizationKey, _ request: BackendRequest, waiter: UpstreamWaiter?, now: Int64)
+    private func start(
+        _ key: AuthorizationKey,
+        _ request: BackendRequest,
+        waiter: UpstreamWaiter?,
+        now: Int64
+    )
         -> UpstreamCallTable.Joined
     {
         let joined = upstream.join(key, waiter: waiter) {
-            UpstreamCall(key: key, request: request, deadline: now &+ configuration.upstreamTimeoutMillis,
-                isRefresh: waiter == nil, owner: self, waiter: waiter)
+            UpstreamCall(
+                key: key,
+                request: request,
+                deadline: now &+ configuration.upstreamTimeoutMillis,
+                isRefresh: waiter == nil,
+                owner: self,
+                waiter: waiter
+            )
         }
         if case .started(let call) = joined { backend.authorize(request, now: now, reply: BackendReply(call: call)) }
         return joined
@@ -109,7 +124,10 @@ extension AuthorizationEngine: UpstreamCallOwner {
         }
         let expiresAt = authZ.expires.epochMillis
         let entry = CachedAuthorization(
-            expiresAt: expiresAt, msoID: authZ.msoID, refreshAt: refreshPoint(expiresAt: expiresAt, now: now))
+            expiresAt: expiresAt,
+            msoID: authZ.msoID,
+            refreshAt: refreshPoint(expiresAt: expiresAt, now: now)
+        )
         authzCache.insert(entry, forKey: call.key, expiresAt: cacheExpiry(of: entry), now: now)
         return .granted(msoID: authZ.msoID, fingerprint: presented)
     }
@@ -125,7 +143,9 @@ extension AuthorizationEngine: UpstreamCallOwner {
         case .granted(let granted, let fingerprint):
             msoID = granted
             code = .validToken
-            if let own = waiter.fingerprint { if !Self.same(own, fingerprint) { code = .deviceMismatch } } else {
+            if let own = waiter.fingerprint {
+                if !Self.same(own, fingerprint) { code = .deviceMismatch }
+            } else {
                 code = .deviceMismatch
             }
         }
@@ -134,8 +154,14 @@ extension AuthorizationEngine: UpstreamCallOwner {
             completion.complete(code)
         case .get(let completion):
             guard code == .validToken else { return completion.complete(.rejected(code)) }
-            completion.complete(mintMediaToken(
-                requestorID: call.request.requestorID, resourceID: call.request.resourceID, mvpdID: msoID, now: now))
+            completion.complete(
+                mintMediaToken(
+                    requestorID: call.request.requestorID,
+                    resourceID: call.request.resourceID,
+                    mvpdID: msoID,
+                    now: now
+                )
+            )
         }
     }
 

@@ -1,6 +1,7 @@
 import Synchronization
 
-/// The server's authorization hot path (see AuthZCore's HotPath article): verified-token cache, expiry and issuer, device
+/// The server's authorization hot path (see AuthZCore's HotPath article): verified-token cache, expiry and issuer,
+/// device
 /// binding, authorization cache with the upstream backend, and minting of short media tokens.
 ///
 /// Generic over both cache strategies and the backend, so the harness can swap them without an
@@ -40,8 +41,13 @@ public final class AuthorizationEngine<
 
     /// Creates an engine.
     public init(
-        authNKey: VerifyingKey, authZKey: VerifyingKey, bindingKey: DeviceBindingKey, mediaSigningKey: SigningKey,
-        tokenCache: TokenCache, authzCache: AuthZCache, backend: Upstream,
+        authNKey: VerifyingKey,
+        authZKey: VerifyingKey,
+        bindingKey: DeviceBindingKey,
+        mediaSigningKey: SigningKey,
+        tokenCache: TokenCache,
+        authzCache: AuthZCache,
+        backend: Upstream,
         configuration: EngineConfiguration = EngineConfiguration()
     ) {
         self.authNKey = authNKey
@@ -54,12 +60,16 @@ public final class AuthorizationEngine<
         self.authzCache = authzCache
         self.backend = backend
         self.configuration = configuration
-        self.negativeCache = ExpiringKeySet(capacity: configuration.negativeCacheCapacity, policy: .dropOldestGeneration)
+        self.negativeCache = ExpiringKeySet(
+            capacity: configuration.negativeCacheCapacity,
+            policy: .dropOldestGeneration
+        )
         self.revoked = ExpiringKeySet(capacity: configuration.revocationCapacity, policy: .dropOldestGeneration)
         self.upstream = UpstreamCallTable(
             limit: configuration.maxUpstreamInFlight,
             sweepEveryMillis: configuration.sweepsUpstreamTimeouts
-                ? max(1, min(100, configuration.upstreamTimeoutMillis / 10)) : nil)
+                ? max(1, min(100, configuration.upstreamTimeoutMillis / 10)) : nil
+        )
         var random = SystemRandomNumberGenerator()
         self.sessionPrefix = random.next()
         upstream.startSweeping { [weak self] in
@@ -72,8 +82,13 @@ public final class AuthorizationEngine<
     public var stats: EngineStats {
         var authorizations = authzCache.stats
         authorizations.negativeHits = negativeHits.count.load(ordering: .relaxed)
-        return EngineStats(verifiedTokens: tokenCache.stats, authorizations: authorizations, upstream: upstream.stats,
-            negative: negativeCache.stats, revocations: revoked.stats)
+        return EngineStats(
+            verifiedTokens: tokenCache.stats,
+            authorizations: authorizations,
+            upstream: upstream.stats,
+            negative: negativeCache.stats,
+            revocations: revoked.stats
+        )
     }
 
     /// Whether `requestorID` trusts `msoID` under the configured allowed lists.

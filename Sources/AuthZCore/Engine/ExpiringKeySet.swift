@@ -84,8 +84,14 @@ public final class ExpiringKeySet<Key: Hashable & Sendable>: Sendable {
         let generationWidth = generationMillis
         let policy = self.policy
         return shards.withLock(index) { shard in
-            shard.insert(key, expiresAt: expiresAt, generation: generation, width: generationWidth,
-                now: now, policy: policy)
+            shard.insert(
+                key,
+                expiresAt: expiresAt,
+                generation: generation,
+                width: generationWidth,
+                now: now,
+                policy: policy
+            )
         }
     }
 
@@ -157,7 +163,12 @@ struct ExpiringShard<Key: Hashable & Sendable>: Sendable {
 
     @usableFromInline
     mutating func insert(
-        _ key: Key, expiresAt: Int64, generation: Int64, width: Int64, now: Int64, policy: OverflowPolicy
+        _ key: Key,
+        expiresAt: Int64,
+        generation: Int64,
+        width: Int64,
+        now: Int64,
+        policy: OverflowPolicy
     ) -> ExpiringInsertOutcome {
         dropExpiredGenerations(now: now, width: width)
         if let expiry = expiries[key] {

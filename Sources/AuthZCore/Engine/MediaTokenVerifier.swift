@@ -10,8 +10,12 @@ public struct MediaTokenVerifier: Sendable {
     public let replayGuard: ReplayGuard
 
     /// Creates a verifier for media tokens signed by `key`.
-    public init(key: VerifyingKey, skewMillis: Int64 = 0, allowedIssuers: Set<String>? = nil, replayGuard: ReplayGuard) {
-        self.verifier = TokenVerifier(key: key, validity: ValidityPolicy(skewMillis: skewMillis, allowedIssuers: allowedIssuers))
+    public init(key: VerifyingKey, skewMillis: Int64 = 0, allowedIssuers: Set<String>? = nil, replayGuard: ReplayGuard)
+    {
+        self.verifier = TokenVerifier(
+            key: key,
+            validity: ValidityPolicy(skewMillis: skewMillis, allowedIssuers: allowedIssuers)
+        )
         self.replayGuard = replayGuard
     }
 
@@ -24,7 +28,10 @@ public struct MediaTokenVerifier: Sendable {
     /// Checks `token` for `resource` at `now` and consumes it, timing the stages
     /// (`parse`, `verify`, `ttl`, `replay`) into `observer`.
     public func verify<Observer: StageObserver>(
-        _ token: UnsafeRawBufferPointer, resource: String, now: Int64, observer: inout Observer
+        _ token: UnsafeRawBufferPointer,
+        resource: String,
+        now: Int64,
+        observer: inout Observer
     ) -> ResultCode {
         let parsed: ParsedToken
         do {

@@ -32,7 +32,9 @@ public struct TokenIssuer: Sendable {
             let signatureSpace = UnsafeMutableRawBufferPointer(rebasing: scratch[bound...])
             let length = try key.signature(for: writer.written, into: signatureSpace)
             return TokenSerializer.token(
-                signature: UnsafeRawBufferPointer(rebasing: signatureSpace[..<length]), bodyBytes: writer.written)
+                signature: UnsafeRawBufferPointer(rebasing: signatureSpace[..<length]),
+                bodyBytes: writer.written
+            )
         }
     }
 }

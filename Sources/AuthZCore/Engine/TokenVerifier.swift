@@ -46,7 +46,9 @@ public struct TokenVerifier: Sendable {
         let message = UnsafeRawBufferPointer(rebasing: token[parsed.bodyRange])
         let valid = parsed.signature.withUnsafeBytes { key.isValidSignature($0, for: message) }
         guard valid else {
-            return .failure(TokenRejection(.invalidSignature, "signature does not verify with the \(key.algorithm.rawValue) key"))
+            return .failure(
+                TokenRejection(.invalidSignature, "signature does not verify with the \(key.algorithm.rawValue) key")
+            )
         }
         return .success(parsed)
     }
@@ -54,7 +56,12 @@ public struct TokenVerifier: Sendable {
     /// Checks what depends on the moment and the caller: the validity window (with skew), the issuer,
     /// the resource (authZ and media tokens, when `resource` is given) and the device binding
     /// (authN and authZ tokens, when `deviceID` is given and a binding key is set).
-    public func checkClaims(_ body: TokenBody, now: Int64, resource: String? = nil, deviceID: DeviceID? = nil)
+    public func checkClaims(
+        _ body: TokenBody,
+        now: Int64,
+        resource: String? = nil,
+        deviceID: DeviceID? = nil
+    )
         -> TokenRejection?
     {
         switch body {
@@ -74,7 +81,10 @@ public struct TokenVerifier: Sendable {
                 return TokenRejection(.untrustedIssuer, "issuer '\(authz.msoID)' is not in the allowed list")
             }
             if let resource, resource != authz.resourceID {
-                return TokenRejection(.invalidResourceID, "token is for resource '\(authz.resourceID)', not '\(resource)'")
+                return TokenRejection(
+                    .invalidResourceID,
+                    "token is for resource '\(authz.resourceID)', not '\(resource)'"
+                )
             }
             return checkBinding(fingerprint: authz.fingerprint, deviceID: deviceID)
         case .media(let media):
@@ -83,7 +93,10 @@ public struct TokenVerifier: Sendable {
                 return TokenRejection(.untrustedIssuer, "issuer '\(media.mvpdID)' is not in the allowed list")
             }
             if let resource, resource != media.resourceID {
-                return TokenRejection(.invalidResourceID, "token is for resource '\(media.resourceID)', not '\(resource)'")
+                return TokenRejection(
+                    .invalidResourceID,
+                    "token is for resource '\(media.resourceID)', not '\(resource)'"
+                )
             }
             return nil
         }
@@ -93,10 +106,16 @@ public struct TokenVerifier: Sendable {
     public func checkMediaWindow(_ media: MediaTokenBody, now: Int64) -> TokenRejection? {
         let skew = validity.skewMillis
         if media.issueTimeMillis > now &+ skew {
-            return TokenRejection(.tokenExpired, "media token issued in the future (issueTime \(media.issueTimeMillis) > now \(now) + skew \(skew))")
+            return TokenRejection(
+                .tokenExpired,
+                "media token issued in the future (issueTime \(media.issueTimeMillis) > now \(now) + skew \(skew))"
+            )
         }
         if now > media.issueTimeMillis &+ media.ttlMillis &+ skew {
-            return TokenRejection(.tokenExpired, "media token expired at \(media.issueTimeMillis &+ media.ttlMillis) (now \(now))")
+            return TokenRejection(
+                .tokenExpired,
+                "media token expired at \(media.issueTimeMillis &+ media.ttlMillis) (now \(now))"
+            )
         }
         return nil
     }
@@ -109,7 +128,12 @@ public struct TokenVerifier: Sendable {
     }
 
     /// The full check of one token: signature, then claims. Returns the parsed token when valid.
-    public func verify(_ token: UnsafeRawBufferPointer, now: Int64, resource: String? = nil, deviceID: DeviceID? = nil)
+    public func verify(
+        _ token: UnsafeRawBufferPointer,
+        now: Int64,
+        resource: String? = nil,
+        deviceID: DeviceID? = nil
+    )
         -> Result<ParsedToken, TokenRejection>
     {
         switch verifySignature(token) {

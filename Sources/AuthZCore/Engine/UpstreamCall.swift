@@ -68,9 +68,14 @@ final class UpstreamCall: @unchecked Sendable {
     private var first: UpstreamWaiter?
     private var more: [UpstreamWaiter] = []
 
-    init(key: AuthorizationKey, request: BackendRequest, deadline: Int64, isRefresh: Bool,
-        owner: any UpstreamCallOwner, waiter: UpstreamWaiter?)
-    {
+    init(
+        key: AuthorizationKey,
+        request: BackendRequest,
+        deadline: Int64,
+        isRefresh: Bool,
+        owner: any UpstreamCallOwner,
+        waiter: UpstreamWaiter?
+    ) {
         self.key = key
         self.request = request
         self.deadline = deadline

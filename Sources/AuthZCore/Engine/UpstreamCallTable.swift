@@ -21,9 +21,16 @@ public struct UpstreamStats: Sendable, Equatable {
     public var maxInFlight: Int
 
     /// Counters; zero by default.
-    public init(calls: Int = 0, coalesced: Int = 0, refreshes: Int = 0, errors: Int = 0, timeouts: Int = 0,
-        rejected: Int = 0, inFlight: Int = 0, maxInFlight: Int = 0)
-    {
+    public init(
+        calls: Int = 0,
+        coalesced: Int = 0,
+        refreshes: Int = 0,
+        errors: Int = 0,
+        timeouts: Int = 0,
+        rejected: Int = 0,
+        inFlight: Int = 0,
+        maxInFlight: Int = 0
+    ) {
         self.calls = calls
         self.coalesced = coalesced
         self.refreshes = refreshes
@@ -93,11 +100,15 @@ final class UpstreamCallTable: Sendable {
     /// The counters now.
     var stats: UpstreamStats {
         UpstreamStats(
-            calls: counters.calls.load(ordering: .relaxed), coalesced: counters.coalesced.load(ordering: .relaxed),
-            refreshes: counters.refreshes.load(ordering: .relaxed), errors: counters.errors.load(ordering: .relaxed),
-            timeouts: counters.timeouts.load(ordering: .relaxed), rejected: counters.rejected.load(ordering: .relaxed),
+            calls: counters.calls.load(ordering: .relaxed),
+            coalesced: counters.coalesced.load(ordering: .relaxed),
+            refreshes: counters.refreshes.load(ordering: .relaxed),
+            errors: counters.errors.load(ordering: .relaxed),
+            timeouts: counters.timeouts.load(ordering: .relaxed),
+            rejected: counters.rejected.load(ordering: .relaxed),
             inFlight: counters.inFlight.load(ordering: .relaxed),
-            maxInFlight: counters.maxInFlight.load(ordering: .relaxed))
+            maxInFlight: counters.maxInFlight.load(ordering: .relaxed)
+        )
     }
 
     /// What ``join(_:waiter:make:)`` did.
@@ -179,12 +190,18 @@ final class UpstreamCallTable: Sendable {
         var current = counters.inFlight.load(ordering: .relaxed)
         while current < limit {
             let (exchanged, original) = counters.inFlight.compareExchange(
-                expected: current, desired: current + 1, ordering: .relaxed)
+                expected: current,
+                desired: current + 1,
+                ordering: .relaxed
+            )
             if exchanged {
                 var high = counters.maxInFlight.load(ordering: .relaxed)
                 while current + 1 > high {
                     let (done, seen) = counters.maxInFlight.compareExchange(
-                        expected: high, desired: current + 1, ordering: .relaxed)
+                        expected: high,
+                        desired: current + 1,
+                        ordering: .relaxed
+                    )
                     if done { break }
                     high = seen
                 }

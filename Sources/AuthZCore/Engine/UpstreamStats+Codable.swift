@@ -10,8 +10,10 @@ extension UpstreamStats: Codable {
 
     /// Each key with its counter, in the order they are read.
     private static var written: [(key: CodingKeys, counter: WritableKeyPath<UpstreamStats, Int>)] {
-        [(.calls, \.calls), (.coalesced, \.coalesced), (.refreshes, \.refreshes), (.errors, \.errors),
-         (.timeouts, \.timeouts), (.rejected, \.rejected), (.maxInFlight, \.maxInFlight)]
+        [
+            (.calls, \.calls), (.coalesced, \.coalesced), (.refreshes, \.refreshes), (.errors, \.errors),
+            (.timeouts, \.timeouts), (.rejected, \.rejected), (.maxInFlight, \.maxInFlight),
+        ]
     }
 
     /// Reads the counters; `inFlight` reads as 0.

@@ -15,8 +15,12 @@ public struct AuthNTokenBody: Sendable, Hashable {
 
     /// Creates an authentication token body from its fields.
     public init(
-        guid: String, requestorID: String, domainName: String, expires: TokenDate,
-        msoID: String, fingerprint: String
+        guid: String,
+        requestorID: String,
+        domainName: String,
+        expires: TokenDate,
+        msoID: String,
+        fingerprint: String
     ) {
         self.guid = guid
         self.requestorID = requestorID

@@ -13,7 +13,10 @@ public struct AuthZTokenBody: Sendable, Hashable {
 
     /// Creates an authorization token body from its fields.
     public init(
-        requestorID: String, resourceID: String, expires: TokenDate, msoID: String,
+        requestorID: String,
+        resourceID: String,
+        expires: TokenDate,
+        msoID: String,
         fingerprint: String
     ) {
         self.requestorID = requestorID

@@ -53,7 +53,10 @@ public enum Base64 {
     static func encodedCount(_ count: Int) -> Int { (count + 2) / 3 * 4 }
 
     /// Encodes `bytes` at `out` (room for `encodedCount` bytes) and returns the byte count written.
-    static func encode(_ bytes: some Collection<UInt8>, into out: UnsafeMutablePointer<UInt8>)
+    static func encode(
+        _ bytes: some Collection<UInt8>,
+        into out: UnsafeMutablePointer<UInt8>
+    )
         -> Int
     {
         let written =
@@ -67,7 +70,10 @@ public enum Base64 {
     /// Each group of 3 bytes becomes 4 letters stored with one 32-bit write; indices use wrapping
     /// arithmetic (they are bounded by the loop condition). About half the instructions of the
     /// byte-at-a-time loop it replaced (callgrind, 64-byte ES256 signature of a minted media token).
-    static func encode(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>)
+    static func encode(
+        _ bytes: UnsafeRawBufferPointer,
+        into out: UnsafeMutablePointer<UInt8>
+    )
         -> Int
     {
         guard let source = bytes.baseAddress else { return 0 }
@@ -81,7 +87,8 @@ public enum Base64 {
             var i = 0
             var o = 0
             while i &+ 3 <= n {
-                let v = UInt32(source.load(fromByteOffset: i, as: UInt8.self)) &<< 16
+                let v =
+                    UInt32(source.load(fromByteOffset: i, as: UInt8.self)) &<< 16
                     | UInt32(source.load(fromByteOffset: i &+ 1, as: UInt8.self)) &<< 8
                     | UInt32(source.load(fromByteOffset: i &+ 2, as: UInt8.self))
                 let word = letter(v, 18) | letter(v, 12) &<< 8 | letter(v, 6) &<< 16 | letter(v, 0) &<< 24
@@ -161,7 +168,9 @@ public enum Base64 {
 
     /// The index of the first character at or after `start` outside the alphabet.
     private static func firstInvalid(
-        _ text: UnsafeRawBufferPointer, from start: Int, table: UnsafeBufferPointer<UInt8>
+        _ text: UnsafeRawBufferPointer,
+        from start: Int,
+        table: UnsafeBufferPointer<UInt8>
     ) -> Int {
         var i = start
         while i < text.count, table[Int(text[i])] != 0xFF { i += 1 }

@@ -20,8 +20,13 @@ public struct MediaTokenBody: Sendable, Hashable {
     /// Negative times are representable (useful to build invalid tokens on purpose) but the
     /// parser rejects them.
     public init(
-        sessionGUID: String, requestorID: String, resourceID: String, ttlMillis: Int64,
-        issueTimeMillis: Int64, mvpdID: String, proxyMvpdID: String = ""
+        sessionGUID: String,
+        requestorID: String,
+        resourceID: String,
+        ttlMillis: Int64,
+        issueTimeMillis: Int64,
+        mvpdID: String,
+        proxyMvpdID: String = ""
     ) {
         self.sessionGUID = sessionGUID
         self.requestorID = requestorID

@@ -21,7 +21,9 @@ public struct TokenDate: Sendable, Hashable {
     /// `±maxOffsetMinutes` (a precondition).
     public init(epochMillis: Int64, utcOffsetMinutes: Int = 0) {
         precondition(
-            abs(utcOffsetMinutes) <= TokenDate.maxOffsetMinutes, "UTC offset out of range")
+            abs(utcOffsetMinutes) <= TokenDate.maxOffsetMinutes,
+            "UTC offset out of range"
+        )
         let remainder = epochMillis % 1_000
         self.epochMillis = epochMillis - (remainder < 0 ? remainder + 1_000 : remainder)
         self.utcOffsetMinutes = utcOffsetMinutes
@@ -88,7 +90,8 @@ public struct TokenDate: Sendable, Hashable {
         let localSeconds = days * 86_400 + hour * 3_600 + minute * 60 + second
         return TokenDate(
             wholeSecondMillis: (localSeconds - offset * 60) * 1_000,
-            utcOffsetMinutes: Int(offset))
+            utcOffsetMinutes: Int(offset)
+        )
     }
 
     /// Creates a date from millis already known to be whole seconds and an in-range offset.

@@ -1,4 +1,5 @@
-/// Parses the token wire format (see AuthZCore's WireFormat article): `<signatureInfo>BASE64</signatureInfo>` then one body
+/// Parses the token wire format (see AuthZCore's WireFormat article): `<signatureInfo>BASE64</signatureInfo>` then one
+/// body
 /// element, in a single pass over the bytes without Foundation.
 ///
 /// Accepted grammar, strictly:
@@ -24,7 +25,9 @@ public enum TokenParser {
     public static let maxFieldBytes = 1_024
 
     /// Parses a token from raw bytes.
-    public static func parse(_ bytes: UnsafeRawBufferPointer) throws(TokenFormatError)
+    public static func parse(
+        _ bytes: UnsafeRawBufferPointer
+    ) throws(TokenFormatError)
         -> ParsedToken
     {
         guard bytes.count <= maxTokenBytes else {
@@ -34,7 +37,9 @@ public enum TokenParser {
             throw TokenFormatError(.emptyInput, at: 0)
         }
         var scanner = TokenScanner(
-            base: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+            base: base.assumingMemoryBound(to: UInt8.self),
+            count: bytes.count
+        )
         return try scanner.parseToken()
     }
 
@@ -93,7 +98,9 @@ extension TokenScanner {
         guard i == count else { throw error(.trailingData, at: i) }
         for slot in 0..<TokenSchema.slotCount(kind) where !spans.wasSeen(slot) {
             throw error(
-                .missingElement(TokenSchema.name(kind, slot).description), at: bodyCloseStart)
+                .missingElement(TokenSchema.name(kind, slot).description),
+                at: bodyCloseStart
+            )
         }
 
         let signature = try decodeSignature(signatureText)
@@ -118,7 +125,10 @@ extension TokenScanner {
     }
 
     /// Reads the children of the body element through its end tag; returns the end tag's offset.
-    private mutating func parseChildren(of kind: TokenKind, into spans: inout FieldSpans)
+    private mutating func parseChildren(
+        of kind: TokenKind,
+        into spans: inout FieldSpans
+    )
         throws(TokenFormatError) -> Int
     {
         let top = TokenSchema.topLevelCount(kind)
@@ -144,7 +154,11 @@ extension TokenScanner {
                 return lt
             case .start(let lt, let name):
                 let slot = TokenSchema.slot(
-                    kind, named: base + name.lowerBound, count: name.count, preferred: preferred)
+                    kind,
+                    named: base + name.lowerBound,
+                    count: name.count,
+                    preferred: preferred
+                )
                 guard slot >= 0 else { throw error(.unknownElement(nameString(name)), at: lt) }
                 let element = TokenSchema.name(kind, slot)
                 guard !spans.wasSeen(slot) else {
@@ -160,7 +174,10 @@ extension TokenScanner {
     /// Reads the content and end tag of child `slot`, whose start tag has just been read.
     @inline(__always)
     private mutating func readChild(
-        _ kind: TokenKind, _ slot: Int, _ element: StaticString, into spans: inout FieldSpans
+        _ kind: TokenKind,
+        _ slot: Int,
+        _ element: StaticString,
+        into spans: inout FieldSpans
     ) throws(TokenFormatError) {
         spans.seen |= 1 << slot
         if slot == TokenSchema.containerSlot(kind) {
@@ -173,7 +190,10 @@ extension TokenScanner {
     }
 
     /// Reads the inside of `simpleTokenDeviceID` through its end tag.
-    private mutating func parseDeviceID(fingerprintSlot: Int, into spans: inout FieldSpans)
+    private mutating func parseDeviceID(
+        fingerprintSlot: Int,
+        into spans: inout FieldSpans
+    )
         throws(TokenFormatError)
     {
         let fingerprint = TokenSchema.fingerprintElement

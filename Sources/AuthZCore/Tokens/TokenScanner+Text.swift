@@ -6,7 +6,9 @@ extension TokenScanner {
     /// then is the text validated: UTF-8, the five entities, no control characters other than
     /// tab, CR and LF. Whitespace in text is kept as part of the value.
     @inline(__always)
-    mutating func scanText(_ element: StaticString) throws(TokenFormatError) -> (
+    mutating func scanText(
+        _ element: StaticString
+    ) throws(TokenFormatError) -> (
         range: Range<Int>, hasEntities: Bool
     ) {
         let start = i
@@ -71,12 +73,20 @@ extension TokenScanner {
         var high: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
+        case 0xE0:
+            length = 3
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
+        case 0xF4:
+            length = 4
+            high = 0x8F
         default: throw error(.invalidUTF8, at: j)
         }
         guard j + length <= end else { throw error(.invalidUTF8, at: j) }

@@ -3,11 +3,14 @@ extension TokenScanner {
     func decodeSignature(_ text: Range<Int>) throws(TokenFormatError) -> [UInt8] {
         guard !text.isEmpty else {
             throw error(
-                .emptyField(TokenSchema.signatureElement.description), at: text.lowerBound)
+                .emptyField(TokenSchema.signatureElement.description),
+                at: text.lowerBound
+            )
         }
         do {
             return try Base64.decodeStrict(
-                UnsafeRawBufferPointer(start: base + text.lowerBound, count: text.count))
+                UnsafeRawBufferPointer(start: base + text.lowerBound, count: text.count)
+            )
         } catch {
             throw self.error(.invalidBase64, at: text.lowerBound + error.index)
         }
@@ -19,29 +22,47 @@ extension TokenScanner {
         case .authn:
             return .authn(
                 AuthNTokenBody(
-                    guid: try text(kind, 0, spans), requestorID: try text(kind, 1, spans),
-                    domainName: try text(kind, 2, spans), expires: try date(kind, 3, spans),
-                    msoID: try text(kind, 4, spans), fingerprint: try text(kind, 6, spans)))
+                    guid: try text(kind, 0, spans),
+                    requestorID: try text(kind, 1, spans),
+                    domainName: try text(kind, 2, spans),
+                    expires: try date(kind, 3, spans),
+                    msoID: try text(kind, 4, spans),
+                    fingerprint: try text(kind, 6, spans)
+                )
+            )
         case .authz:
             return .authz(
                 AuthZTokenBody(
-                    requestorID: try text(kind, 0, spans), resourceID: try text(kind, 1, spans),
-                    expires: try date(kind, 2, spans), msoID: try text(kind, 3, spans),
-                    fingerprint: try text(kind, 5, spans)))
+                    requestorID: try text(kind, 0, spans),
+                    resourceID: try text(kind, 1, spans),
+                    expires: try date(kind, 2, spans),
+                    msoID: try text(kind, 3, spans),
+                    fingerprint: try text(kind, 5, spans)
+                )
+            )
         case .media:
             return .media(
                 MediaTokenBody(
-                    sessionGUID: try text(kind, 0, spans), requestorID: try text(kind, 1, spans),
-                    resourceID: try text(kind, 2, spans), ttlMillis: try number(kind, 3, spans),
+                    sessionGUID: try text(kind, 0, spans),
+                    requestorID: try text(kind, 1, spans),
+                    resourceID: try text(kind, 2, spans),
+                    ttlMillis: try number(kind, 3, spans),
                     issueTimeMillis: try number(kind, 4, spans),
                     mvpdID: try text(kind, 5, spans),
-                    proxyMvpdID: try text(kind, 6, spans, mayBeEmpty: true)))
+                    proxyMvpdID: try text(kind, 6, spans, mayBeEmpty: true)
+                )
+            )
         }
     }
 
     /// The decoded text of `slot`; empty text is rejected unless `mayBeEmpty`.
     @inline(__always)
-    func text(_ kind: TokenKind, _ slot: Int, _ spans: FieldSpans, mayBeEmpty: Bool = false)
+    func text(
+        _ kind: TokenKind,
+        _ slot: Int,
+        _ spans: FieldSpans,
+        mayBeEmpty: Bool = false
+    )
         throws(TokenFormatError) -> String
     {
         let range = spans[slot]
@@ -53,7 +74,11 @@ extension TokenScanner {
 
     /// The `TokenDate` in `slot`.
     @inline(__always)
-    func date(_ kind: TokenKind, _ slot: Int, _ spans: FieldSpans) throws(TokenFormatError)
+    func date(
+        _ kind: TokenKind,
+        _ slot: Int,
+        _ spans: FieldSpans
+    ) throws(TokenFormatError)
         -> TokenDate
     {
         let range = spans[slot]
@@ -65,7 +90,11 @@ extension TokenScanner {
 
     /// The non-negative decimal number in `slot`.
     @inline(__always)
-    func number(_ kind: TokenKind, _ slot: Int, _ spans: FieldSpans) throws(TokenFormatError)
+    func number(
+        _ kind: TokenKind,
+        _ slot: Int,
+        _ spans: FieldSpans
+    ) throws(TokenFormatError)
         -> Int64
     {
         let range = spans[slot]

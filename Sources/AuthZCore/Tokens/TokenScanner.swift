@@ -165,6 +165,7 @@ struct TokenScanner {
         let shown = range.lowerBound..<min(range.upperBound, range.lowerBound + 64)
         return String(
             decoding: UnsafeBufferPointer(start: base + shown.lowerBound, count: shown.count),
-            as: UTF8.self)
+            as: UTF8.self
+        )
     }
 }

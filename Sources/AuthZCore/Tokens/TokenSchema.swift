@@ -88,7 +88,10 @@ enum TokenSchema {
     /// (the next slot in canonical order); -1 if none.
     @inline(__always)
     static func slot(
-        _ kind: TokenKind, named p: UnsafePointer<UInt8>, count: Int, preferred: Int
+        _ kind: TokenKind,
+        named p: UnsafePointer<UInt8>,
+        count: Int,
+        preferred: Int
     ) -> Int {
         let top = topLevelCount(kind)
         if preferred < top, equals(p, count, name(kind, preferred)) { return preferred }
@@ -114,7 +117,8 @@ enum TokenSchema {
         let q = UnsafeRawPointer(name.utf8Start)
         let r = UnsafeRawPointer(p)
         guard count >= 8 else {
-            for k in 0..<count where r.load(fromByteOffset: k, as: UInt8.self)
+            for k in 0..<count
+            where r.load(fromByteOffset: k, as: UInt8.self)
                 != q.load(fromByteOffset: k, as: UInt8.self)
             {
                 return false

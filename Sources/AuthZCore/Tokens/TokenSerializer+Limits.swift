@@ -26,7 +26,8 @@ extension TokenSerializer {
     /// whether it may be empty (dates and numbers, which have fixed bounds, are not text fields).
     /// The one list of a body's text fields: ``bodyByteBound(_:)`` and ``checkFields(_:)`` use it.
     package static func forEachTextField<E: Error>(
-        _ body: TokenBody, _ visit: (_ name: StaticString, _ text: String, _ mayBeEmpty: Bool) throws(E) -> Void
+        _ body: TokenBody,
+        _ visit: (_ name: StaticString, _ text: String, _ mayBeEmpty: Bool) throws(E) -> Void
     ) throws(E) {
         let kind = body.kind
         switch body {

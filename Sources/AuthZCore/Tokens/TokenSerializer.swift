@@ -61,7 +61,8 @@ public enum TokenSerializer {
     /// callgrind on a warm `getAuthorization`); copying from a buffer pointer allocates through
     /// code specialised here, with the metadata cached, and the copy is one `memcpy`.
     public static func token(signature: UnsafeRawBufferPointer, bodyBytes: UnsafeRawBufferPointer) -> [UInt8] {
-        let count = 2 * TokenSchema.signatureElement.utf8CodeUnitCount + 5
+        let count =
+            2 * TokenSchema.signatureElement.utf8CodeUnitCount + 5
             + Base64.encodedCount(signature.count) + bodyBytes.count
         return withUnsafeTemporaryAllocation(byteCount: count, alignment: 8) { scratch in
             var writer = TokenWriter(scratch)
@@ -82,8 +83,14 @@ public enum TokenSerializer {
     /// without building a `MediaTokenBody`: the minting fast path. Same bytes as `write(.media(...))`
     /// with `sessionGUID` set to that UUID text.
     package static func writeMedia(
-        session: (high: UInt64, low: UInt64), requestorID: String, resourceID: String, ttlMillis: Int64,
-        issueTimeMillis: Int64, mvpdID: String, proxyMvpdID: String, to out: inout TokenWriter
+        session: (high: UInt64, low: UInt64),
+        requestorID: String,
+        resourceID: String,
+        ttlMillis: Int64,
+        issueTimeMillis: Int64,
+        mvpdID: String,
+        proxyMvpdID: String,
+        to out: inout TokenWriter
     ) {
         // The body is a fixed template: its constant runs are written whole (one bounds check each).
         out.name("<shortAuthorizationToken><sessionGUID>")
@@ -104,8 +111,14 @@ public enum TokenSerializer {
     }
 
     /// The bound of `writeMedia` for these texts.
-    package static func mediaByteBound(requestorID: String, resourceID: String, mvpdID: String, proxyMvpdID: String) -> Int {
-        TokenSchema.tagBytes(.media) + 36 + 2 * 21 + TokenWriter.escapedBound(requestorID) + TokenWriter.escapedBound(resourceID)
+    package static func mediaByteBound(
+        requestorID: String,
+        resourceID: String,
+        mvpdID: String,
+        proxyMvpdID: String
+    ) -> Int {
+        TokenSchema.tagBytes(.media) + 36 + 2 * 21 + TokenWriter.escapedBound(requestorID)
+            + TokenWriter.escapedBound(resourceID)
             + TokenWriter.escapedBound(mvpdID) + TokenWriter.escapedBound(proxyMvpdID)
     }
 

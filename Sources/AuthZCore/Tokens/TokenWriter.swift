@@ -165,17 +165,28 @@ package struct TokenWriter {
                     magnitude /= 100
                     index &-= 2
                     out.storeBytes(
-                        of: table.loadUnaligned(fromByteOffset: pair &* 2, as: UInt16.self), toByteOffset: index,
-                        as: UInt16.self)
+                        of: table.loadUnaligned(fromByteOffset: pair &* 2, as: UInt16.self),
+                        toByteOffset: index,
+                        as: UInt16.self
+                    )
                 }
                 if magnitude >= 10 {
                     index &-= 2
                     out.storeBytes(
-                        of: table.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: magnitude) &* 2, as: UInt16.self),
-                        toByteOffset: index, as: UInt16.self)
+                        of: table.loadUnaligned(
+                            fromByteOffset: Int(truncatingIfNeeded: magnitude) &* 2,
+                            as: UInt16.self
+                        ),
+                        toByteOffset: index,
+                        as: UInt16.self
+                    )
                 } else {
                     index &-= 1
-                    out.storeBytes(of: 0x30 &+ UInt8(truncatingIfNeeded: magnitude), toByteOffset: index, as: UInt8.self)
+                    out.storeBytes(
+                        of: 0x30 &+ UInt8(truncatingIfNeeded: magnitude),
+                        toByteOffset: index,
+                        as: UInt8.self
+                    )
                 }
                 bytes(UnsafeRawBufferPointer(start: out + index, count: 24 &- index))
             }

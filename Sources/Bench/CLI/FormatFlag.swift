@@ -4,7 +4,8 @@ import BenchResults
 /// `--format result|github-benchmark|bmf` of `run`, `micro` and `sweep`.
 enum FormatFlag {
     /// The `--help` line.
-    static let help = "  --format F       what --json FILE writes: result (default), github-benchmark (FILE: "
+    static let help =
+        "  --format F       what --json FILE writes: result (default), github-benchmark (FILE: "
         + "customSmallerIsBetter latencies,\n                   FILE-bigger.EXT: customBiggerIsBetter "
         + "throughput and hit ratios) or bmf (Bencher Metric Format)"
 

@@ -16,18 +16,22 @@ extension OutputPath {
     /// second write would silently replace the first.
     static func checkDistinct(_ outputs: [Output]) throws(CLIError) {
         let resolved = outputs.filter { !$0.path.isEmpty }.map { output in
-            let canonical = (try? OutputTarget(output.path, flag: output.flag).canonicalPath)
+            let canonical =
+                (try? OutputTarget(output.path, flag: output.flag).canonicalPath)
                 ?? OutputTarget.realDirectory(output.path)
             return (output, output.isDirectory ? OutputTarget.realDirectory(output.path) : canonical)
         }
         for (index, (first, firstPath)) in resolved.enumerated() {
             for (second, secondPath) in resolved[(index + 1)...] {
-                let clash = firstPath == secondPath
+                let clash =
+                    firstPath == secondPath
                     || (first.isDirectory && secondPath.hasPrefix(firstPath + "/"))
                     || (second.isDirectory && firstPath.hasPrefix(secondPath + "/"))
                 if clash {
-                    throw .usage("\(first.flag) \(first.path) and \(second.flag) \(second.path) would write the same file; "
-                        + "expected a different path for each output")
+                    throw .usage(
+                        "\(first.flag) \(first.path) and \(second.flag) \(second.path) would write the same file; "
+                            + "expected a different path for each output"
+                    )
                 }
             }
         }

@@ -1,8 +1,9 @@
+import BenchHarness
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import BenchHarness
 
 /// Checks output paths before any work is done, so a long run does not fail at the end.
 ///
@@ -18,8 +19,10 @@ enum OutputPath {
         guard !path.isEmpty else { throw .usage("\(flag) expects a directory path, got an empty string") }
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
-            throw .cannotCreate("\(flag) \(path): exists and is \(OutputTarget.kindName(info.st_mode & S_IFMT)), "
-                + "not a directory; expected a directory path")
+            throw .cannotCreate(
+                "\(flag) \(path): exists and is \(OutputTarget.kindName(info.st_mode & S_IFMT)), "
+                    + "not a directory; expected a directory path"
+            )
         }
         try ensureDirectory(path, for: path, flag: flag)
     }
@@ -50,7 +53,9 @@ enum OutputPath {
         let probe = directory + "/.authz-bench-probe-\(getpid())"
         let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
-            throw .cannotCreate("\(flag) \(path): cannot create a file in \(directory) (\(String(cString: strerror(errno))))")
+            throw .cannotCreate(
+                "\(flag) \(path): cannot create a file in \(directory) (\(String(cString: strerror(errno))))"
+            )
         }
         close(descriptor)
         unlink(probe)

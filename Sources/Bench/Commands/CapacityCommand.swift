@@ -1,9 +1,10 @@
+import BenchHarness
+import BenchResults
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import BenchHarness
-import BenchResults
 
 /// `authz-bench capacity --slo EXPR [run flags]`: the highest open-loop rate at which every SLO
 /// holds and the run is valid, found by short runs (`CapacitySearch`: doubling, bisection, repeats
@@ -37,8 +38,10 @@ enum CapacityCommand {
         """
 
     /// Options of `capacity` besides the workload's.
-    static let valueOptions: Set<String> = ["slo", "start-rate", "max-rate", "precision", "repeats", "step-duration",
-                                            "json", "report", "max-steps", "format"]
+    static let valueOptions: Set<String> = [
+        "slo", "start-rate", "max-rate", "precision", "repeats", "step-duration",
+        "json", "report", "max-steps", "format",
+    ]
     /// Boolean flags of `capacity` besides the workload's.
     static let flagOptions: Set<String> = ["quiet", "help", "force"]
     /// Workload options that shape the load over time: the search owns them.
@@ -46,9 +49,11 @@ enum CapacityCommand {
 
     /// Runs the command: parses everything, then the search, step by step.
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let args = try Arguments(arguments,
+        let args = try Arguments(
+            arguments,
             options: WorkloadFlags.valueOptions.union(valueOptions).union(["stages", "total-rate"]),
-            flags: WorkloadFlags.flagOptions.union(flagOptions))
+            flags: WorkloadFlags.flagOptions.union(flagOptions)
+        )
         if args.flag("help") {
             print(usage)
             return .ok
@@ -57,12 +62,19 @@ enum CapacityCommand {
             throw CLIError.usage("unexpected argument '\(args.positionals[0])'; capacity takes only options")
         }
         for name in rejectedOptions where args.value(name) != nil || args.flag(name) {
-            throw CLIError.usage("--\(name) does not apply to capacity: it runs open-loop steps at the rates it chooses "
-                + "(use --start-rate, --max-rate and --step-duration)")
+            throw CLIError.usage(
+                "--\(name) does not apply to capacity: it runs open-loop steps at the rates it chooses "
+                    + "(use --start-rate, --max-rate and --step-duration)"
+            )
         }
-        let objectives = try SLOExpression.parse(try args.required("slo", "the objectives every step must meet, e.g. 'responseTime.p99<5ms'"))
+        let objectives = try SLOExpression.parse(
+            try args.required("slo", "the objectives every step must meet, e.g. 'responseTime.p99<5ms'")
+        )
         let settings = try searchSettings(args)
-        var scenario = try WorkloadFlags.scenario(from: args, defaultThreads: ProcessInfo.processInfo.activeProcessorCount)
+        var scenario = try WorkloadFlags.scenario(
+            from: args,
+            defaultThreads: ProcessInfo.processInfo.activeProcessorCount
+        )
         scenario.durationMillis = try args.durationMillis("step-duration", default: 5_000)
         if args.value("warmup") == nil { scenario.warmupMillis = 2_000 }
         scenario.loop = .open(rate: settings.startRate)
@@ -73,8 +85,11 @@ enum CapacityCommand {
             try top.validate(quoting: args.value)
         }
         let force = args.flag("force")
-        try OutputPath.checkDistinct(["json", "report"].compactMap { flag in
-            args.value(flag).map { OutputPath.Output(flag: "--\(flag)", path: $0) } })
+        try OutputPath.checkDistinct(
+            ["json", "report"].compactMap { flag in
+                args.value(flag).map { OutputPath.Output(flag: "--\(flag)", path: $0) }
+            }
+        )
         for flag in ["json", "report"] {
             guard let path = args.value(flag) else { continue }
             try OutputPath.checkNotProtected(path, flag: "--\(flag)", force: force)
@@ -86,9 +101,11 @@ enum CapacityCommand {
         let quiet = args.flag("quiet")
         if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
         if !quiet {
-            print("capacity search: \(objectives.map(\.expression).joined(separator: ", ")); start \(LatencyText.rate(settings.startRate)) req/s, "
-                + "precision \(SLOText.percent(settings.precision)), \(settings.repeats) run(s) at the knee, steps of "
-                + "\(seconds(scenario.durationMillis)) after \(seconds(scenario.warmupMillis)) of warm-up")
+            print(
+                "capacity search: \(objectives.map(\.expression).joined(separator: ", ")); start \(LatencyText.rate(settings.startRate)) req/s, "
+                    + "precision \(SLOText.percent(settings.precision)), \(settings.repeats) run(s) at the knee, steps of "
+                    + "\(seconds(scenario.durationMillis)) after \(seconds(scenario.warmupMillis)) of warm-up"
+            )
             print(CapacityDocument.tableHeader)
             fflush(nil)
         }
@@ -111,34 +128,47 @@ enum CapacityCommand {
                 if !quiet {
                     print(CapacityDocument.tableRow(row, number: steps.count))
                     fflush(nil)
-            }
+                }
                 return row.passed
             }
         } catch is StepInterrupted {
             outcome = nil
         }
-        var document = CapacityDocument(environment: environment ?? Environment.current(),
-            scenario: scenarioValue(scenario, settings: settings, args: args), slo: objectives.map(\.expression),
-            steps: steps, knee: outcome.flatMap(knee), stepCount: steps.count)
+        var document = CapacityDocument(
+            environment: environment ?? Environment.current(),
+            scenario: scenarioValue(scenario, settings: settings, args: args),
+            slo: objectives.map(\.expression),
+            steps: steps,
+            knee: outcome.flatMap(knee),
+            stepCount: steps.count
+        )
         document.interrupted = StopRequest.process.signal.map(StopRequest.name)
         if !quiet, document.interrupted == nil { print(document.kneeLine) }
         var writes = OutputWrites()
         if let path = args.value("json") {
             writes.attempt {
-                try format.write(to: path, result: { () throws(BenchError) -> Data in try document.jsonData() },
-                    figures: { BenchmarkFigure.capacity(document) })
+                try format.write(
+                    to: path,
+                    result: { () throws(BenchError) -> Data in try document.jsonData() },
+                    figures: { BenchmarkFigure.capacity(document) }
+                )
             }
         }
         if let path = args.value("report") {
             let label = URL(fileURLWithPath: args.value("json") ?? "capacity").lastPathComponent
             writes.attempt {
-                try ReportPage.write(ReportInputs(capacities: [ReportCapacity(name: label, document: document)]), to: path)
+                try ReportPage.write(
+                    ReportInputs(capacities: [ReportCapacity(name: label, document: document)]),
+                    to: path
+                )
             }
         }
         try writes.finish(command: "capacity")
         if let signal = document.interrupted {
-            printError("authz-bench capacity: interrupted by \(signal) after \(steps.count) completed step(s); "
-                + "they are written, with no knee")
+            printError(
+                "authz-bench capacity: interrupted by \(signal) after \(steps.count) completed step(s); "
+                    + "they are written, with no knee"
+            )
             return signal == "SIGTERM" ? .terminated : .interrupted
         }
         if !Environment.isReleaseBuild { return .runInvalid }
@@ -153,20 +183,29 @@ enum CapacityCommand {
         let startRate = try rate(args, "start-rate") ?? 500
         let maxRate = try rate(args, "max-rate")
         if let maxRate, maxRate < startRate {
-            throw CLIError.usage("--max-rate \(args.value("max-rate") ?? ""): below --start-rate \(LatencyText.rate(startRate)); expected at least the start rate")
+            throw CLIError.usage(
+                "--max-rate \(args.value("max-rate") ?? ""): below --start-rate \(LatencyText.rate(startRate)); expected at least the start rate"
+            )
         }
         var precision = 0.05
         if let text = args.value("precision") {
             let fraction = text.hasSuffix("%") ? Double(text.dropLast()).map { $0 / 100 } : Double(text)
             guard let fraction, fraction > 0, fraction < 1 else {
-                throw CLIError.usage("--precision expects a share above 0% and below 100% such as 5% (or 0.05), got '\(text)'")
+                throw CLIError.usage(
+                    "--precision expects a share above 0% and below 100% such as 5% (or 0.05), got '\(text)'"
+                )
             }
             precision = fraction
         }
         let repeats = try args.integer("repeats", default: 2, in: 1...10)
         let maxSteps = try args.integer("max-steps", default: 60, in: 1...1_000)
-        return CapacitySearch.Settings(startRate: startRate, precision: precision, repeats: repeats, maxRate: maxRate,
-            maxSteps: maxSteps)
+        return CapacitySearch.Settings(
+            startRate: startRate,
+            precision: precision,
+            repeats: repeats,
+            maxRate: maxRate,
+            maxSteps: maxSteps
+        )
     }
 
     /// A positive rate option (nil when absent).
@@ -175,8 +214,10 @@ enum CapacityCommand {
         guard let rate = Double(text.replacingOccurrences(of: "_", with: "")), rate.isFinite, rate >= 1,
             rate <= Scenario.Limits.maxRate
         else {
-            throw CLIError.usage("--\(name) expects a rate of at least 1 and at most \(Int(Scenario.Limits.maxRate)) "
-                + "requests/s, got '\(text)'")
+            throw CLIError.usage(
+                "--\(name) expects a rate of at least 1 and at most \(Int(Scenario.Limits.maxRate)) "
+                    + "requests/s, got '\(text)'"
+            )
         }
         return rate
     }
@@ -191,7 +232,11 @@ enum CapacityCommand {
     }
 
     /// The scenario as a run writes it (at the start rate) plus the search's settings.
-    private static func scenarioValue(_ scenario: Scenario, settings: CapacitySearch.Settings, args: Arguments) -> JSONValue {
+    private static func scenarioValue(
+        _ scenario: Scenario,
+        settings: CapacitySearch.Settings,
+        args: Arguments
+    ) -> JSONValue {
         var members = RunResult.scenarioValue(scenario).objectValue ?? [:]
         var capacity: [String: JSONValue] = [
             "startRate": .number(settings.startRate), "precision": .number(settings.precision),

@@ -45,7 +45,9 @@ enum CommandLineTool {
             case "compare":
                 return try CompareCommand.run(rest).rawValue
             default:
-                throw CLIError.usage("unknown command '\(command)'; expected one of: run, token, micro, merge, compare, sweep, capacity, report")
+                throw CLIError.usage(
+                    "unknown command '\(command)'; expected one of: run, token, micro, merge, compare, sweep, capacity, report"
+                )
             }
         } catch let error as CLIError {
             return report(error, command: command, rest: rest)

@@ -1,6 +1,6 @@
-import Foundation
-import BenchResults
 import BenchHarness
+import BenchResults
+import Foundation
 
 /// `authz-bench compare`: the CI regression gate. Compares a candidate's run results with a
 /// baseline's, metric by metric, and exits 0, 2 (regression) or 4 (improvements only).
@@ -38,8 +38,11 @@ enum CompareCommand {
     /// Runs `compare` with `arguments` (after the command name); returns the exit code.
     static func run(_ arguments: [String]) throws -> ExitCode {
         let lists = try splitSideLists(arguments)
-        let args = try Arguments(lists.rest, options: ["threshold", "metrics", "markdown", "json"],
-            flags: ["force", "quiet", "help"])
+        let args = try Arguments(
+            lists.rest,
+            options: ["threshold", "metrics", "markdown", "json"],
+            flags: ["force", "quiet", "help"]
+        )
         if args.flag("help") {
             print(usage)
             return .ok
@@ -48,9 +51,13 @@ enum CompareCommand {
         let candidatePaths: [String]
         if lists.baseline != nil || lists.candidate != nil {
             guard args.positionals.isEmpty else {
-                throw CLIError.usage("unexpected argument '\(args.positionals[0])'; with --baseline/--candidate give no positional inputs")
+                throw CLIError.usage(
+                    "unexpected argument '\(args.positionals[0])'; with --baseline/--candidate give no positional inputs"
+                )
             }
-            guard let base = lists.baseline, !base.isEmpty else { throw CLIError.usage("--baseline needs at least one file or directory") }
+            guard let base = lists.baseline, !base.isEmpty else {
+                throw CLIError.usage("--baseline needs at least one file or directory")
+            }
             guard let candidate = lists.candidate, !candidate.isEmpty else {
                 throw CLIError.usage("--candidate needs at least one file or directory")
             }
@@ -58,7 +65,9 @@ enum CompareCommand {
             candidatePaths = candidate
         } else {
             guard args.positionals.count == 2 else {
-                throw CLIError.usage("expected BASELINE and CANDIDATE (result files or directories), got \(args.positionals.count) argument(s)")
+                throw CLIError.usage(
+                    "expected BASELINE and CANDIDATE (result files or directories), got \(args.positionals.count) argument(s)"
+                )
             }
             baselinePaths = [args.positionals[0]]
             candidatePaths = [args.positionals[1]]
@@ -68,12 +77,19 @@ enum CompareCommand {
 
         let baselineFiles = try ComparisonSide.resolve(baselinePaths, role: .baseline)
         let candidateFiles = try ComparisonSide.resolve(candidatePaths, role: .candidate)
-        try OutputPath.checkDistinct(["markdown", "json"].compactMap { flag in
-            args.value(flag).map { OutputPath.Output(flag: "--\(flag)", path: $0) } })
+        try OutputPath.checkDistinct(
+            ["markdown", "json"].compactMap { flag in
+                args.value(flag).map { OutputPath.Output(flag: "--\(flag)", path: $0) }
+            }
+        )
         for flag in ["markdown", "json"] {
             guard let path = args.value(flag) else { continue }
-            try checkOutput(path, flag: "--\(flag)", inputs: baselineFiles + candidateFiles,
-                directories: baselinePaths + candidatePaths)
+            try checkOutput(
+                path,
+                flag: "--\(flag)",
+                inputs: baselineFiles + candidateFiles,
+                directories: baselinePaths + candidatePaths
+            )
         }
         let baseline = try ComparisonSide.load(baselineFiles, role: .baseline)
         let candidate = try ComparisonSide.load(candidateFiles, role: .candidate)
@@ -81,21 +97,31 @@ enum CompareCommand {
         try candidate.checkHas(metrics)
 
         var warnings: [String] = []
-        let all = zip(baseline.files, baseline.documents).map { ($0, $1) } + zip(candidate.files, candidate.documents).map { ($0, $1) }
+        let all =
+            zip(baseline.files, baseline.documents).map { ($0, $1) }
+            + zip(candidate.files, candidate.documents).map { ($0, $1) }
         let differences = Comparability.differences(all.map { (file: $0.0, document: $0.1) })
         if !differences.isEmpty {
             let keys = differences.map(\.key).joined(separator: ", ")
             let detail = differences.prefix(4).map(\.description).joined(separator: "; ")
             guard args.flag("force") else {
-                throw CLIError.badInput("results are not comparable: \(keys) differ (\(detail)); pass --force to compare anyway")
+                throw CLIError.badInput(
+                    "results are not comparable: \(keys) differ (\(detail)); pass --force to compare anyway"
+                )
             }
             let warning = "--force: comparing results whose \(keys) differ"
             printError("authz-bench compare: warning: \(warning)")
             warnings.append(warning)
         }
 
-        let report = ComparisonReport(baseline: baseline, candidate: candidate, metrics: metrics,
-            comparison: Comparison(threshold: threshold), warnings: warnings, exitCode: { ExitCode(verdict: $0).rawValue })
+        let report = ComparisonReport(
+            baseline: baseline,
+            candidate: candidate,
+            metrics: metrics,
+            comparison: Comparison(threshold: threshold),
+            warnings: warnings,
+            exitCode: { ExitCode(verdict: $0).rawValue }
+        )
         if !args.flag("quiet") { print(report.text, terminator: "") }
         var writes = OutputWrites()
         if let path = args.value("markdown") { writes.attempt { try AtomicFile.write(report.markdown, to: path) } }
@@ -106,7 +132,9 @@ enum CompareCommand {
 
     /// Takes `--baseline A B ...` and `--candidate X Y ...` (each up to the next `--option`) out of
     /// `arguments`; the rest goes to the ordinary parser.
-    static func splitSideLists(_ arguments: [String]) throws -> (baseline: [String]?, candidate: [String]?, rest: [String]) {
+    static func splitSideLists(
+        _ arguments: [String]
+    ) throws -> (baseline: [String]?, candidate: [String]?, rest: [String]) {
         var baseline: [String]?
         var candidate: [String]?
         var rest: [String] = []
@@ -162,10 +190,13 @@ enum CompareCommand {
         let parent = URL(fileURLWithPath: target).deletingLastPathComponent().path
         for directory in directories {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+            else { continue }
             let inputDirectory = canonical(directory)
             if inputDirectory == target || (parent == inputDirectory && target.hasSuffix(".json")) {
-                throw CLIError.usage("\(flag) \(path): lies in the input directory \(directory), whose *.json files are read as results")
+                throw CLIError.usage(
+                    "\(flag) \(path): lies in the input directory \(directory), whose *.json files are read as results"
+                )
             }
         }
     }

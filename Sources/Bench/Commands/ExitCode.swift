@@ -1,7 +1,8 @@
+import BenchHarness
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import BenchHarness
 
 /// The process exit codes of the public contract.
 enum ExitCode: Int32, Sendable {

@@ -1,6 +1,6 @@
-import Foundation
-import BenchResults
 import BenchHarness
+import BenchResults
+import Foundation
 
 /// `authz-bench merge`: adds the histograms of several runs (`.hlog` and/or result JSON files, e.g.
 /// one per shard) into one result with the same outputs as `run`, after checking that they are the
@@ -41,8 +41,11 @@ enum MergeCommand {
 
     /// Runs `merge` with `arguments` (after the command name); returns the exit code.
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let args = try Arguments(arguments, options: ["json", "hgrm", "align", "max-skew"],
-            flags: ["quiet", "help", "force", "allow-missing"])
+        let args = try Arguments(
+            arguments,
+            options: ["json", "hgrm", "align", "max-skew"],
+            flags: ["quiet", "help", "force", "allow-missing"]
+        )
         if args.flag("help") {
             print(usage)
             return .ok
@@ -60,7 +63,12 @@ enum MergeCommand {
         options.maxSkewMillis = try args.durationMillis("max-skew", default: options.maxSkewMillis)
         for flag in ["json", "hgrm"] {
             if let path = args.value(flag), !path.isEmpty {
-                try OutputPath.checkNotProtected(path, flag: "--\(flag)", inputs: args.positionals, force: args.flag("force"))
+                try OutputPath.checkNotProtected(
+                    path,
+                    flag: "--\(flag)",
+                    inputs: args.positionals,
+                    force: args.flag("force")
+                )
             }
         }
         if let directory = args.value("hgrm") {
@@ -70,9 +78,13 @@ enum MergeCommand {
                 throw CLIError.cannotCreate("--hgrm \(directory): exists and is not a directory")
             }
         }
-        try OutputPath.checkDistinct((args.value("json").map { [OutputPath.Output(flag: "--json", path: $0)] } ?? [])
-            + (args.value("hgrm").map { [OutputPath.Output(flag: "--hgrm", path: $0, isDirectory: true)] } ?? []))
-        if let path = args.value("json"), path.isEmpty { throw CLIError.usage("--json expects a file path, got an empty string") }
+        try OutputPath.checkDistinct(
+            (args.value("json").map { [OutputPath.Output(flag: "--json", path: $0)] } ?? [])
+                + (args.value("hgrm").map { [OutputPath.Output(flag: "--hgrm", path: $0, isDirectory: true)] } ?? [])
+        )
+        if let path = args.value("json"), path.isEmpty {
+            throw CLIError.usage("--json expects a file path, got an empty string")
+        }
         // Inputs first: a bad input must not leave a created output directory behind.
         let outcome = try ResultMerger.merge(args.positionals, options: options)
         let result = outcome.result

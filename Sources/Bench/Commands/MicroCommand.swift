@@ -1,6 +1,6 @@
-import Foundation
 import BenchHarness
 import BenchResults
+import Foundation
 
 /// `authz-bench micro`: micro-benchmarks of the hot-path primitives beside their reference loops.
 enum MicroCommand {
@@ -22,8 +22,10 @@ enum MicroCommand {
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         let args = try Arguments(
-            arguments, options: ["filter", "json", "batches", "batch-ms", "iterations", "format"],
-            flags: ["list", "quiet", "help", "subject-only", "force"])
+            arguments,
+            options: ["filter", "json", "batches", "batch-ms", "iterations", "format"],
+            flags: ["list", "quiet", "help", "subject-only", "force"]
+        )
         if args.flag("help") {
             print(usage)
             return .ok
@@ -63,8 +65,10 @@ enum MicroCommand {
         if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
         let quiet = args.flag("quiet")
         if !quiet {
-            print("authz-bench micro  \(environment.build) build, \(environment.cpu), \(environment.cores) cores, "
-                + "\(environment.openssl)")
+            print(
+                "authz-bench micro  \(environment.build) build, \(environment.cpu), \(environment.cores) cores, "
+                    + "\(environment.openssl)"
+            )
             print(MicroTable.header)
         }
         let cases = try MicroSuite.cases(where: wanted)
@@ -77,9 +81,13 @@ enum MicroCommand {
         }
         if !quiet { for line in MicroTable.claims(results) { print(line) } }
         if let path = args.value("json") {
-            try format.write(to: path, result: { () throws(BenchError) -> Data in
-                try MicroReport(environment: environment, rows: results).jsonData() },
-                figures: { BenchmarkFigure.micro(results) })
+            try format.write(
+                to: path,
+                result: { () throws(BenchError) -> Data in
+                    try MicroReport(environment: environment, rows: results).jsonData()
+                },
+                figures: { BenchmarkFigure.micro(results) }
+            )
         }
         return .ok
     }

@@ -1,6 +1,6 @@
-import Foundation
 import BenchHarness
 import BenchResults
+import Foundation
 
 /// `authz-bench report`: one self-contained HTML page (inline SVG charts, no script, no network)
 /// from run results and sweep results.

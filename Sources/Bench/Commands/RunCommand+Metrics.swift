@@ -19,14 +19,19 @@ extension RunCommand {
     static func metricsTextfile(_ args: Arguments, scenario: Scenario) throws -> MetricsTextfile? {
         guard let path = args.value("metrics-textfile") else { return nil }
         guard path.hasSuffix(".prom"), !path.hasSuffix("/.prom") else {
-            throw CLIError.usage("--metrics-textfile expects a file name ending in .prom (node_exporter's textfile "
-                + "collector reads only *.prom), got '\(path)'")
+            throw CLIError.usage(
+                "--metrics-textfile expects a file name ending in .prom (node_exporter's textfile "
+                    + "collector reads only *.prom), got '\(path)'"
+            )
         }
         try OutputPath.checkWritable(path, flag: "--metrics-textfile")
-        return MetricsTextfile(path: path, labels: [
-            "scenario": scenario.name ?? "custom",
-            "shard": "\(scenario.shardIndex + 1)/\(scenario.shardCount)",
-        ])
+        return MetricsTextfile(
+            path: path,
+            labels: [
+                "scenario": scenario.name ?? "custom",
+                "shard": "\(scenario.shardIndex + 1)/\(scenario.shardCount)",
+            ]
+        )
     }
 
     /// What the run's per-interval hook calls with each interval: records it and rewrites the
@@ -42,22 +47,32 @@ extension RunCommand {
                     defer { seen = true }
                     return !seen
                 }
-                if first { printError("authz-bench run: --metrics-textfile \(error.message); live metrics may be stale") }
+                if first {
+                    printError("authz-bench run: --metrics-textfile \(error.message); live metrics may be stale")
+                }
             }
         }
     }
 
     /// Adapts the harness's per-interval report to `record`: the interval's rate, its response
     /// p50/p99, its codes, and the requests parked on the upstream at its end.
-    static func liveMetricsHook(_ record: @escaping @Sendable (LiveInterval) -> Void) -> @Sendable (IntervalReport) -> Void {
+    static func liveMetricsHook(
+        _ record: @escaping @Sendable (LiveInterval) -> Void
+    ) -> @Sendable (IntervalReport) -> Void {
         { report in
             var codes: [String: Int] = [:]
             for (code, count) in report.codes where count > 0 { codes[code.rawValue] = count }
             let empty = report.response.totalCount == 0
-            record(LiveInterval(lengthSeconds: report.lengthSeconds, requests: report.requests,
-                responseP50Nanos: empty ? 0 : report.response.value(atPercentile: 50),
-                responseP99Nanos: empty ? 0 : report.response.value(atPercentile: 99),
-                codes: codes, inFlight: report.parked))
+            record(
+                LiveInterval(
+                    lengthSeconds: report.lengthSeconds,
+                    requests: report.requests,
+                    responseP50Nanos: empty ? 0 : report.response.value(atPercentile: 50),
+                    responseP99Nanos: empty ? 0 : report.response.value(atPercentile: 99),
+                    codes: codes,
+                    inFlight: report.parked
+                )
+            )
         }
     }
 

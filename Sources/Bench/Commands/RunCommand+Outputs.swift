@@ -12,7 +12,9 @@ extension RunCommand {
         for flag in ["markdown", "hlog", "record-trace", "report", "metrics-textfile"] {
             if let path = args.value(flag) { outputs.append(OutputPath.Output(flag: "--\(flag)", path: path)) }
         }
-        if let path = args.value("hgrm") { outputs.append(OutputPath.Output(flag: "--hgrm", path: path, isDirectory: true)) }
+        if let path = args.value("hgrm") {
+            outputs.append(OutputPath.Output(flag: "--hgrm", path: path, isDirectory: true))
+        }
         return outputs
     }
 
@@ -22,7 +24,9 @@ extension RunCommand {
         // First: the checks below create missing directories.
         try OutputPath.checkDistinct(outputs(args, format: format))
         for flag in ["json", "hlog", "hgrm"] {
-            if let path = args.value(flag), !path.isEmpty { try OutputPath.checkNotProtected(path, flag: "--\(flag)", force: force) }
+            if let path = args.value(flag), !path.isEmpty {
+                try OutputPath.checkNotProtected(path, flag: "--\(flag)", force: force)
+            }
         }
         for flag in ["json", "hlog", "record-trace", "report"] {
             if let path = args.value(flag) { try OutputPath.checkWritable(path, flag: "--\(flag)") }
@@ -33,9 +37,14 @@ extension RunCommand {
     /// Writes every output of the run; a failed write does not stop the others. Throws the
     /// failures (one line each, the first's exit code) after all were tried, with `failed` (the
     /// live textfile's last write) and the streamed `.hlog`'s.
-    static func writeOutputs(_ outcome: RunOutcome, document: ResultDocument, format: OutputFormat, args: Arguments,
-        quiet: Bool, failed: BenchError? = nil) throws
-    {
+    static func writeOutputs(
+        _ outcome: RunOutcome,
+        document: ResultDocument,
+        format: OutputFormat,
+        args: Arguments,
+        quiet: Bool,
+        failed: BenchError? = nil
+    ) throws {
         var writes = OutputWrites()
         writes.record(outcome.intervalLogFailure)
         writes.record(failed)

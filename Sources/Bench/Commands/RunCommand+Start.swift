@@ -1,6 +1,6 @@
-import Foundation
 import BenchHarness
 import BenchResults
+import Foundation
 
 extension RunCommand {
     /// The synchronised start of `--start-at TIME [--start-grace D]`, nil without `--start-at`.
@@ -16,8 +16,10 @@ extension RunCommand {
         switch StartPlan.parse(text) {
         case .success(let nanos): epochNanos = nanos
         case .failure(.malformed):
-            throw CLIError.usage("--start-at \(text): expected an RFC 3339 UTC time (2026-11-23T19:00:00Z, "
-                + "optionally with fractional seconds) or Unix epoch milliseconds")
+            throw CLIError.usage(
+                "--start-at \(text): expected an RFC 3339 UTC time (2026-11-23T19:00:00Z, "
+                    + "optionally with fractional seconds) or Unix epoch milliseconds"
+            )
         case .failure(.outOfRange):
             throw CLIError.usage("--start-at \(text): outside the times a start can name, \(StartPlan.schedulable)")
         }
@@ -25,21 +27,36 @@ extension RunCommand {
         guard graceMillis >= 0 else { throw CLIError.usage("--start-grace must not be negative") }
         let (graceNanos, overflow) = graceMillis.multipliedReportingOverflow(by: 1_000_000)
         guard !overflow else {
-            throw CLIError.usage("--start-grace \(args.value("start-grace") ?? ""): too long (at most 106751d, "
-                + "what nanoseconds in 64 bits hold)")
+            throw CLIError.usage(
+                "--start-grace \(args.value("start-grace") ?? ""): too long (at most 106751d, "
+                    + "what nanoseconds in 64 bits hold)"
+            )
         }
         return StartPlan(epochNanos: epochNanos, graceNanos: graceNanos)
     }
 
     /// Runs the harness with the synchronised start and the streamed `.hlog` (`hlog`: its path);
     /// nil when the process missed its start (one line printed, nothing written: exit 3).
-    static func runHarness(_ scenario: Scenario, rssSampleMillis: Int64, progress: ((String) -> Void)?,
-        recordTrace: Bool, start: StartPlan?, hlog: String?, metrics: MetricsTextfile? = nil) throws -> RunOutcome?
-    {
+    static func runHarness(
+        _ scenario: Scenario,
+        rssSampleMillis: Int64,
+        progress: ((String) -> Void)?,
+        recordTrace: Bool,
+        start: StartPlan?,
+        hlog: String?,
+        metrics: MetricsTextfile? = nil
+    ) throws -> RunOutcome? {
         do {
-            return try Harness.run(scenario, rssSampleMillis: rssSampleMillis, progress: progress, recordTrace: recordTrace,
-                start: start, intervalSink: hlog.map { IntervalLogSink(path: $0, scenario: scenario) }, stop: .process,
-                onInterval: metrics.map { liveMetricsHook(metricsHook($0)) })
+            return try Harness.run(
+                scenario,
+                rssSampleMillis: rssSampleMillis,
+                progress: progress,
+                recordTrace: recordTrace,
+                start: start,
+                intervalSink: hlog.map { IntervalLogSink(path: $0, scenario: scenario) },
+                stop: .process,
+                onInterval: metrics.map { liveMetricsHook(metricsHook($0)) }
+            )
         } catch let missed as MissedStart {
             printError("authz-bench run: \(missed.message)")
             return nil

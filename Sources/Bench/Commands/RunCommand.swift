@@ -1,9 +1,10 @@
+import BenchHarness
+import BenchResults
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import BenchHarness
-import BenchResults
 
 /// `authz-bench run`: drives the AuthZCore engine with simulated devices and reports latency
 /// histograms (see BenchHarness's MeasurementRules and ResultSchema articles).
@@ -99,15 +100,20 @@ enum RunCommand {
     }
 
     /// Options of `run` besides the workload's (`WorkloadFlags`): its outputs and the RSS sampling.
-    static let valueOptions: Set<String> = ["json", "hgrm", "hlog", "report", "record-trace", "format", "rss-sample-interval",
-        "metrics-textfile", "slo", "markdown", "start-at", "start-grace"]
+    static let valueOptions: Set<String> = [
+        "json", "hgrm", "hlog", "report", "record-trace", "format", "rss-sample-interval",
+        "metrics-textfile", "slo", "markdown", "start-at", "start-grace",
+    ]
     /// Boolean flags of `run` besides the workload's.
     static let flagOptions: Set<String> = ["quiet", "help", "force"]
 
     /// Runs the command: parses and validates the scenario, checks every output, runs, writes.
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let args = try Arguments(arguments, options: WorkloadFlags.valueOptions.union(valueOptions),
-            flags: WorkloadFlags.flagOptions.union(flagOptions))
+        let args = try Arguments(
+            arguments,
+            options: WorkloadFlags.valueOptions.union(valueOptions),
+            flags: WorkloadFlags.flagOptions.union(flagOptions)
+        )
         if args.flag("help") {
             print(usage)
             return .ok
@@ -115,7 +121,10 @@ enum RunCommand {
         guard args.positionals.isEmpty else {
             throw CLIError.usage("unexpected argument '\(args.positionals[0])'; run takes only options")
         }
-        let scenario = try WorkloadFlags.scenario(from: args, defaultThreads: ProcessInfo.processInfo.activeProcessorCount)
+        let scenario = try WorkloadFlags.scenario(
+            from: args,
+            defaultThreads: ProcessInfo.processInfo.activeProcessorCount
+        )
         try scenario.validate(quoting: args.value)
         let rssSampleMillis = try args.durationMillis("rss-sample-interval", default: 10_000)
         guard (100...86_400_000).contains(rssSampleMillis) else {
@@ -133,9 +142,16 @@ enum RunCommand {
         if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
         StopRequest.installSignalHandlers()
-        guard let outcome = try runHarness(scenario, rssSampleMillis: rssSampleMillis,
-            progress: showProgress ? { line in printProgress(line) } : nil,
-            recordTrace: args.value("record-trace") != nil, start: start, hlog: args.value("hlog"), metrics: metrics)
+        guard
+            let outcome = try runHarness(
+                scenario,
+                rssSampleMillis: rssSampleMillis,
+                progress: showProgress ? { line in printProgress(line) } : nil,
+                recordTrace: args.value("record-trace") != nil,
+                start: start,
+                hlog: args.value("hlog"),
+                metrics: metrics
+            )
         else { return .missedStart }
         if showProgress { printProgress(nil) }
         let metricsFailure = finishMetrics(metrics, outcome: outcome)
@@ -145,9 +161,11 @@ enum RunCommand {
         let document = try ResultDocument(result)
         try writeOutputs(outcome, document: document, format: format, args: args, quiet: quiet, failed: metricsFailure)
         if let interruption = outcome.interruption {
-            printError("authz-bench run: interrupted by \(interruption.signal) after "
-                + String(format: "%.1f", interruption.measuredSeconds) + " s of the measured phase; "
-                + "what was measured is written, marked interrupted and invalid")
+            printError(
+                "authz-bench run: interrupted by \(interruption.signal) after "
+                    + String(format: "%.1f", interruption.measuredSeconds) + " s of the measured phase; "
+                    + "what was measured is written, marked interrupted and invalid"
+            )
             return interruption.signal == "SIGTERM" ? .terminated : .interrupted
         }
         return exitCode(result)

@@ -1,10 +1,11 @@
+import AuthZCore
+import BenchHarness
+import BenchResults
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import AuthZCore
-import Foundation
-import BenchHarness
-import BenchResults
 
 /// `authz-bench sweep`: replays one access sequence of the authorization cache (synthetic, or a
 /// trace) against every strategy x capacity, beside Belady's optimal hit ratio.
@@ -47,8 +48,11 @@ enum SweepCommand {
 
     /// Runs the command: builds the sequence, sweeps it, prints the table and writes `--json`.
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let args = try Arguments(arguments, options: valueOptions.union(WorkloadFlags.populationOptions),
-            flags: flagOptions)
+        let args = try Arguments(
+            arguments,
+            options: valueOptions.union(WorkloadFlags.populationOptions),
+            flags: flagOptions
+        )
         if args.flag("help") {
             print(usage)
             return .ok
@@ -58,11 +62,19 @@ enum SweepCommand {
         }
         var plan = try plan(from: args)
         if let path = args.value("json") {
-            try OutputPath.checkNotProtected(path, flag: "--json", inputs: args.value("trace").map { [$0] } ?? [],
-                force: args.flag("force"))
+            try OutputPath.checkNotProtected(
+                path,
+                flag: "--json",
+                inputs: args.value("trace").map { [$0] } ?? [],
+                force: args.flag("force")
+            )
             try OutputPath.checkWritable(path, flag: "--json")
         }
-        let format = try FormatFlag.parse(args, force: args.flag("force"), inputs: args.value("trace").map { [$0] } ?? [])
+        let format = try FormatFlag.parse(
+            args,
+            force: args.flag("force"),
+            inputs: args.value("trace").map { [$0] } ?? []
+        )
         let quiet = args.flag("quiet")
 
         let sequence: AccessSequence
@@ -80,7 +92,8 @@ enum SweepCommand {
             plan.seed = try seed(from: args)
             var bytes = try InputFile.read(path, limit: 1 << 32, what: "--trace")
             if Gzip.isCompressed(bytes) { bytes = try Gzip.inflate(bytes, source: path, limit: 1 << 32) }
-            let records = traceFormat == "keys"
+            let records =
+                traceFormat == "keys"
                 ? try TraceKeys.decode(bytes, source: path) : try TraceCSV.decode(bytes, source: path)
             sequence = AccessSequence.replaying(records)
             guard sequence.count > 0 else {
@@ -91,7 +104,8 @@ enum SweepCommand {
             scenario["traceFormat"] = .string(traceFormat)
             scenario["seed"] = .unsigned(plan.seed)
             scenario["records"] = .integer(Int64(records.count))
-            heading = "sweep of trace \(path) (\(traceFormat)): \(LatencyText.count(records.count)) records, seed \(plan.seed)"
+            heading =
+                "sweep of trace \(path) (\(traceFormat)): \(LatencyText.count(records.count)) records, seed \(plan.seed)"
         } else {
             if args.value("trace-format") != nil {
                 throw CLIError.usage("--trace-format applies to --trace; give the trace file too")
@@ -104,13 +118,16 @@ enum SweepCommand {
             scenario["seed"] = .unsigned(population.seed)
             // No `mvpds`: taken and checked as run takes it, but no cache key names an MVPD, so the
             // sequence is the same for any value.
-            for (key, value) in [("devices", population.devices), ("requestors", population.requestors),
-                                 ("resources", population.resources), ("requests", workload.requests)] {
+            for (key, value) in [
+                ("devices", population.devices), ("requestors", population.requestors),
+                ("resources", population.resources), ("requests", workload.requests),
+            ] {
                 scenario[key] = .integer(Int64(value))
             }
             scenario["zipf"] = .number(population.zipf)
             scenario["mix"] = try JSONValue(encoding: population.mix)
-            heading = "sweep of the synthetic workload: \(LatencyText.count(workload.requests)) operations, "
+            heading =
+                "sweep of the synthetic workload: \(LatencyText.count(workload.requests)) operations, "
                 + "\(LatencyText.count(population.devices)) devices, \(LatencyText.count(population.resources)) resources, "
                 + "zipf \(population.zipf), seed \(population.seed)"
         }
@@ -122,15 +139,19 @@ enum SweepCommand {
         if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
         let rows = Sweep.run(sequence, plan: plan, progress: showProgress ? { printError($0) } : nil)
-        let fullHeading = heading + "\n" + "\(LatencyText.count(sequence.count)) lookups of "
+        let fullHeading =
+            heading + "\n" + "\(LatencyText.count(sequence.count)) lookups of "
             + "\(LatencyText.count(sequence.keyParts.count)) distinct keys, "
             + "\(LatencyText.count(sequence.operationCounts[.logout] ?? 0)) logouts; "
             + "times are per lookup (plus the insert on a miss), one thread"
         if !quiet { print(SweepReport.text(rows, heading: fullHeading), terminator: "") }
         if let path = args.value("json") {
             let document = try SweepDocument(scenario: .object(scenario), rows: rows)
-            try format.write(to: path, result: { () throws(BenchError) -> Data in try document.jsonData() },
-                figures: { BenchmarkFigure.sweep(document) })
+            try format.write(
+                to: path,
+                result: { () throws(BenchError) -> Data in try document.jsonData() },
+                figures: { BenchmarkFigure.sweep(document) }
+            )
         }
         return .ok
     }
@@ -161,7 +182,9 @@ enum SweepCommand {
                     let names = CacheStrategyKind.allCases.map(\.rawValue).joined(separator: ",")
                     throw CLIError.usage("--strategies expects a comma-separated list of \(names), got '\(name)'")
                 }
-                guard !strategies.contains(kind) else { throw CLIError.usage("--strategies names '\(kind.rawValue)' twice") }
+                guard !strategies.contains(kind) else {
+                    throw CLIError.usage("--strategies names '\(kind.rawValue)' twice")
+                }
                 strategies.append(kind)
             }
         }
@@ -171,15 +194,22 @@ enum SweepCommand {
     }
 
     /// A comma-separated list of distinct integers in `range`.
-    static func integers(_ args: Arguments, _ name: String, default values: [Int], in range: ClosedRange<Int>)
+    static func integers(
+        _ args: Arguments,
+        _ name: String,
+        default values: [Int],
+        in range: ClosedRange<Int>
+    )
         throws -> [Int]
     {
         guard let text = args.value(name) else { return values }
         var list: [Int] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let value = Int(part.replacingOccurrences(of: "_", with: "")), range.contains(value) else {
-                throw CLIError.usage("--\(name) expects a comma-separated list of integers in "
-                    + "\(range.lowerBound)...\(range.upperBound), got '\(part)'")
+                throw CLIError.usage(
+                    "--\(name) expects a comma-separated list of integers in "
+                        + "\(range.lowerBound)...\(range.upperBound), got '\(part)'"
+                )
             }
             guard !list.contains(value) else { throw CLIError.usage("--\(name) lists \(value) twice") }
             list.append(value)

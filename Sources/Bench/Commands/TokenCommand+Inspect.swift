@@ -1,6 +1,6 @@
 import AuthZCore
-import Foundation
 import BenchHarness
+import Foundation
 
 extension TokenCommand {
     /// `token inspect`: prints the fields and the expiry in human form. Does not check the signature.
@@ -21,17 +21,23 @@ extension TokenCommand {
         let expiresAt: Int64
         switch parsed.body {
         case .authn(let b):
-            lines += [("guid", b.guid), ("requestorID", b.requestorID), ("domainName", b.domainName),
-                ("expires", b.expires.formatted), ("msoID", b.msoID), ("fingerprint", b.fingerprint)]
+            lines += [
+                ("guid", b.guid), ("requestorID", b.requestorID), ("domainName", b.domainName),
+                ("expires", b.expires.formatted), ("msoID", b.msoID), ("fingerprint", b.fingerprint),
+            ]
             expiresAt = b.expires.epochMillis
         case .authz(let b):
-            lines += [("requestorID", b.requestorID), ("resourceID", b.resourceID), ("ttl", b.expires.formatted),
-                ("msoID", b.msoID), ("fingerprint", b.fingerprint)]
+            lines += [
+                ("requestorID", b.requestorID), ("resourceID", b.resourceID), ("ttl", b.expires.formatted),
+                ("msoID", b.msoID), ("fingerprint", b.fingerprint),
+            ]
             expiresAt = b.expires.epochMillis
         case .media(let b):
-            lines += [("sessionGUID", b.sessionGUID), ("requestorID", b.requestorID), ("resourceID", b.resourceID),
+            lines += [
+                ("sessionGUID", b.sessionGUID), ("requestorID", b.requestorID), ("resourceID", b.resourceID),
                 ("ttl", "\(b.ttlMillis) ms"), ("issueTime", "\(b.issueTimeMillis) (\(isoDate(b.issueTimeMillis)))"),
-                ("mvpdId", b.mvpdID), ("proxyMvpdId", b.proxyMvpdID)]
+                ("mvpdId", b.mvpdID), ("proxyMvpdId", b.proxyMvpdID),
+            ]
             expiresAt = b.issueTimeMillis &+ b.ttlMillis
         }
         lines.append(("signature", "\(parsed.signature.count) bytes (not verified by inspect)"))

@@ -1,6 +1,6 @@
 import AuthZCore
-import Foundation
 import BenchHarness
+import Foundation
 
 extension TokenCommand {
     /// Default lifetimes per kind: authN tokens last days, authZ hours, media tokens 5 minutes.
@@ -16,9 +16,12 @@ extension TokenCommand {
     static func issue(_ arguments: [String]) throws -> ExitCode {
         let args = try Arguments(
             arguments,
-            options: ["kind", "alg", "key", "binding-key", "device-id", "ttl", "now", "requestor", "resource",
-                "mvpd", "proxy-mvpd", "guid", "domain", "utc-offset"],
-            flags: ["help"])
+            options: [
+                "kind", "alg", "key", "binding-key", "device-id", "ttl", "now", "requestor", "resource",
+                "mvpd", "proxy-mvpd", "guid", "domain", "utc-offset",
+            ],
+            flags: ["help"]
+        )
         if args.flag("help") {
             print(usage)
             return .ok
@@ -30,17 +33,24 @@ extension TokenCommand {
         }
         let alg = try algorithm(args)
         let ttl = try args.durationMillis("ttl", default: defaultTTL(kind))
-        guard ttl <= 3_650 * 86_400_000 else { throw CLIError.usage("--ttl must be at most 3650d, got '\(args.value("ttl") ?? "")'") }
+        guard ttl <= 3_650 * 86_400_000 else {
+            throw CLIError.usage("--ttl must be at most 3650d, got '\(args.value("ttl") ?? "")'")
+        }
         let now = try now(args)
         guard now + ttl <= 253_402_300_799_999 else {
-            throw CLIError.usage("--ttl: the token would expire after year 9999 (--now + --ttl); expected an earlier expiry")
+            throw CLIError.usage(
+                "--ttl: the token would expire after year 9999 (--now + --ttl); expected an earlier expiry"
+            )
         }
         let offset = try utcOffsetMinutes(args)
         let binding = try binding(args)
         let key = try withKeyFile(
-            args, alg, alg == .hs256 ? "a file holding the raw HMAC secret" : "a PEM private key for \(alg.rawValue)",
+            args,
+            alg,
+            alg == .hs256 ? "a file holding the raw HMAC secret" : "a PEM private key for \(alg.rawValue)",
             pem: { try SigningKey(pem: $0, algorithm: alg) },
-            secret: { SigningKey(hmacSecret: $0) })
+            secret: { SigningKey(hmacSecret: $0) }
+        )
         // AuthN and authZ tokens carry the device binding fingerprint, which the format requires.
         let fingerprint: String
         if let (bindingKey, deviceID) = binding {
@@ -48,8 +58,10 @@ extension TokenCommand {
         } else if kind == .media {
             fingerprint = ""
         } else {
-            throw CLIError.usage("--kind \(kind.rawValue) needs --device-id HEX and --binding-key FILE: the token "
-                + "format requires the device binding fingerprint")
+            throw CLIError.usage(
+                "--kind \(kind.rawValue) needs --device-id HEX and --binding-key FILE: the token "
+                    + "format requires the device binding fingerprint"
+            )
         }
 
         let requestor = args.value("requestor") ?? "REQUESTOR"
@@ -60,16 +72,38 @@ extension TokenCommand {
         let body: TokenBody
         switch kind {
         case .authn:
-            body = .authn(AuthNTokenBody(
-                guid: guid, requestorID: requestor, domainName: args.value("domain") ?? "example.com",
-                expires: expires, msoID: mvpd, fingerprint: fingerprint))
+            body = .authn(
+                AuthNTokenBody(
+                    guid: guid,
+                    requestorID: requestor,
+                    domainName: args.value("domain") ?? "example.com",
+                    expires: expires,
+                    msoID: mvpd,
+                    fingerprint: fingerprint
+                )
+            )
         case .authz:
-            body = .authz(AuthZTokenBody(
-                requestorID: requestor, resourceID: resource, expires: expires, msoID: mvpd, fingerprint: fingerprint))
+            body = .authz(
+                AuthZTokenBody(
+                    requestorID: requestor,
+                    resourceID: resource,
+                    expires: expires,
+                    msoID: mvpd,
+                    fingerprint: fingerprint
+                )
+            )
         case .media:
-            body = .media(MediaTokenBody(
-                sessionGUID: guid, requestorID: requestor, resourceID: resource, ttlMillis: ttl,
-                issueTimeMillis: now, mvpdID: mvpd, proxyMvpdID: args.value("proxy-mvpd") ?? ""))
+            body = .media(
+                MediaTokenBody(
+                    sessionGUID: guid,
+                    requestorID: requestor,
+                    resourceID: resource,
+                    ttlMillis: ttl,
+                    issueTimeMillis: now,
+                    mvpdID: mvpd,
+                    proxyMvpdID: args.value("proxy-mvpd") ?? ""
+                )
+            )
         }
         let token: [UInt8]
         do { token = try TokenIssuer(key: key).issue(body) } catch let error as TokenIssueError {

@@ -10,7 +10,8 @@ extension TokenCommand {
         let args = try Arguments(
             arguments,
             options: ["alg", "key", "resource", "device-id", "binding-key", "allowed-mvpds", "now", "skew"],
-            flags: ["help"])
+            flags: ["help"]
+        )
         if args.flag("help") {
             print(usage)
             return .ok
@@ -19,22 +20,32 @@ extension TokenCommand {
         let path = try inputPath(args)
         let now = try now(args)
         let skew = try args.durationMillis("skew", default: 0)
-        guard skew <= 86_400_000 else { throw CLIError.usage("--skew must be at most 1d, got '\(args.value("skew") ?? "")'") }
+        guard skew <= 86_400_000 else {
+            throw CLIError.usage("--skew must be at most 1d, got '\(args.value("skew") ?? "")'")
+        }
         var allowed: Set<String>?
         if let list = args.value("allowed-mvpds") {
             let names = list.split(separator: ",", omittingEmptySubsequences: true).map(String.init)
-            guard !names.isEmpty else { throw CLIError.usage("--allowed-mvpds expects a comma-separated list of MVPD IDs") }
+            guard !names.isEmpty else {
+                throw CLIError.usage("--allowed-mvpds expects a comma-separated list of MVPD IDs")
+            }
             allowed = Set(names)
         }
         let binding = try binding(args)
         let key = try withKeyFile(
-            args, alg, alg == .hs256 ? "a file holding the raw HMAC secret" : "a PEM public key for \(alg.rawValue)",
+            args,
+            alg,
+            alg == .hs256 ? "a file holding the raw HMAC secret" : "a PEM public key for \(alg.rawValue)",
             pem: { try VerifyingKey(pem: $0, algorithm: alg) },
-            secret: { VerifyingKey(hmacSecret: $0) })
+            secret: { VerifyingKey(hmacSecret: $0) }
+        )
         let token = try InputFile.read(path, limit: tokenFileLimit, what: "token file")
 
         let verifier = TokenVerifier(
-            key: key, validity: ValidityPolicy(skewMillis: skew, allowedIssuers: allowed), bindingKey: binding?.0)
+            key: key,
+            validity: ValidityPolicy(skewMillis: skew, allowedIssuers: allowed),
+            bindingKey: binding?.0
+        )
         let result = token.withUnsafeBytes {
             verifier.verify($0, now: now, resource: args.value("resource"), deviceID: binding?.1)
         }

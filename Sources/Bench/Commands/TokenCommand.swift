@@ -53,7 +53,9 @@ enum TokenCommand {
         guard let text = args.value("now") else { return SystemClock().nowMillis() }
         // Up to the last millisecond of year 9999: the token date layout has four year digits.
         guard let value = Int64(text), value >= 0, value <= 253_402_300_799_999 else {
-            throw CLIError.usage("--now expects Unix epoch milliseconds (an integer from 0 to 253402300799999), got '\(text)'")
+            throw CLIError.usage(
+                "--now expects Unix epoch milliseconds (an integer from 0 to 253402300799999), got '\(text)'"
+            )
         }
         return value
     }
@@ -72,7 +74,9 @@ enum TokenCommand {
                 throw CLIError.usage("--device-id expects 64 lowercase hex digits (a SHA-256), got '\(hex.prefix(80))'")
             }
             let secret = try InputFile.read(path, limit: keyFileLimit, what: "--binding-key")
-            guard !secret.isEmpty else { throw CLIError.badInput("--binding-key \(path): empty; expected the raw HMAC key bytes") }
+            guard !secret.isEmpty else {
+                throw CLIError.badInput("--binding-key \(path): empty; expected the raw HMAC key bytes")
+            }
             do {
                 return (try DeviceBindingKey(secret: secret), deviceID)
             } catch {
@@ -83,8 +87,11 @@ enum TokenCommand {
 
     /// Reads `--key` as a PEM key (or, for hs256, a raw secret) and builds `make`'s result from it.
     static func withKeyFile<T>(
-        _ args: Arguments, _ alg: SignatureAlgorithm, _ expected: String,
-        pem: (String) throws -> T, secret: ([UInt8]) throws -> T
+        _ args: Arguments,
+        _ alg: SignatureAlgorithm,
+        _ expected: String,
+        pem: (String) throws -> T,
+        secret: ([UInt8]) throws -> T
     ) throws -> T {
         let path = try args.required("key", expected)
         let bytes = try InputFile.read(path, limit: keyFileLimit, what: "--key")
@@ -105,9 +112,11 @@ enum TokenCommand {
     /// The single FILE|- positional.
     static func inputPath(_ args: Arguments) throws -> String {
         guard args.positionals.count == 1 else {
-            throw CLIError.usage(args.positionals.isEmpty
-                ? "expected a token file (or - for standard input)"
-                : "expected one token file, got \(args.positionals.count) arguments")
+            throw CLIError.usage(
+                args.positionals.isEmpty
+                    ? "expected a token file (or - for standard input)"
+                    : "expected one token file, got \(args.positionals.count) arguments"
+            )
         }
         return args.positionals[0]
     }

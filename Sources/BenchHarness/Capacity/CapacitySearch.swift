@@ -25,9 +25,13 @@ package struct CapacitySearch: Sendable, Equatable {
         package var maxSteps: Int
 
         /// Creates settings; the defaults are `capacity`'s.
-        package init(startRate: Double = 500, precision: Double = 0.05, repeats: Int = 2, maxRate: Double? = nil,
-            maxSteps: Int = 60)
-        {
+        package init(
+            startRate: Double = 500,
+            precision: Double = 0.05,
+            repeats: Int = 2,
+            maxRate: Double? = nil,
+            maxSteps: Int = 60
+        ) {
             self.startRate = startRate
             self.precision = precision
             self.repeats = repeats
@@ -123,7 +127,8 @@ package struct CapacitySearch: Sendable, Equatable {
             break
         }
         if outcome == nil, trials.count >= settings.maxSteps {
-            phase = lower.map { .done(.knee(lower: $0, upper: upper)) } ?? .done(.failedAtStart(rate: settings.startRate))
+            phase =
+                lower.map { .done(.knee(lower: $0, upper: upper)) } ?? .done(.failedAtStart(rate: settings.startRate))
         }
         if phase == .confirming, confirmationRate == nil, let lower {
             phase = .done(.knee(lower: lower, upper: upper))

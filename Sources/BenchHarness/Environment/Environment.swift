@@ -19,7 +19,8 @@ package struct Environment: Codable, Sendable, Equatable {
     package var gitCommit: String
 
     /// Creates a value from its stored properties.
-    package init(swift: String, openssl: String, cpu: String, cores: Int, os: String, build: String, gitCommit: String) {
+    package init(swift: String, openssl: String, cpu: String, cores: Int, os: String, build: String, gitCommit: String)
+    {
         self.swift = swift
         self.openssl = openssl
         self.cpu = cpu
@@ -99,8 +100,10 @@ package struct Environment: Codable, Sendable, Equatable {
         // The working directory's checkout, else the checkout the executable was built in
         // (<package>/.build/<config>/authz-bench).
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let candidates = [FileManager.default.currentDirectoryPath,
-            executable.deletingLastPathComponent().path]
+        let candidates = [
+            FileManager.default.currentDirectoryPath,
+            executable.deletingLastPathComponent().path,
+        ]
         for directory in candidates {
             if let commit = commit(in: directory) { return commit }
         }

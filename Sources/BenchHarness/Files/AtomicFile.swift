@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// Writes output files atomically: to a temporary file beside the target, then `rename(2)`.
 ///

@@ -59,7 +59,9 @@ package enum Gzip {
         case Z_BUF_ERROR:
             throw .badInput("\(source): the gzip stream is truncated; expected a complete gzip file")
         default:
-            throw .badInput("\(source): not a valid gzip stream (zlib code \(status)); expected a gzip file or plain text")
+            throw .badInput(
+                "\(source): not a valid gzip stream (zlib code \(status)); expected a gzip file or plain text"
+            )
         }
     }
 }

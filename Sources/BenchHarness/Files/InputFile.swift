@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// Reads input files (or standard input for `-`) with a size limit, reporting problems as one line
 /// that names the file and what was expected.

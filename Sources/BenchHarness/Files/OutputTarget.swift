@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// Where an output path really leads, checked before anything is written: symbolic links are
 /// followed (the link stays, its target is what gets replaced), and a path that exists and is not a
@@ -45,8 +46,10 @@ package struct OutputTarget: Sendable, Equatable {
             }
             guard kind == S_IFREG else {
                 let shown = current == path ? label : "\(label) (\(current))"
-                throw .cannotCreate("\(shown): exists and is \(Self.kindName(kind)), not a regular file; "
-                    + "refusing to replace it (expected a file path)")
+                throw .cannotCreate(
+                    "\(shown): exists and is \(Self.kindName(kind)), not a regular file; "
+                        + "refusing to replace it (expected a file path)"
+                )
             }
             self.path = current
             exists = true

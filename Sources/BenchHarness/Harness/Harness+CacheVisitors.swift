@@ -11,8 +11,10 @@ package struct TokenCacheVisitor: CacheStrategyVisitor {
 
     package func visit<Cache: CacheStrategy>(_ cache: Cache) -> Result where Cache.Key == Key, Cache.Value == Value {
         let kind = setup.scenario.cache
-        return kind.makeCache(capacity: setup.scenario.capacity,
-            visitor: AuthorizationCacheVisitor(setup: setup, progress: progress, tokenCache: cache))
+        return kind.makeCache(
+            capacity: setup.scenario.capacity,
+            visitor: AuthorizationCacheVisitor(setup: setup, progress: progress, tokenCache: cache)
+        )
     }
 }
 

@@ -1,6 +1,6 @@
 import AuthZCore
-import Foundation
 import AuthZSimulation
+import Foundation
 
 /// `authz-bench run`: builds the population and the real AuthZCore engine a scenario describes,
 /// drives it from worker threads (open loop by default, closed loop on request) and returns
@@ -36,8 +36,13 @@ package enum Harness {
     ///   ``MissedStart`` when the process was ready only after `start` plus its grace (nothing
     ///   was run, the sink was not opened).
     package static func run(
-        _ scenario: Scenario, rssSampleMillis: Int64 = 10_000, progress: ((String) -> Void)?, recordTrace: Bool = false,
-        start: StartPlan? = nil, intervalSink: (any IntervalSink)? = nil, stop: StopRequest = StopRequest(),
+        _ scenario: Scenario,
+        rssSampleMillis: Int64 = 10_000,
+        progress: ((String) -> Void)?,
+        recordTrace: Bool = false,
+        start: StartPlan? = nil,
+        intervalSink: (any IntervalSink)? = nil,
+        stop: StopRequest = StopRequest(),
         onInterval: (@Sendable (IntervalReport) -> Void)? = nil
     ) throws -> RunOutcome {
         try scenario.validate()

@@ -6,10 +6,16 @@ extension HarnessSetup {
     /// engine's counters are reported since `before` (the load's start: warm-up and measured
     /// phase, not the prewarm).
     package func assemble<TC, AC>(
-        _ results: [WorkerResult], collected: IntervalCollector.Collected, engine: HarnessEngine<TC, AC>,
-        since before: EngineStats, t0: UInt64,
+        _ results: [WorkerResult],
+        collected: IntervalCollector.Collected,
+        engine: HarnessEngine<TC, AC>,
+        since before: EngineStats,
+        t0: UInt64,
         timing: WorkerTiming,
-        setupSeconds: Double, setupRSS: Int, startEpochMillis: Int64, plannedRequests: Int? = nil
+        setupSeconds: Double,
+        setupRSS: Int,
+        startEpochMillis: Int64,
+        plannedRequests: Int? = nil
     ) -> RunOutcome {
         var warmup = LatencyRecorder.Histograms()
         let total = collected.total
@@ -53,27 +59,52 @@ extension HarnessSetup {
         if let interruption {
             reasons.append(interruption.reason)
         } else {
-            reasons += Validity.generatorReasons(scenario: scenario, requests: tally.requests, durationSeconds: durationSeconds,
-                startLag: total.byKind[.startLag], plannedRequests: plannedRequests)
+            reasons += Validity.generatorReasons(
+                scenario: scenario,
+                requests: tally.requests,
+                durationSeconds: durationSeconds,
+                startLag: total.byKind[.startLag],
+                plannedRequests: plannedRequests
+            )
         }
         // Exactly once: every parked request completed, none twice.
         reasons += ledger.invalidReasons
 
         let stats = engine.stats.since(before)
         var outcome = RunOutcome(
-            scenario: scenario, environment: Environment.current(), startEpochMillis: startEpochMillis,
-            setupSeconds: setupSeconds, durationSeconds: durationSeconds, requests: tally.requests,
+            scenario: scenario,
+            environment: Environment.current(),
+            startEpochMillis: startEpochMillis,
+            setupSeconds: setupSeconds,
+            durationSeconds: durationSeconds,
+            requests: tally.requests,
             codes: RequestTally.byCode(tally.codes),
-            failures: Failures(codes: RequestTally.byCode(tally.failures), ledgerFaults: ledger.stray + ledger.pendingAtStop),
-            attacks: AttackTally(expected: RequestTally.byCode(tally.attacksExpected), unexpected: tally.attacksUnexpected),
-            latency: total.byKind, warmupLatency: warmup.byKind,
+            failures: Failures(
+                codes: RequestTally.byCode(tally.failures),
+                ledgerFaults: ledger.stray + ledger.pendingAtStop
+            ),
+            attacks: AttackTally(
+                expected: RequestTally.byCode(tally.attacksExpected),
+                unexpected: tally.attacksUnexpected
+            ),
+            latency: total.byKind,
+            warmupLatency: warmup.byKind,
             intervals: collected.summaries,
             stages: stages.byStage,
-            cache: CacheReport(strategy: scenario.cache.rawValue, capacity: scenario.capacity,
-                verifiedTokens: stats.verifiedTokens, authorizations: stats.authorizations),
+            cache: CacheReport(
+                strategy: scenario.cache.rawValue,
+                capacity: scenario.capacity,
+                verifiedTokens: stats.verifiedTokens,
+                authorizations: stats.authorizations
+            ),
             validity: Validity(valid: reasons.isEmpty, reasons: reasons),
-            peakRSSBytes: ProcessMemory.peakResidentBytes, setupRSSBytes: setupRSS, injectedStalls: stalls,
-            inFlight: total.inFlight, maxInFlight: maxInFlight, upstream: stats.upstream)
+            peakRSSBytes: ProcessMemory.peakResidentBytes,
+            setupRSSBytes: setupRSS,
+            injectedStalls: stalls,
+            inFlight: total.inFlight,
+            maxInFlight: maxInFlight,
+            upstream: stats.upstream
+        )
         outcome.interruption = interruption
         return outcome
     }

@@ -7,11 +7,15 @@ extension HarnessSetup {
     /// for each of its favourites, as a viewer who has watched them before would be (untimed, not
     /// measured). The favourites the upstream denies (`--upstream-deny-ratio`) are asked too: with a deny
     /// TTL (`--deny-ttl`, on in the `steady` scenario) their denials are cached from the start, so
-    /// that the load's upstream traffic is refreshes and expiry, as in a steady real service. Runs on every core at once, in chunks of devices; blocks on each answer, which is
+    /// that the load's upstream traffic is refreshes and expiry, as in a steady real service. Runs on every core at
+    /// once, in chunks of devices; blocks on each answer, which is
     /// only right before the load begins, while the simulated upstream answers inline. Each device
     /// is authorized at the time read from `clock` then: a call's timeout counts from its `now`.
     package static func prewarm<Target: LoadTarget, Clock: WallClock>(
-        _ target: Target, population: Population, directory: WorkloadDirectory, clock: Clock
+        _ target: Target,
+        population: Population,
+        directory: WorkloadDirectory,
+        clock: Clock
     ) -> Prewarm {
         let start = MonotonicClock.nanoseconds()
         let chunk = 256
@@ -36,18 +40,25 @@ extension HarnessSetup {
                 for resource in favorites.favorites(of: slot) where !asked.contains(resource) {
                     asked.append(resource)
                     let request = AuthorizationRequest(
-                        deviceID: device.deviceID, authNToken: device.authNToken,
+                        deviceID: device.deviceID,
+                        authNToken: device.authNToken,
                         requestorID: directory.requestorIDs[Int(device.requestor)],
-                        resourceID: directory.resourceIDs[Int(resource)])
+                        resourceID: directory.resourceIDs[Int(resource)]
+                    )
                     let waiting = WaitingCompletion<ResultCode>()
-                    _ = target.checkAuthorization(request, now: now, observer: &none, completion: waiting) ?? waiting.wait()
+                    _ =
+                        target.checkAuthorization(request, now: now, observer: &none, completion: waiting)
+                        ?? waiting.wait()
                     count += 1
                 }
             }
             made.withLock { $0 += count }
         }
         let seconds = Double(MonotonicClock.nanoseconds() - start) / 1e9
-        return Prewarm(devices: population.slices.reduce(0) { $0 + $1.count }, authorizations: made.withLock { $0 },
-            seconds: seconds)
+        return Prewarm(
+            devices: population.slices.reduce(0) { $0 + $1.count },
+            authorizations: made.withLock { $0 },
+            seconds: seconds
+        )
     }
 }

@@ -1,6 +1,6 @@
 import AuthZCore
-import Foundation
 import AuthZSimulation
+import Foundation
 
 extension HarnessSetup {
     /// Builds the engine on these caches, sets up the population (timed, not measured), authorizes
@@ -8,14 +8,28 @@ extension HarnessSetup {
     /// synchronised start (``StartPlan``: throws ``MissedStart`` before anything is written), runs
     /// the workers on their Dispatch queues (their intervals streamed to the sink as they
     /// complete) and assembles the outcome.
-    package func run<TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>, AC: CacheStrategy<AuthorizationKey, CachedAuthorization>>(
-        tokenCache: TC, authzCache: AC, progress: ((String) -> Void)?
+    package func run<
+        TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>,
+        AC: CacheStrategy<AuthorizationKey, CachedAuthorization>
+    >(
+        tokenCache: TC,
+        authzCache: AC,
+        progress: ((String) -> Void)?
     ) throws -> RunOutcome {
         let engine: HarnessEngine<TC, AC> = deployment.makeEngine(tokenCache: tokenCache, authzCache: authzCache)
-        let mediaVerifier = deployment.makeMediaVerifier(replayCapacity: replayCapacity(), policy: .dropOldestGeneration)
-        let authenticator = Authenticator(keys: deployment.keys, directory: directory, ttlMillis: scenario.authNTTLMillis)
+        let mediaVerifier = deployment.makeMediaVerifier(
+            replayCapacity: replayCapacity(),
+            policy: .dropOldestGeneration
+        )
+        let authenticator = Authenticator(
+            keys: deployment.keys,
+            directory: directory,
+            ttlMillis: scenario.authNTTLMillis
+        )
 
-        progress?("setting up \(Population.localCount(devices: scenario.devices, shardIndex: scenario.shardIndex, shardCount: scenario.shardCount)) devices (\(algorithm.rawValue) tokens, \(scenario.threads) workers)...")
+        progress?(
+            "setting up \(Population.localCount(devices: scenario.devices, shardIndex: scenario.shardIndex, shardCount: scenario.shardCount)) devices (\(algorithm.rawValue) tokens, \(scenario.threads) workers)..."
+        )
         let setupStart = MonotonicClock.nanoseconds()
         let population: Population
         do {
@@ -26,12 +40,20 @@ extension HarnessSetup {
             throw BenchError.failure("could not issue authentication tokens: \(error)")
         }
         let setupSeconds = Double(MonotonicClock.nanoseconds() - setupStart) / 1e9
-        progress?(String(format: "set up in %.2f s, RSS %.0f MiB", setupSeconds, Double(ProcessMemory.residentBytes) / 1_048_576))
+        progress?(
+            String(
+                format: "set up in %.2f s, RSS %.0f MiB",
+                setupSeconds,
+                Double(ProcessMemory.residentBytes) / 1_048_576
+            )
+        )
 
         var prewarm: Prewarm?
         if !scenario.cold {
             let devices = population.slices.reduce(0) { $0 + $1.count }
-            progress?("prewarming: authorizing \(devices) devices for their \(population.favorites.first?.perDevice ?? 0) favourites...")
+            progress?(
+                "prewarming: authorizing \(devices) devices for their \(population.favorites.first?.perDevice ?? 0) favourites..."
+            )
             let done = Self.prewarm(engine, population: population, directory: directory, clock: SystemClock())
             progress?(String(format: "prewarmed %d authorizations in %.2f s", done.authorizations, done.seconds))
             prewarm = done
@@ -43,19 +65,41 @@ extension HarnessSetup {
         let clock = SystemWorkerClock()
         let timing = workerTiming()
         let gauge = InFlightGauge()
-        let collector = IntervalCollector(workers: scenario.threads, durationSeconds: Double(timing.durationNanos) / 1e9,
-            sink: intervalSink, observer: onInterval, gauge: gauge)
+        let collector = IntervalCollector(
+            workers: scenario.threads,
+            durationSeconds: Double(timing.durationNanos) / 1e9,
+            sink: intervalSink,
+            observer: onInterval,
+            gauge: gauge
+        )
         let control = RunControl(workers: scenario.threads, intervals: collector, stop: stop)
         let context = WorkerContext(
-            target: engine, mediaVerifier: mediaVerifier, authenticator: authenticator, directory: directory,
-            timing: timing, mediaTTLMillis: configuration.mediaTokenTTLMillis, clock: clock, gauge: gauge,
-            control: control)
+            target: engine,
+            mediaVerifier: mediaVerifier,
+            authenticator: authenticator,
+            directory: directory,
+            timing: timing,
+            mediaTTLMillis: configuration.mediaTokenTTLMillis,
+            clock: clock,
+            gauge: gauge,
+            control: control
+        )
         let plans = WorkerPlan.plans(for: scenario, deviceCounts: population.slices.map(\.count))
         let candidates = population.kits.map {
-            LoadWorker<HarnessEngine<TC, AC>, SystemWorkerClock, NoRequestLog>.mintReplayCandidate(kit: $0, context: context)
+            LoadWorker<HarnessEngine<TC, AC>, SystemWorkerClock, NoRequestLog>.mintReplayCandidate(
+                kit: $0,
+                context: context
+            )
         }
-        WorkerTeam.launch(context: context, plans: plans, population: population, replayCandidates: candidates,
-            mix: scenario.mix, traces: plans.map { _ in traceBuffer() }, log: NoRequestLog.self)
+        WorkerTeam.launch(
+            context: context,
+            plans: plans,
+            population: population,
+            replayCandidates: candidates,
+            mix: scenario.mix,
+            traces: plans.map { _ in traceBuffer() },
+            log: NoRequestLog.self
+        )
         // The resident set right before the load: what the load adds (parked requests) is the
         // difference to the peak.
         var setupRSS = 0
@@ -67,12 +111,19 @@ extension HarnessSetup {
             let seconds = Double(plan.epochNanos - StartPlan.wallNanos()) / 1e9
             progress?(String(format: "ready; the load starts at the synchronised start, in %.1f s", max(seconds, 0)))
         }
-        let t0 = control.startWhenReady(clock: clock, at: plan.map { plan in { _ in plan.waitAndMap(stop: stop) { clock.nanoseconds() } } }) { t0 in
+        let t0 = control.startWhenReady(
+            clock: clock,
+            at: plan.map { plan in { _ in plan.waitAndMap(stop: stop) { clock.nanoseconds() } } }
+        ) { t0 in
             setupRSS = ProcessMemory.residentBytes
             before = engine.stats
             engine.backend.beginLoad(atUptimeNanos: t0)
-            startEpochMillis = Self.measuredStartMillis(t0: t0, plan: plan, warmupNanos: timing.warmupNanos,
-                monotonicNow: clock.nanoseconds())
+            startEpochMillis = Self.measuredStartMillis(
+                t0: t0,
+                plan: plan,
+                warmupNanos: timing.warmupNanos,
+                monotonicNow: clock.nanoseconds()
+            )
             intervalSink?.begin(startEpochMillis: startEpochMillis)
         }
         let sampler = MemorySampler(intervalNanos: rssSampleNanos)
@@ -90,10 +141,24 @@ extension HarnessSetup {
             intervalSink.end(intervals: collected.summaries.count, requests: collected.total.requests)
             do throws(BenchError) { try intervalSink.close() } catch { logFailure = error }
         }
-        var outcome = assemble(results, collected: collected, engine: engine, since: before, t0: t0, timing: timing,
-            setupSeconds: setupSeconds, setupRSS: setupRSS, startEpochMillis: startEpochMillis,
-            plannedRequests: Self.plannedRequests(plans, timing: timing, limit: scenario.loop.rate.map {
-                $0 * Double(timing.durationNanos) / 1e9 } ?? 0))
+        var outcome = assemble(
+            results,
+            collected: collected,
+            engine: engine,
+            since: before,
+            t0: t0,
+            timing: timing,
+            setupSeconds: setupSeconds,
+            setupRSS: setupRSS,
+            startEpochMillis: startEpochMillis,
+            plannedRequests: Self.plannedRequests(
+                plans,
+                timing: timing,
+                limit: scenario.loop.rate.map {
+                    $0 * Double(timing.durationNanos) / 1e9
+                } ?? 0
+            )
+        )
         outcome.intervalLogFailure = logFailure
         outcome.host = ProcessInfo.processInfo.hostName
         outcome.prewarm = prewarm
@@ -126,7 +191,12 @@ extension HarnessSetup {
     /// The measured phase's wall-clock start, Unix epoch milliseconds: the synchronised start plus
     /// the warm-up when there is one (`plan`), else the wall time of t0 (read now, when the
     /// monotonic clock reads `monotonicNow`) plus the warm-up.
-    package static func measuredStartMillis(t0: UInt64, plan: StartPlan?, warmupNanos: UInt64, monotonicNow: UInt64) -> Int64 {
+    package static func measuredStartMillis(
+        t0: UInt64,
+        plan: StartPlan?,
+        warmupNanos: UInt64,
+        monotonicNow: UInt64
+    ) -> Int64 {
         let warmupMillis = Int64(warmupNanos / 1_000_000)
         if let plan { return plan.epochMillis + warmupMillis }
         let wall = StartPlan.wallNanos() + (Int64(bitPattern: t0) - Int64(bitPattern: monotonicNow))
@@ -147,7 +217,8 @@ extension HarnessSetup {
             drainNanos: drain,
             stallNanos: UInt64(scenario.stallMillis ?? 0) * 1_000_000,
             stallPeriodNanos: UInt64(scenario.stallPeriodMillis ?? 0) * 1_000_000,
-            stageSample: scenario.stageSample)
+            stageSample: scenario.stageSample
+        )
         timing.injectDelayNanos = UInt64(max(scenario.injectDelayNanos ?? 0, 0))
         return timing
     }

@@ -34,7 +34,11 @@ package struct HarnessSetup: Sendable {
         } catch {
             throw BenchError.failure("could not generate \(algorithm.rawValue) keys: \(error)")
         }
-        directory = WorkloadDirectory(requestors: scenario.requestors, mvpds: scenario.mvpds, resources: scenario.resources)
+        directory = WorkloadDirectory(
+            requestors: scenario.requestors,
+            mvpds: scenario.mvpds,
+            resources: scenario.resources
+        )
         var configuration = EngineConfiguration()
         configuration.allowedMVPDs = directory.engineAllowList
         if let skew = scenario.skewMillis { configuration.skewMillis = skew }
@@ -49,9 +53,13 @@ package struct HarnessSetup: Sendable {
             outage = SimulatedBackend.Outage(startMillis: start, durationMillis: duration)
         }
         let backend = SimulatedBackend.Settings(
-            authZTTLMillis: scenario.authZTTLMillis, denyRatio: scenario.backendDenyRatio,
+            authZTTLMillis: scenario.authZTTLMillis,
+            denyRatio: scenario.backendDenyRatio,
             latency: median == 0 ? .none : .logNormal(median: median, p99: max(p99, median)),
-            errorRatio: scenario.upstreamErrorRatio, outage: outage, seed: scenario.seed)
+            errorRatio: scenario.upstreamErrorRatio,
+            outage: outage,
+            seed: scenario.seed
+        )
         deployment = SimulatedDeployment(keys: keys, backend: backend, configuration: configuration)
     }
 

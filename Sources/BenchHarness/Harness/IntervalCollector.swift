@@ -1,6 +1,6 @@
 import AuthZCore
-import Dispatch
 import AuthZSimulation
+import Dispatch
 
 /// Merges the workers' completed intervals by index and finalises each one as soon as every worker
 /// has moved past it (or finished): written through the sink, shown to the live observer, added
@@ -47,9 +47,13 @@ package final class IntervalCollector: Sendable {
     /// A collector for `workers` workers of a measured phase `durationSeconds` long (the last
     /// interval's length is what remains); finalised intervals go to `sink` and `observer`, with
     /// the requests parked at that time read from `gauge`.
-    package init(workers: Int, durationSeconds: Double, sink: (any IntervalSink)? = nil,
-        observer: (@Sendable (IntervalReport) -> Void)? = nil, gauge: InFlightGauge? = nil)
-    {
+    package init(
+        workers: Int,
+        durationSeconds: Double,
+        sink: (any IntervalSink)? = nil,
+        observer: (@Sendable (IntervalReport) -> Void)? = nil,
+        gauge: InFlightGauge? = nil
+    ) {
         state = Locked(State(positions: Array(repeating: 0, count: workers)))
         self.durationSeconds = durationSeconds
         self.sink = sink
@@ -84,8 +88,12 @@ package final class IntervalCollector: Sendable {
     /// Writes, shows and keeps one finalised interval (on the queue).
     private func finalise(index: Int, _ set: LatencyRecorder.Histograms) {
         let length = min(1, durationSeconds - Double(index))
-        let report = IntervalReport(index: index, lengthSeconds: length > 0 ? length : 1, set: set,
-            parked: gauge?.parked ?? 0)
+        let report = IntervalReport(
+            index: index,
+            lengthSeconds: length > 0 ? length : 1,
+            set: set,
+            parked: gauge?.parked ?? 0
+        )
         sink?.write(report)
         observer?(report)
         collected.withLock { collected in

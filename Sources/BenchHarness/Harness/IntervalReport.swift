@@ -35,11 +35,21 @@ package struct IntervalReport: Sendable {
     package var parked: Int
 
     /// A report from its values.
-    package init(index: Int, startSeconds: Double, lengthSeconds: Double, requests: Int, response: HDRHistogram,
-        service: HDRHistogram, startLag: HDRHistogram = HDRHistogram(), upstreamWait: HDRHistogram = HDRHistogram(),
-        inlineResponse: HDRHistogram = HDRHistogram(), parkedResponse: HDRHistogram = HDRHistogram(),
-        inFlight: HDRHistogram = HDRHistogram(), codes: [ResultCode: Int] = [:], parked: Int = 0)
-    {
+    package init(
+        index: Int,
+        startSeconds: Double,
+        lengthSeconds: Double,
+        requests: Int,
+        response: HDRHistogram,
+        service: HDRHistogram,
+        startLag: HDRHistogram = HDRHistogram(),
+        upstreamWait: HDRHistogram = HDRHistogram(),
+        inlineResponse: HDRHistogram = HDRHistogram(),
+        parkedResponse: HDRHistogram = HDRHistogram(),
+        inFlight: HDRHistogram = HDRHistogram(),
+        codes: [ResultCode: Int] = [:],
+        parked: Int = 0
+    ) {
         self.index = index
         self.startSeconds = startSeconds
         self.lengthSeconds = lengthSeconds
@@ -59,9 +69,21 @@ package struct IntervalReport: Sendable {
     package init(index: Int, lengthSeconds: Double, set: LatencyRecorder.Histograms, parked: Int) {
         var codes: [ResultCode: Int] = [:]
         for (code, count) in set.codes.enumerated() where count > 0 { codes[ResultCode.fromHarnessIndex(code)] = count }
-        self.init(index: index, startSeconds: Double(index), lengthSeconds: lengthSeconds, requests: set.requests,
-            response: set.response, service: set.service, startLag: set.startLag, upstreamWait: set.upstreamWait,
-            inlineResponse: set.inline, parkedResponse: set.parked, inFlight: set.inFlight, codes: codes, parked: parked)
+        self.init(
+            index: index,
+            startSeconds: Double(index),
+            lengthSeconds: lengthSeconds,
+            requests: set.requests,
+            response: set.response,
+            service: set.service,
+            startLag: set.startLag,
+            upstreamWait: set.upstreamWait,
+            inlineResponse: set.inline,
+            parkedResponse: set.parked,
+            inFlight: set.inFlight,
+            codes: codes,
+            parked: parked
+        )
     }
 
     /// The latency histogram of `kind`.

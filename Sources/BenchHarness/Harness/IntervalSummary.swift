@@ -46,13 +46,20 @@ package struct IntervalSummary: Codable, Sendable, Equatable {
     package var inFlight: Percentiles?
 
     private enum CodingKeys: String, CodingKey {
-        case startSeconds = "start", lengthSeconds = "length", requests, responseTime, serviceTime, inFlight
+        case startSeconds = "start"
+        case lengthSeconds = "length"
+        case requests, responseTime, serviceTime, inFlight
     }
 
     /// A summary from its values.
-    package init(startSeconds: Double, lengthSeconds: Double, requests: Int, responseTime: Percentiles? = nil,
-        serviceTime: Percentiles? = nil, inFlight: Percentiles? = nil)
-    {
+    package init(
+        startSeconds: Double,
+        lengthSeconds: Double,
+        requests: Int,
+        responseTime: Percentiles? = nil,
+        serviceTime: Percentiles? = nil,
+        inFlight: Percentiles? = nil
+    ) {
         self.startSeconds = startSeconds
         self.lengthSeconds = lengthSeconds
         self.requests = requests
@@ -63,8 +70,13 @@ package struct IntervalSummary: Codable, Sendable, Equatable {
 
     /// The summary of `report`.
     package init(_ report: IntervalReport) {
-        self.init(startSeconds: report.startSeconds, lengthSeconds: report.lengthSeconds, requests: report.requests,
-            responseTime: Percentiles(report.response), serviceTime: Percentiles(report.service),
-            inFlight: Percentiles(report.inFlight))
+        self.init(
+            startSeconds: report.startSeconds,
+            lengthSeconds: report.lengthSeconds,
+            requests: report.requests,
+            responseTime: Percentiles(report.response),
+            serviceTime: Percentiles(report.service),
+            inFlight: Percentiles(report.inFlight)
+        )
     }
 }

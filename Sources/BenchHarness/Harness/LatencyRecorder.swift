@@ -37,10 +37,16 @@ package struct LatencyRecorder: Sendable {
         package init() {}
 
         /// A set of these histograms.
-        package init(response: HDRHistogram, service: HDRHistogram, startLag: HDRHistogram,
-            upstreamWait: HDRHistogram, inline: HDRHistogram = HDRHistogram(), parked: HDRHistogram = HDRHistogram(),
-            inFlight: HDRHistogram, requests: Int)
-        {
+        package init(
+            response: HDRHistogram,
+            service: HDRHistogram,
+            startLag: HDRHistogram,
+            upstreamWait: HDRHistogram,
+            inline: HDRHistogram = HDRHistogram(),
+            parked: HDRHistogram = HDRHistogram(),
+            inFlight: HDRHistogram,
+            requests: Int
+        ) {
             self.response = response
             self.service = service
             self.startLag = startLag
@@ -79,8 +85,10 @@ package struct LatencyRecorder: Sendable {
 
         /// The latency histograms by kind.
         package var byKind: [LatencyKind: HDRHistogram] {
-            [.responseTime: response, .serviceTime: service, .startLag: startLag, .upstreamWait: upstreamWait,
-             .inline: inline, .parked: parked]
+            [
+                .responseTime: response, .serviceTime: service, .startLag: startLag, .upstreamWait: upstreamWait,
+                .inline: inline, .parked: parked,
+            ]
         }
     }
 
@@ -106,9 +114,13 @@ package struct LatencyRecorder: Sendable {
     /// `upstreamWait` for a request the engine parked (nil: answered inline). The response time
     /// also goes to its path's histogram, `parked` or `inline`.
     @inline(__always)
-    package mutating func record(interval: Int?, response: UInt64, service: UInt64, startLag: UInt64,
-        upstreamWait: UInt64? = nil)
-    {
+    package mutating func record(
+        interval: Int?,
+        response: UInt64,
+        service: UInt64,
+        startLag: UInt64,
+        upstreamWait: UInt64? = nil
+    ) {
         if interval != nil {
             current.response.record(response)
             current.service.record(service)

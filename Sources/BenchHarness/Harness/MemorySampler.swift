@@ -1,6 +1,6 @@
 import AuthZCore
-import Foundation
 import AuthZSimulation
+import Foundation
 
 /// One resident-set sample of a run.
 package struct RSSSample: Codable, Sendable, Equatable {
@@ -42,7 +42,9 @@ package final class MemorySampler: Sendable {
             while true {
                 let now = MonotonicClock.nanoseconds()
                 let wait = next > now ? next - now : 0
-                if stopSignal.wait(timeout: .now() + .nanoseconds(Int(min(wait, UInt64(Int.max))))) == .success { break }
+                if stopSignal.wait(timeout: .now() + .nanoseconds(Int(min(wait, UInt64(Int.max))))) == .success {
+                    break
+                }
                 sample(seconds: Double(next &- startNanos) / 1e9)
                 next &+= intervalNanos
             }

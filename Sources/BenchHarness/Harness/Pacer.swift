@@ -1,4 +1,5 @@
 import AuthZCore
+
 #if canImport(Glibc)
 import Glibc
 #endif

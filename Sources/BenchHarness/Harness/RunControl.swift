@@ -1,8 +1,8 @@
 import AuthZCore
-import Dispatch
-import Synchronization
-import HDRHistogram
 import AuthZSimulation
+import Dispatch
+import HDRHistogram
+import Synchronization
 
 /// What the workers of one run share: the start barrier and time, the intervals they hand over
 /// once per second (the progress figures and the ``IntervalCollector``), and their results.
@@ -51,7 +51,9 @@ package final class RunControl: Sendable {
     /// `clock`): `at(now)` when given (a synchronised start: the target mapped to `clock`, see
     /// ``StartPlan``), else `now + lead`; then starts them all at t0 and returns it.
     package func startWhenReady<Clock: WorkerClock>(
-        clock: Clock, leadNanos: UInt64 = 20_000_000, at target: ((UInt64) -> UInt64)? = nil,
+        clock: Clock,
+        leadNanos: UInt64 = 20_000_000,
+        at target: ((UInt64) -> UInt64)? = nil,
         beforeStart: (UInt64) -> Void = { _ in }
     ) -> UInt64 {
         for _ in 0..<workers { ready.wait() }

@@ -90,7 +90,33 @@ package struct RunOutcome: Sendable {
     /// went on, and its other outputs are written.
     package var intervalLogFailure: BenchError?
     /// Creates a value from its stored properties.
-    package init(scenario: Scenario, environment: Environment, startEpochMillis: Int64, setupSeconds: Double, durationSeconds: Double, requests: Int, codes: [ResultCode: Int], failures: Failures = Failures(), attacks: AttackTally, latency: [LatencyKind: HDRHistogram], warmupLatency: [LatencyKind: HDRHistogram], intervals: [IntervalSummary], stages: [Stage: HDRHistogram], cache: CacheReport, validity: Validity, peakRSSBytes: Int = 0, setupRSSBytes: Int = 0, injectedStalls: Int = 0, trace: RecordedTrace? = nil, rssSamples: [RSSSample] = [], rssSampleSeconds: Double = 10.0, inFlight: HDRHistogram = HDRHistogram(), maxInFlight: Int = 0, upstream: UpstreamStats = UpstreamStats(), prewarm: Prewarm? = nil) {
+    package init(
+        scenario: Scenario,
+        environment: Environment,
+        startEpochMillis: Int64,
+        setupSeconds: Double,
+        durationSeconds: Double,
+        requests: Int,
+        codes: [ResultCode: Int],
+        failures: Failures = Failures(),
+        attacks: AttackTally,
+        latency: [LatencyKind: HDRHistogram],
+        warmupLatency: [LatencyKind: HDRHistogram],
+        intervals: [IntervalSummary],
+        stages: [Stage: HDRHistogram],
+        cache: CacheReport,
+        validity: Validity,
+        peakRSSBytes: Int = 0,
+        setupRSSBytes: Int = 0,
+        injectedStalls: Int = 0,
+        trace: RecordedTrace? = nil,
+        rssSamples: [RSSSample] = [],
+        rssSampleSeconds: Double = 10.0,
+        inFlight: HDRHistogram = HDRHistogram(),
+        maxInFlight: Int = 0,
+        upstream: UpstreamStats = UpstreamStats(),
+        prewarm: Prewarm? = nil
+    ) {
         self.scenario = scenario
         self.environment = environment
         self.startEpochMillis = startEpochMillis

@@ -30,7 +30,8 @@ extension Scenario: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init()
         for field in Self.fields { try field.decode(&self, container) }
-        loop = try container.decode(Bool.self, forKey: .closedLoop)
+        loop =
+            try container.decode(Bool.self, forKey: .closedLoop)
             ? .closed : .open(rate: try container.decode(Double.self, forKey: .rate))
     }
 
@@ -87,7 +88,9 @@ extension Scenario: Codable {
         init<Value: Codable>(later key: CodingKeys, _ path: WritableKeyPath<Scenario, Value>) {
             encode = { scenario, container in try container.encode(scenario[keyPath: path], forKey: key) }
             decode = { scenario, container in
-                if let value = try container.decodeIfPresent(Value.self, forKey: key) { scenario[keyPath: path] = value }
+                if let value = try container.decodeIfPresent(Value.self, forKey: key) {
+                    scenario[keyPath: path] = value
+                }
             }
         }
 
@@ -95,7 +98,9 @@ extension Scenario: Codable {
         /// read as nil from `null`, as the default when absent.
         init<Value: Codable>(nullable key: CodingKeys, _ path: WritableKeyPath<Scenario, Value?>) {
             encode = { scenario, container in
-                if let value = scenario[keyPath: path] { try container.encode(value, forKey: key) } else {
+                if let value = scenario[keyPath: path] {
+                    try container.encode(value, forKey: key)
+                } else {
                     try container.encodeNil(forKey: key)
                 }
             }

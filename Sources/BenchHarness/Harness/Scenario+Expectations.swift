@@ -20,7 +20,8 @@ extension Scenario {
         case "upstream-deny-ratio": return "a share at least 0 and below 1"
         case "mix": return "NAME=PERCENT pairs (e.g. get=70,check=20,verify=10)"
         case "rate": return "requests per second (a positive number)"
-        case "total-rate": return "requests per second of the whole population, shared by the shards (a positive number)"
+        case "total-rate":
+            return "requests per second of the whole population, shared by the shards (a positive number)"
         case "stages":
             return "DURATION:RATE stages separated by commas (e.g. 30s:1000,60s:5000,30s:5000), at most "
                 + "\(Limits.stages) of them, each RATE 0...\(Int(Limits.maxRate)) requests/s, lasting 100ms to 30d in all"

@@ -63,20 +63,25 @@ extension Scenario {
     ///   - population: whether workers will drive a built population (`run`). Only then must
     ///     requestors and MVPDs fit a device's 16-bit indexes; a sweep replays key strings and has
     ///     no such limit.
-    package func validate(quoting text: (String) -> String? = { _ in nil }, population: Bool = true) throws(BenchError) {
+    package func validate(quoting text: (String) -> String? = { _ in nil }, population: Bool = true) throws(BenchError)
+    {
         func fail(_ message: String) -> BenchError { .invalidSetting(message) }
         func expected(_ flag: String, _ value: @autoclosure () -> String) -> BenchError {
             Scenario.expects(flag, got: text(flag) ?? value())
         }
-        let counts = [("devices", devices, Limits.devices), ("requestors", requestors, Limits.requestors),
-                      ("mvpds", mvpds, Limits.mvpds), ("resources", resources, Limits.resources),
-                      ("capacity", capacity, Limits.capacity), ("threads", threads, Limits.threads),
-                      ("stage-sample", stageSample, Limits.stageSample)]
+        let counts = [
+            ("devices", devices, Limits.devices), ("requestors", requestors, Limits.requestors),
+            ("mvpds", mvpds, Limits.mvpds), ("resources", resources, Limits.resources),
+            ("capacity", capacity, Limits.capacity), ("threads", threads, Limits.threads),
+            ("stage-sample", stageSample, Limits.stageSample),
+        ]
         for (flag, value, range) in counts where !range.contains(value) { throw expected(flag, "\(value)") }
         if !Limits.zipf.contains(zipf) { throw expected("zipf", "\(zipf)") }
         if !(0..<1).contains(backendDenyRatio) { throw expected("upstream-deny-ratio", "\(backendDenyRatio)") }
-        let shares = [("get", mix.get), ("check", mix.check), ("verify", mix.verify), ("logout", mix.logout),
-                      ("attack", mix.attack)]
+        let shares = [
+            ("get", mix.get), ("check", mix.check), ("verify", mix.verify), ("logout", mix.logout),
+            ("attack", mix.attack),
+        ]
         if let (name, share) = shares.first(where: { !(0...100).contains($0.1) }) {
             throw Scenario.expects("mix", got: "\(name)=\(share)")
         }
@@ -97,12 +102,16 @@ extension Scenario {
         }
         if authNTTLMillis > Limits.ttlMillis { throw fail("--authn-ttl must be positive and at most 3650d") }
         if authZTTLMillis > Limits.ttlMillis { throw fail("--authz-ttl must be positive and at most 3650d") }
-        if let skewMillis, skewMillis < 0 || skewMillis > Limits.warmupMillis { throw fail("--skew must be between 0 and 1d") }
+        if let skewMillis, skewMillis < 0 || skewMillis > Limits.warmupMillis {
+            throw fail("--skew must be between 0 and 1d")
+        }
         switch (stallMillis, stallPeriodMillis) {
         case (nil, nil): break
         case let (stall?, period?):
             if stall <= 0 || period <= stall { throw expected("inject-stall", "\(stall)ms@\(period)ms") }
-            if period > Limits.warmupMillis { throw fail("--inject-stall DURATION@PERIOD needs 0 < DURATION < PERIOD <= 1d") }
+            if period > Limits.warmupMillis {
+                throw fail("--inject-stall DURATION@PERIOD needs 0 < DURATION < PERIOD <= 1d")
+            }
         default: throw fail("--inject-stall needs both DURATION and PERIOD (DURATION@PERIOD)")
         }
         if let injectDelayNanos, !Limits.injectDelayNanos.contains(injectDelayNanos) {
@@ -128,7 +137,9 @@ extension Scenario {
             throw expected("shard", "\(shardIndex &+ 1)/\(shardCount)")
         }
         if devices < shardCount {
-            throw fail("--shard \(text("shard") ?? "\(shardIndex + 1)/\(shardCount)"): fewer devices (\(devices)) than shards")
+            throw fail(
+                "--shard \(text("shard") ?? "\(shardIndex + 1)/\(shardCount)"): fewer devices (\(devices)) than shards"
+            )
         }
     }
 
@@ -139,10 +150,16 @@ extension Scenario {
             if !(totalRate > 0 && totalRate <= Limits.maxRate) {
                 throw Scenario.expects("total-rate", got: text("total-rate") ?? "\(totalRate)")
             }
-            if stages != nil { throw BenchError.invalidSetting("--total-rate and --stages exclude each other (stage rates are per process)") }
+            if stages != nil {
+                throw BenchError.invalidSetting(
+                    "--total-rate and --stages exclude each other (stage rates are per process)"
+                )
+            }
             if loop != .open(rate: totalRate / Double(max(shardCount, 1))) {
-                throw BenchError.invalidSetting("--total-rate \(text("total-rate") ?? "\(totalRate)"): the open loop's rate "
-                    + "must be the total rate divided by the shard count (it excludes --rate and --closed)")
+                throw BenchError.invalidSetting(
+                    "--total-rate \(text("total-rate") ?? "\(totalRate)"): the open loop's rate "
+                        + "must be the total rate divided by the shard count (it excludes --rate and --closed)"
+                )
             }
         }
         guard let stages else { return }
@@ -151,8 +168,11 @@ extension Scenario {
             throw Scenario.expects("stages", got: text("stages") ?? "\(stages.count) stages")
         }
         for (index, stage) in stages.enumerated()
-        where !(0...Limits.durationMillis).contains(stage.durationMillis) || !(stage.rate >= 0 && stage.rate <= Limits.maxRate) {
-            let shown = typed.flatMap { index < $0.count ? $0[index] : nil } ?? "\(stage.durationMillis)ms:\(stage.rate)"
+        where !(0...Limits.durationMillis).contains(stage.durationMillis)
+            || !(stage.rate >= 0 && stage.rate <= Limits.maxRate)
+        {
+            let shown =
+                typed.flatMap { index < $0.count ? $0[index] : nil } ?? "\(stage.durationMillis)ms:\(stage.rate)"
             throw Scenario.expects("stages", got: shown)
         }
         let total = stages.durationMillis
@@ -160,12 +180,16 @@ extension Scenario {
             throw Scenario.expects("stages", got: text("stages") ?? "\(total)ms in all")
         }
         if !(stages.requests > 0) {
-            throw BenchError.invalidSetting("--stages" + (text("stages").map { " " + $0 } ?? "")
-                + ": every rate is 0; expected at least one positive rate")
+            throw BenchError.invalidSetting(
+                "--stages" + (text("stages").map { " " + $0 } ?? "")
+                    + ": every rate is 0; expected at least one positive rate"
+            )
         }
         if loop != .open(rate: stages.meanRate) || durationMillis != total {
-            throw BenchError.invalidSetting("--stages set the measured phase (the sum of their durations) and the open "
-                + "loop's mean rate; they exclude --duration, --rate, --total-rate and --closed")
+            throw BenchError.invalidSetting(
+                "--stages set the measured phase (the sum of their durations) and the open "
+                    + "loop's mean rate; they exclude --duration, --rate, --total-rate and --closed"
+            )
         }
     }
 
@@ -175,7 +199,9 @@ extension Scenario {
         func expected(_ flag: String, _ value: @autoclosure () -> String) -> BenchError {
             Scenario.expects(flag, got: text(flag) ?? value())
         }
-        if let refreshAhead, !(refreshAhead > 0 && refreshAhead < 1) { throw expected("refresh-ahead", "\(refreshAhead)") }
+        if let refreshAhead, !(refreshAhead > 0 && refreshAhead < 1) {
+            throw expected("refresh-ahead", "\(refreshAhead)")
+        }
         if !(0...1).contains(upstreamErrorRatio) { throw expected("upstream-errors", "\(upstreamErrorRatio)") }
         if !(1...Limits.upstreamMillis).contains(upstreamTimeoutMillis) {
             throw expected("upstream-timeout", "\(upstreamTimeoutMillis)ms")
@@ -189,16 +215,21 @@ extension Scenario {
         switch (upstreamOutageMillis, upstreamOutageAtMillis) {
         case (nil, nil): break
         case let (outage?, at?):
-            if !(1...Limits.upstreamMillis).contains(outage) || !(0...Limits.durationMillis + Limits.warmupMillis).contains(at) {
+            if !(1...Limits.upstreamMillis).contains(outage)
+                || !(0...Limits.durationMillis + Limits.warmupMillis).contains(at)
+            {
                 throw expected("upstream-outage", "\(outage)ms@\(at)ms")
             }
             // An outage after the load would silently test nothing.
             let end = warmupMillis + durationMillis
             if at >= end {
-                let given = text("upstream-outage") ?? "\(outage)ms@\(at)ms" + (name.map { " (from --scenario \($0))" } ?? "")
+                let given =
+                    text("upstream-outage") ?? "\(outage)ms@\(at)ms" + (name.map { " (from --scenario \($0))" } ?? "")
                 let load = LatencyText.duration(UInt64(end) * 1_000_000)
-                throw BenchError.invalidSetting("--upstream-outage \(given) starts after the load ends (warm-up plus "
-                    + "duration: \(load)); TIME counts from the start of the warm-up")
+                throw BenchError.invalidSetting(
+                    "--upstream-outage \(given) starts after the load ends (warm-up plus "
+                        + "duration: \(load)); TIME counts from the start of the warm-up"
+                )
             }
         default: throw BenchError.invalidSetting("--upstream-outage needs both DURATION and TIME (DURATION@TIME)")
         }

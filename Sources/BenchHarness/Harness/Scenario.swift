@@ -100,7 +100,48 @@ package struct Scenario: Sendable, Equatable {
     /// state at 2,000 requests/s over 10,000 devices, with a realistic upstream (200 ms median, 1 s
     /// p99), invalid when the start lag p99 exceeds 5 ms; the named scenario `steady`
     /// (`NamedScenario`) adds a deny TTL. This initialiser is the one place the defaults are written.
-    package init(devices: Int = 10_000, requestors: Int = 20, mvpds: Int = 10, resources: Int = 1_000, zipf: Double = 1.0, mix: OperationMix = OperationMix(), algorithm: SignatureAlgorithm = .es256, cache: CacheStrategyKind = .sharded, capacity: Int = 100_000, threads: Int = 2, loop: Loop = .open(rate: 2_000), durationMillis: Int64 = 10_000, warmupMillis: Int64 = 2_000, seed: UInt64 = 1, stallMillis: Int64? = nil, stallPeriodMillis: Int64? = nil, authNTTLMillis: Int64 = 86_400_000, authZTTLMillis: Int64 = 3_600_000, stageSample: Int = 64, shardIndex: Int = 0, shardCount: Int = 1, backendMedianMicros: Int = 200_000, backendP99Micros: Int = 1_000_000, backendDenyRatio: Double = 0.02, skewMillis: Int64? = nil, name: String? = nil, favorites: Int = 4, arrivals: Arrivals = .uniform, cold: Bool = false, concurrency: Int? = nil, refreshAhead: Double? = 0.8, upstreamErrorRatio: Double = 0, upstreamTimeoutMillis: Int64 = 5_000, upstreamOutageMillis: Int64? = nil, upstreamOutageAtMillis: Int64? = nil, upstreamMaxInFlight: Int = 65_536, maxStartLagMicros: Int64? = 5_000, denyTTLMillis: Int64? = nil, totalRate: Double? = nil, stages: [RampStage]? = nil) {
+    package init(
+        devices: Int = 10_000,
+        requestors: Int = 20,
+        mvpds: Int = 10,
+        resources: Int = 1_000,
+        zipf: Double = 1.0,
+        mix: OperationMix = OperationMix(),
+        algorithm: SignatureAlgorithm = .es256,
+        cache: CacheStrategyKind = .sharded,
+        capacity: Int = 100_000,
+        threads: Int = 2,
+        loop: Loop = .open(rate: 2_000),
+        durationMillis: Int64 = 10_000,
+        warmupMillis: Int64 = 2_000,
+        seed: UInt64 = 1,
+        stallMillis: Int64? = nil,
+        stallPeriodMillis: Int64? = nil,
+        authNTTLMillis: Int64 = 86_400_000,
+        authZTTLMillis: Int64 = 3_600_000,
+        stageSample: Int = 64,
+        shardIndex: Int = 0,
+        shardCount: Int = 1,
+        backendMedianMicros: Int = 200_000,
+        backendP99Micros: Int = 1_000_000,
+        backendDenyRatio: Double = 0.02,
+        skewMillis: Int64? = nil,
+        name: String? = nil,
+        favorites: Int = 4,
+        arrivals: Arrivals = .uniform,
+        cold: Bool = false,
+        concurrency: Int? = nil,
+        refreshAhead: Double? = 0.8,
+        upstreamErrorRatio: Double = 0,
+        upstreamTimeoutMillis: Int64 = 5_000,
+        upstreamOutageMillis: Int64? = nil,
+        upstreamOutageAtMillis: Int64? = nil,
+        upstreamMaxInFlight: Int = 65_536,
+        maxStartLagMicros: Int64? = 5_000,
+        denyTTLMillis: Int64? = nil,
+        totalRate: Double? = nil,
+        stages: [RampStage]? = nil
+    ) {
         self.devices = devices
         self.requestors = requestors
         self.mvpds = mvpds

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// A synchronised start (`run --start-at TIME`): the process sets up, then waits until `TIME`, which
 /// becomes t0 (the start of the warm-up), so that shards on hosts with synchronised clocks start
@@ -36,7 +37,8 @@ package struct StartPlan: Sendable, Equatable {
     /// The instants a start may name: from the Unix epoch to the last second whose nanoseconds
     /// since the epoch fit a signed 64-bit integer. Earlier times would be missed starts anyway;
     /// later ones cannot be counted in nanoseconds.
-    package static let schedulable = "1970-01-01T00:00:00Z to 2262-04-11T23:47:16Z (epoch milliseconds 0 to 9223372036854)"
+    package static let schedulable =
+        "1970-01-01T00:00:00Z to 2262-04-11T23:47:16Z (epoch milliseconds 0 to 9223372036854)"
 
     /// Parses `--start-at`: RFC 3339 UTC (`2026-11-23T19:00:00Z`, optionally with fractional
     /// seconds, `Z` or `+00:00`) or Unix epoch milliseconds (`1795460400000`); nil when malformed
@@ -78,7 +80,8 @@ package struct StartPlan: Sendable, Equatable {
         if let dot = time.firstIndex(of: ".") {
             let digits = time[time.index(after: dot)...]
             guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-                let value = Int64(digits) else { return nil }
+                let value = Int64(digits)
+            else { return nil }
             var scale: Int64 = 1
             for _ in digits.count..<9 { scale *= 10 }
             fractionNanos = value * scale
@@ -98,7 +101,9 @@ package struct StartPlan: Sendable, Equatable {
         // The calendar checks the date (no 29 February 2026) and counts the days; the fraction is
         // added here, to the nanosecond, which `Date` would round.
         let components = DateComponents(year: Int(year), month: Int(month), day: Int(day))
-        guard components.isValidDate(in: utcCalendar), let midnight = utcCalendar.date(from: components) else { return nil }
+        guard components.isValidDate(in: utcCalendar), let midnight = utcCalendar.date(from: components) else {
+            return nil
+        }
         let days = Int64((midnight.timeIntervalSince1970 / 86_400).rounded())
         // Days from year 1 to 9999 fit easily; their nanoseconds need not: checked, never trapped.
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second

@@ -1,8 +1,9 @@
 import AuthZCore
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// A request to end a run early (SIGINT, SIGTERM): the workers stop sending at their next request,
 /// wait for their parked requests as at a normal end, and the run reports what it measured,

@@ -11,24 +11,32 @@ extension Validity {
     ///   slice with nothing to send has saturated nothing).
     /// - The measured phase's start lag p99 exceeds the scenario's `maxStartLagMicros` (nil: not
     ///   checked): the requests were sent on time often enough to count, but their senders were late.
-    package static func generatorReasons(scenario: Scenario, requests: Int, durationSeconds: Double,
-        startLag: HDRHistogram?, plannedRequests: Int? = nil) -> [String]
-    {
+    package static func generatorReasons(
+        scenario: Scenario,
+        requests: Int,
+        durationSeconds: Double,
+        startLag: HDRHistogram?,
+        plannedRequests: Int? = nil
+    ) -> [String] {
         guard var target = scenario.loop.rate else { return [] }
         if let plannedRequests, durationSeconds > 0 { target = min(target, Double(plannedRequests) / durationSeconds) }
         var reasons: [String] = []
         let achieved = durationSeconds > 0 ? Double(requests) / durationSeconds : 0
         if target > 0, achieved < 0.99 * target {
-            reasons.append(String(format: "achieved %.0f requests/s, below 99%% of the target %.0f/s: ", achieved, target)
-                + "the load generator saturated (lower --rate or add --threads)")
+            reasons.append(
+                String(format: "achieved %.0f requests/s, below 99%% of the target %.0f/s: ", achieved, target)
+                    + "the load generator saturated (lower --rate or add --threads)"
+            )
         }
         if let bound = scenario.maxStartLagMicros, let startLag, startLag.totalCount > 0 {
             let p99 = startLag.value(atPercentile: 99)
             let boundNanos = UInt64(bound) * 1_000
             if p99 > boundNanos {
-                reasons.append("start lag p99 \(LatencyText.duration(p99)) exceeds --max-start-lag "
-                    + "\(LatencyText.duration(boundNanos)): the load generator, not the code under test, fell behind "
-                    + "(a busy machine, a worker blocked in a call, or too few --threads for the rate)")
+                reasons.append(
+                    "start lag p99 \(LatencyText.duration(p99)) exceeds --max-start-lag "
+                        + "\(LatencyText.duration(boundNanos)): the load generator, not the code under test, fell behind "
+                        + "(a busy machine, a worker blocked in a call, or too few --threads for the rate)"
+                )
             }
         }
         return reasons

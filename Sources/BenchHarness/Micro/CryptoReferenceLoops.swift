@@ -22,8 +22,11 @@ package enum CryptoReference {
 
     /// Verifies `signature` over `message` per iteration (hs256: `hmacSecret` instead of a PEM).
     package static func makeVerifyLoop(
-        algorithm: SignatureAlgorithm, publicKeyPEM: String, hmacSecret: [UInt8] = [],
-        message: [UInt8], signature: [UInt8]
+        algorithm: SignatureAlgorithm,
+        publicKeyPEM: String,
+        hmacSecret: [UInt8] = [],
+        message: [UInt8],
+        signature: [UInt8]
     ) throws -> ReferenceLoop {
         let loop = try ReferenceLoop(algorithm: algorithm, message: message, signature: signature)
         try loop.prepareKey(pem: publicKeyPEM, hmacSecret: hmacSecret, signing: false)
@@ -33,9 +36,16 @@ package enum CryptoReference {
 
     /// Signs `message` per iteration into a reused buffer (hs256: `hmacSecret` instead of a PEM).
     package static func makeSignLoop(
-        algorithm: SignatureAlgorithm, privateKeyPEM: String, hmacSecret: [UInt8] = [], message: [UInt8]
+        algorithm: SignatureAlgorithm,
+        privateKeyPEM: String,
+        hmacSecret: [UInt8] = [],
+        message: [UInt8]
     ) throws -> ReferenceLoop {
-        let loop = try ReferenceLoop(algorithm: algorithm, message: message, signature: [UInt8](repeating: 0, count: 512))
+        let loop = try ReferenceLoop(
+            algorithm: algorithm,
+            message: message,
+            signature: [UInt8](repeating: 0, count: 512)
+        )
         try loop.prepareKey(pem: privateKeyPEM, hmacSecret: hmacSecret, signing: true)
         loop.operation = .sign
         return loop
@@ -62,7 +72,11 @@ package enum CryptoReference {
     /// HMAC-SHA256 of `message` per iteration from the key's precomputed inner and outer SHA-256
     /// states (RFC 2104), each copied per call: the floor of an HMAC. With `expected`, each MAC is
     /// also compared with it (`CRYPTO_memcmp`), as a verification.
-    package static func makePrecomputedHMACLoop(key: [UInt8], message: [UInt8], expected: [UInt8]? = nil) throws
+    package static func makePrecomputedHMACLoop(
+        key: [UInt8],
+        message: [UInt8],
+        expected: [UInt8]? = nil
+    ) throws
         -> ReferenceLoop
     {
         let loop = try ReferenceLoop(algorithm: .hs256, message: message, signature: expected ?? [])
@@ -142,7 +156,8 @@ package final class ReferenceLoop: @unchecked Sendable {
             }
         }
         let storage = secret.isEmpty ? [UInt8](repeating: 0, count: 1) : secret
-        guard digestSet == 1, storage.withUnsafeBufferPointer({ EVP_MAC_init(context, $0.baseAddress, $0.count, nil) }) == 1
+        guard digestSet == 1,
+            storage.withUnsafeBufferPointer({ EVP_MAC_init(context, $0.baseAddress, $0.count, nil) }) == 1
         else { throw CryptoReference.SetupError("EVP_MAC_init") }
     }
 
@@ -156,13 +171,17 @@ package final class ReferenceLoop: @unchecked Sendable {
         let inner = block.map { $0 ^ 0x36 }
         let outer = block.map { $0 ^ 0x5c }
         guard authz_sha256_init(&states.0) == 1, authz_sha256_update(&states.0, inner, 64) == 1,
-              authz_sha256_init(&states.1) == 1, authz_sha256_update(&states.1, outer, 64) == 1
+            authz_sha256_init(&states.1) == 1, authz_sha256_update(&states.1, outer, 64) == 1
         else { throw CryptoReference.SetupError("SHA256_Init/SHA256_Update of the HMAC pads") }
     }
 
     /// One HMAC from the precomputed states into `digest` (the inner digest first, then the MAC).
     @inline(__always)
-    private func macFromStates(_ message: UnsafePointer<UInt8>, _ count: Int, _ digest: UnsafeMutablePointer<UInt8>) -> Bool {
+    private func macFromStates(
+        _ message: UnsafePointer<UInt8>,
+        _ count: Int,
+        _ digest: UnsafeMutablePointer<UInt8>
+    ) -> Bool {
         var context = states.0
         guard authz_sha256_update(&context, message, count) == 1, authz_sha256_final(digest, &context) == 1 else {
             return false
@@ -186,8 +205,8 @@ package final class ReferenceLoop: @unchecked Sendable {
         }
         keyContext = context
         guard (signing ? EVP_PKEY_sign_init(context) : EVP_PKEY_verify_init(context)) == 1,
-              EVP_PKEY_CTX_set_signature_md(context, md) == 1,
-              algorithm != .rs256 || EVP_PKEY_CTX_set_rsa_padding(context, RSA_PKCS1_PADDING) == 1
+            EVP_PKEY_CTX_set_signature_md(context, md) == 1,
+            algorithm != .rs256 || EVP_PKEY_CTX_set_rsa_padding(context, RSA_PKCS1_PADDING) == 1
         else { throw CryptoReference.SetupError("initialising the key context") }
     }
 
@@ -202,48 +221,75 @@ package final class ReferenceLoop: @unchecked Sendable {
             case (.sha256Direct, _):
                 var context = SHA256_CTX()
                 if authz_sha256_init(&context) == 1, authz_sha256_update(&context, messageBytes, messageCount) == 1,
-                   authz_sha256_final(digestBytes, &context) == 1 { ok += 1 }
+                    authz_sha256_final(digestBytes, &context) == 1
+                {
+                    ok += 1
+                }
             case (.hmacStates, _):
                 if macFromStates(messageBytes, messageCount, digestBytes) { ok += 1 }
             case (.verifyStates, _):
                 if macFromStates(messageBytes, messageCount, digestBytes),
-                   signatureCount == 32, CRYPTO_memcmp(digestBytes, signatureBytes, 32) == 0 { ok += 1 }
+                    signatureCount == 32, CRYPTO_memcmp(digestBytes, signatureBytes, 32) == 0
+                {
+                    ok += 1
+                }
             case (.sha256, _):
                 var length: UInt32 = 0
                 if EVP_DigestInit_ex2(digestContext, md, nil) == 1,
-                   EVP_DigestUpdate(digestContext, messageBytes, messageCount) == 1,
-                   EVP_DigestFinal_ex(digestContext, digestBytes, &length) == 1 { ok += 1 }
+                    EVP_DigestUpdate(digestContext, messageBytes, messageCount) == 1,
+                    EVP_DigestFinal_ex(digestContext, digestBytes, &length) == 1
+                {
+                    ok += 1
+                }
             case (.hmac, _), (.sign, .hs256):
                 var length = 0
                 if EVP_MAC_init(macContext, nil, 0, nil) == 1,
-                   EVP_MAC_update(macContext, messageBytes, messageCount) == 1,
-                   EVP_MAC_final(macContext, digestBytes, &length, 32) == 1 { ok += 1 }
+                    EVP_MAC_update(macContext, messageBytes, messageCount) == 1,
+                    EVP_MAC_final(macContext, digestBytes, &length, 32) == 1
+                {
+                    ok += 1
+                }
             case (.verify, .hs256):
                 var length = 0
                 if EVP_MAC_init(macContext, nil, 0, nil) == 1,
-                   EVP_MAC_update(macContext, messageBytes, messageCount) == 1,
-                   EVP_MAC_final(macContext, digestBytes, &length, 32) == 1,
-                   signatureCount == 32, CRYPTO_memcmp(digestBytes, signatureBytes, 32) == 0 { ok += 1 }
+                    EVP_MAC_update(macContext, messageBytes, messageCount) == 1,
+                    EVP_MAC_final(macContext, digestBytes, &length, 32) == 1,
+                    signatureCount == 32, CRYPTO_memcmp(digestBytes, signatureBytes, 32) == 0
+                {
+                    ok += 1
+                }
             case (.verify, .ed25519):
                 if EVP_DigestVerifyInit_ex(digestContext, nil, nil, nil, nil, key, nil) == 1,
-                   EVP_DigestVerify(digestContext, signatureBytes, signatureCount, messageBytes, messageCount) == 1 { ok += 1 }
+                    EVP_DigestVerify(digestContext, signatureBytes, signatureCount, messageBytes, messageCount) == 1
+                {
+                    ok += 1
+                }
             case (.sign, .ed25519):
                 var length = signature.count
                 if EVP_DigestSignInit_ex(digestContext, nil, nil, nil, nil, key, nil) == 1,
-                   EVP_DigestSign(digestContext, signatureBytes, &length, messageBytes, messageCount) == 1 { ok += 1 }
+                    EVP_DigestSign(digestContext, signatureBytes, &length, messageBytes, messageCount) == 1
+                {
+                    ok += 1
+                }
             case (.verify, _):
                 var length: UInt32 = 0
                 if EVP_DigestInit_ex2(digestContext, md, nil) == 1,
-                   EVP_DigestUpdate(digestContext, messageBytes, messageCount) == 1,
-                   EVP_DigestFinal_ex(digestContext, digestBytes, &length) == 1,
-                   EVP_PKEY_verify(keyContext, signatureBytes, signatureCount, digestBytes, 32) == 1 { ok += 1 }
+                    EVP_DigestUpdate(digestContext, messageBytes, messageCount) == 1,
+                    EVP_DigestFinal_ex(digestContext, digestBytes, &length) == 1,
+                    EVP_PKEY_verify(keyContext, signatureBytes, signatureCount, digestBytes, 32) == 1
+                {
+                    ok += 1
+                }
             case (.sign, _):
                 var length: UInt32 = 0
                 var signatureLength = signature.count
                 if EVP_DigestInit_ex2(digestContext, md, nil) == 1,
-                   EVP_DigestUpdate(digestContext, messageBytes, messageCount) == 1,
-                   EVP_DigestFinal_ex(digestContext, digestBytes, &length) == 1,
-                   EVP_PKEY_sign(keyContext, signatureBytes, &signatureLength, digestBytes, 32) == 1 { ok += 1 }
+                    EVP_DigestUpdate(digestContext, messageBytes, messageCount) == 1,
+                    EVP_DigestFinal_ex(digestContext, digestBytes, &length) == 1,
+                    EVP_PKEY_sign(keyContext, signatureBytes, &signatureLength, digestBytes, 32) == 1
+                {
+                    ok += 1
+                }
             }
         }
         if ok != iterations { ERR_clear_error() }

@@ -41,7 +41,10 @@ private func countingMalloc(_ size: Int, _ file: UnsafePointer<CChar>?, _ line: 
 }
 
 private func countingRealloc(
-    _ pointer: UnsafeMutableRawPointer?, _ size: Int, _ file: UnsafePointer<CChar>?, _ line: Int32
+    _ pointer: UnsafeMutableRawPointer?,
+    _ size: Int,
+    _ file: UnsafePointer<CChar>?,
+    _ line: Int32
 ) -> UnsafeMutableRawPointer? {
     if countingEnabled.load(ordering: .relaxed) { allocationCount.add(1, ordering: .relaxed) }
     return realloc(pointer, size)

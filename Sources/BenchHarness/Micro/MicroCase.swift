@@ -41,7 +41,6 @@ package struct MemoryFigures: Sendable {
     package var heapDelta: Int
 }
 
-
 /// Keeps a value alive and opaque to the optimiser, so a benchmarked result is not discarded.
 @inline(never) @_optimize(none)
 package func blackHole<T>(_ value: T) {

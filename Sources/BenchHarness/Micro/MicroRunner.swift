@@ -14,7 +14,13 @@ package struct MicroSettings: Sendable {
     /// Skip the reference loops (allocation and instruction counts of the code under test alone).
     package var subjectOnly: Bool
     /// Creates a value from its stored properties.
-    package init(batches: Int = 21, batchNanoseconds: UInt64 = 4_000_000, warmupBatches: Int = 3, fixedIterations: Int? = nil, subjectOnly: Bool = false) {
+    package init(
+        batches: Int = 21,
+        batchNanoseconds: UInt64 = 4_000_000,
+        warmupBatches: Int = 3,
+        fixedIterations: Int? = nil,
+        subjectOnly: Bool = false
+    ) {
         self.batches = batches
         self.batchNanoseconds = batchNanoseconds
         self.warmupBatches = warmupBatches
@@ -59,7 +65,21 @@ package struct MicroResult: Codable, Sendable {
     package var batches: Int
 
     /// Creates a value from its stored properties.
-    package init(name: String, threads: Int, nsPerOp: Double, p99: Double, opsPerSec: Double, reference: Double? = nil, referenceLabel: String? = nil, ratio: Double? = nil, libcryptoAllocsPerOp: Double? = nil, bytesPerEntry: Double? = nil, rssBytesPerEntry: Double? = nil, iterationsPerBatch: Int, batches: Int) {
+    package init(
+        name: String,
+        threads: Int,
+        nsPerOp: Double,
+        p99: Double,
+        opsPerSec: Double,
+        reference: Double? = nil,
+        referenceLabel: String? = nil,
+        ratio: Double? = nil,
+        libcryptoAllocsPerOp: Double? = nil,
+        bytesPerEntry: Double? = nil,
+        rssBytesPerEntry: Double? = nil,
+        iterationsPerBatch: Int,
+        batches: Int
+    ) {
         self.name = name
         self.threads = threads
         self.nsPerOp = nsPerOp
@@ -93,19 +113,30 @@ package struct MicroRunner {
             let figures = try probe()
             let perEntry = Double(figures.nanoseconds) / Double(max(figures.entries, 1))
             return MicroResult(
-                name: microCase.name, threads: 1, nsPerOp: perEntry, p99: perEntry, opsPerSec: 1e9 / perEntry,
-                reference: nil, referenceLabel: nil, ratio: nil, libcryptoAllocsPerOp: nil,
+                name: microCase.name,
+                threads: 1,
+                nsPerOp: perEntry,
+                p99: perEntry,
+                opsPerSec: 1e9 / perEntry,
+                reference: nil,
+                referenceLabel: nil,
+                ratio: nil,
+                libcryptoAllocsPerOp: nil,
                 bytesPerEntry: Double(figures.heapDelta) / Double(max(figures.entries, 1)),
                 rssBytesPerEntry: Double(figures.rssDelta) / Double(max(figures.entries, 1)),
-                iterationsPerBatch: figures.entries, batches: 1)
+                iterationsPerBatch: figures.entries,
+                batches: 1
+            )
         }
         let threads = microCase.threads
         let team = threads > 1 ? ThreadTeam(count: threads) : nil
         defer { team?.stop() }
         let subject = try (0..<threads).map { _ in try microCase.makeSubject() }
-        let reference = settings.subjectOnly
+        let reference =
+            settings.subjectOnly
             ? nil : try microCase.makeReference.map { make in try (0..<threads).map { _ in try make() } }
-        let floor = settings.subjectOnly
+        let floor =
+            settings.subjectOnly
             ? nil : try microCase.makeFloor.map { make in try (0..<threads).map { _ in try make() } }
 
         func batch(_ loops: [MicroLoop], _ iterations: Int) -> UInt64 {
@@ -121,11 +152,18 @@ package struct MicroRunner {
             let floorTime = floor.map { batch($0, fixed) }
             let perOp = Double(subjectTime) / Double(fixed)
             var result = MicroResult(
-                name: microCase.name, threads: threads, nsPerOp: perOp, p99: perOp,
+                name: microCase.name,
+                threads: threads,
+                nsPerOp: perOp,
+                p99: perOp,
                 opsPerSec: Double(threads) * 1e9 / perOp,
                 reference: referenceTime.map { Double($0) / Double(fixed) },
-                referenceLabel: microCase.referenceLabel, ratio: nil, libcryptoAllocsPerOp: nil,
-                iterationsPerBatch: fixed, batches: 1)
+                referenceLabel: microCase.referenceLabel,
+                ratio: nil,
+                libcryptoAllocsPerOp: nil,
+                iterationsPerBatch: fixed,
+                batches: 1
+            )
             result.floor = floorTime.map { Double($0) / Double(fixed) }
             result.floorLabel = floorTime == nil ? nil : microCase.floorLabel
             return result
@@ -162,13 +200,18 @@ package struct MicroRunner {
             allocations = Double(counted) / Double(n)
         }
         var result = MicroResult(
-            name: microCase.name, threads: threads, nsPerOp: median,
+            name: microCase.name,
+            threads: threads,
+            nsPerOp: median,
             p99: Self.percentile(subjectSamples, 99),
             opsPerSec: Double(threads) * 1e9 / median,
-            reference: referenceMedian, referenceLabel: microCase.referenceLabel,
+            reference: referenceMedian,
+            referenceLabel: microCase.referenceLabel,
             ratio: referenceMedian.map { median / $0 },
             libcryptoAllocsPerOp: allocations,
-            iterationsPerBatch: subjectIterations, batches: settings.batches)
+            iterationsPerBatch: subjectIterations,
+            batches: settings.batches
+        )
         result.floor = floorMedian
         result.floorLabel = floorMedian == nil ? nil : microCase.floorLabel
         result.floorRatio = floorMedian.map { median / $0 }

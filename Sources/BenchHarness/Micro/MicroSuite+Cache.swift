@@ -30,8 +30,11 @@ extension MicroSuite {
     /// `cache.bytes_per_entry.<strategy>.<label>`: a cache of capacity `entries` made and filled
     /// (`FillProbe`), its memory per entry.
     package static func bytesPerEntryCase(_ kind: CacheStrategyKind, entries: Int, label: String) -> MicroCase {
-        MicroCase(name: "cache.bytes_per_entry.\(kind.rawValue).\(label)", makeSubject: { { _ in } },
-            memoryProbe: { FillProbe.measure(kind, entries: entries) })
+        MicroCase(
+            name: "cache.bytes_per_entry.\(kind.rawValue).\(label)",
+            makeSubject: { { _ in } },
+            memoryProbe: { FillProbe.measure(kind, entries: entries) }
+        )
     }
 
     /// `cache.hit.<strategy>.t1` / `.t2`: 10,000 entries in a 16,384-entry cache, every lookup a hit.
@@ -43,29 +46,37 @@ extension MicroSuite {
             let now: Int64 = 1_800_000_000_000
             let keys = (0..<10_000).map(MicroSuite.authorizationKey)
             for key in keys {
-                cache.insert(CachedAuthorization(expiresAt: now + 3_600_000, msoID: "Comcast_SSO"), forKey: key,
-                    expiresAt: now + 3_600_000, now: now)
+                cache.insert(
+                    CachedAuthorization(expiresAt: now + 3_600_000, msoID: "Comcast_SSO"),
+                    forKey: key,
+                    expiresAt: now + 3_600_000,
+                    now: now
+                )
             }
             // A fixed pseudo-random visiting order, different per thread.
             let order = (0..<keys.count).map { Int(SplitMix64.mix(UInt64($0)) % UInt64(keys.count)) }
             return [1, 2].map { threads in
-                MicroCase(name: "cache.hit.\(kind.rawValue).t\(threads)", threads: threads, makeSubject: {
-                    let start = Int.random(in: 0..<order.count)
-                    // Each thread looks up its own copies of the keys (equal, not the same storage),
-                    // as two clients presenting the same tokens would: two threads copying one
-                    // shared key would contend on its strings' reference counts, not on the cache.
-                    let own = (0..<keys.count).map { MicroSuite.authorizationKey($0) }
-                    return { n in
-                        var found = 0
-                        var index = start
-                        for _ in 0..<n {
-                            if cache.value(forKey: own[order[index]], now: now) != nil { found += 1 }
-                            index += 1
-                            if index == order.count { index = 0 }
+                MicroCase(
+                    name: "cache.hit.\(kind.rawValue).t\(threads)",
+                    threads: threads,
+                    makeSubject: {
+                        let start = Int.random(in: 0..<order.count)
+                        // Each thread looks up its own copies of the keys (equal, not the same storage),
+                        // as two clients presenting the same tokens would: two threads copying one
+                        // shared key would contend on its strings' reference counts, not on the cache.
+                        let own = (0..<keys.count).map { MicroSuite.authorizationKey($0) }
+                        return { n in
+                            var found = 0
+                            var index = start
+                            for _ in 0..<n {
+                                if cache.value(forKey: own[order[index]], now: now) != nil { found += 1 }
+                                index += 1
+                                if index == order.count { index = 0 }
+                            }
+                            precondition(found == n, "a hit benchmark missed")
                         }
-                        precondition(found == n, "a hit benchmark missed")
                     }
-                })
+                )
             }
         }
     }
@@ -80,21 +91,24 @@ extension MicroSuite {
             let now: Int64 = 1_800_000_000_000
             let keys = (0..<(16 * cache.capacity)).map(MicroSuite.authorizationKey)
             let value = CachedAuthorization(expiresAt: now + 3_600_000, msoID: "Comcast_SSO")
-            return MicroCase(name: "cache.miss_insert.\(kind.rawValue).t1", makeSubject: {
-                let cursor = LoopCursor()
-                return { n in
-                    var index = cursor.position
-                    defer { cursor.position = index }
-                    for _ in 0..<n {
-                        let key = keys[index]
-                        if cache.value(forKey: key, now: now) == nil {
-                            cache.insert(value, forKey: key, expiresAt: now + 3_600_000, now: now)
+            return MicroCase(
+                name: "cache.miss_insert.\(kind.rawValue).t1",
+                makeSubject: {
+                    let cursor = LoopCursor()
+                    return { n in
+                        var index = cursor.position
+                        defer { cursor.position = index }
+                        for _ in 0..<n {
+                            let key = keys[index]
+                            if cache.value(forKey: key, now: now) == nil {
+                                cache.insert(value, forKey: key, expiresAt: now + 3_600_000, now: now)
+                            }
+                            index += 1
+                            if index == keys.count { index = 0 }
                         }
-                        index += 1
-                        if index == keys.count { index = 0 }
                     }
                 }
-            })
+            )
         }
     }
 }
@@ -118,8 +132,11 @@ package struct FillProbe: MicroCacheVisitor {
     /// from before it was made.
     package static func measure(_ kind: CacheStrategyKind, entries: Int) -> MemoryFigures {
         ProcessMemory.trim()
-        let probe = FillProbe(entries: entries, residentBefore: ProcessMemory.residentBytes,
-            heapBefore: ProcessMemory.heapBytesInUse())
+        let probe = FillProbe(
+            entries: entries,
+            residentBefore: ProcessMemory.residentBytes,
+            heapBefore: ProcessMemory.heapBytesInUse()
+        )
         return kind.makeCache(capacity: entries, visitor: probe)
     }
 
@@ -129,16 +146,24 @@ package struct FillProbe: MicroCacheVisitor {
         let now: Int64 = 1_800_000_000_000
         let start = MonotonicClock.nanoseconds()
         for n in 0..<entries {
-            cache.insert(CachedAuthorization(expiresAt: now + 3_600_000, msoID: "Comcast_SSO"),
-                forKey: MicroSuite.authorizationKey(n), expiresAt: now + 3_600_000, now: now)
+            cache.insert(
+                CachedAuthorization(expiresAt: now + 3_600_000, msoID: "Comcast_SSO"),
+                forKey: MicroSuite.authorizationKey(n),
+                expiresAt: now + 3_600_000,
+                now: now
+            )
         }
         let elapsed = MonotonicClock.nanoseconds() - start
         // Per-shard bounds may evict a few entries before the whole cache is full: divide by what it holds.
         let held = cache.count
         precondition(held > entries * 9 / 10, "the fill kept only \(held) of \(entries) entries")
         return withExtendedLifetime(cache) {
-            MemoryFigures(entries: held, nanoseconds: elapsed, rssDelta: ProcessMemory.residentBytes - residentBefore,
-                heapDelta: ProcessMemory.heapBytesInUse() - heapBefore)
+            MemoryFigures(
+                entries: held,
+                nanoseconds: elapsed,
+                rssDelta: ProcessMemory.residentBytes - residentBefore,
+                heapDelta: ProcessMemory.heapBytesInUse() - heapBefore
+            )
         }
     }
 }

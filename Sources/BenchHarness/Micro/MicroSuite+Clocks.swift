@@ -1,4 +1,5 @@
 import AuthZCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,7 +28,8 @@ extension MicroSuite {
                         }
                         blackHole(sum)
                     }
-                })
+                }
+            )
         }
         return [
             clockCase("clock.system", SystemClock(), CLOCK_REALTIME, "clock_gettime(CLOCK_REALTIME)"),

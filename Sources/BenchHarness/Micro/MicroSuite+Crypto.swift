@@ -4,8 +4,11 @@ import COpenSSL
 extension MicroSuite {
     /// Sample device info, as a device would send it.
     package static let sampleDevice = DeviceInfo(
-        advertisingID: "6D92078A-8246-4BA4-AE5B-76104861E7DC", vendorID: "A1B2C3D4-E5F6-4711-8899-AABBCCDDEEFF",
-        model: "AppleTV11,1", teamID: "8XK9QZ2J7L")
+        advertisingID: "6D92078A-8246-4BA4-AE5B-76104861E7DC",
+        vendorID: "A1B2C3D4-E5F6-4711-8899-AABBCCDDEEFF",
+        model: "AppleTV11,1",
+        teamID: "8XK9QZ2J7L"
+    )
 
     /// Signature verify (1 and 2 threads) and sign per algorithm, hashing, HMAC fingerprints and
     /// constant-time comparison, each beside the direct libcrypto loop doing the same calls.
@@ -13,8 +16,10 @@ extension MicroSuite {
         let message = TokenSerializer.bodyBytes(sampleBody(.authn))
         var cases: [MicroCase] = []
         for algorithm in SignatureAlgorithm.allCases {
-            let names = ["crypto.verify.\(algorithm.rawValue).t1", "crypto.verify.\(algorithm.rawValue).t2",
-                "crypto.sign.\(algorithm.rawValue).t1"]
+            let names = [
+                "crypto.verify.\(algorithm.rawValue).t1", "crypto.verify.\(algorithm.rawValue).t2",
+                "crypto.sign.\(algorithm.rawValue).t1",
+            ]
             guard names.map(wanted).contains(true) else { continue }
             // HS256 keys are made from a known secret: the reference loop needs the same bytes.
             let secret: [UInt8] = algorithm == .hs256 ? (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) } : []
@@ -25,7 +30,11 @@ extension MicroSuite {
             let privatePEM = algorithm == .hs256 ? "" : try key.privateKeyPEM()
             // HS256 rows also show the floor: HMAC from precomputed key states, libcrypto direct.
             let verifyFloor: @Sendable () throws -> MicroLoop = {
-                let loop = try CryptoReference.makePrecomputedHMACLoop(key: secret, message: message, expected: signature)
+                let loop = try CryptoReference.makePrecomputedHMACLoop(
+                    key: secret,
+                    message: message,
+                    expected: signature
+                )
                 return { n in loop.run(n) }
             }
             let signFloor: @Sendable () throws -> MicroLoop = {
@@ -33,42 +42,57 @@ extension MicroSuite {
                 return { n in loop.run(n) }
             }
             for threads in [1, 2] {
-                cases.append(MicroCase(
-                    name: "crypto.verify.\(algorithm.rawValue).t\(threads)", threads: threads,
-                    makeSubject: {
-                        { n in
-                            var valid = 0
-                            message.withUnsafeBytes { m in
-                                signature.withUnsafeBytes { s in
-                                    for _ in 0..<n where verifyingKey.isValidSignature(s, for: m) { valid += 1 }
+                cases.append(
+                    MicroCase(
+                        name: "crypto.verify.\(algorithm.rawValue).t\(threads)",
+                        threads: threads,
+                        makeSubject: {
+                            { n in
+                                var valid = 0
+                                message.withUnsafeBytes { m in
+                                    signature.withUnsafeBytes { s in
+                                        for _ in 0..<n where verifyingKey.isValidSignature(s, for: m) { valid += 1 }
+                                    }
                                 }
+                                precondition(valid == n, "verification failed in the benchmark")
                             }
-                            precondition(valid == n, "verification failed in the benchmark")
-                        }
+                        },
+                        referenceLabel: "libcrypto direct",
+                        makeReference: {
+                            let loop = try CryptoReference.makeVerifyLoop(
+                                algorithm: algorithm,
+                                publicKeyPEM: publicPEM,
+                                hmacSecret: secret,
+                                message: message,
+                                signature: signature
+                            )
+                            return { n in loop.run(n) }
+                        },
+                        floorLabel: algorithm == .hs256 ? hmacFloorLabel : nil,
+                        makeFloor: algorithm == .hs256 ? verifyFloor : nil
+                    )
+                )
+            }
+            cases.append(
+                MicroCase(
+                    name: "crypto.sign.\(algorithm.rawValue).t1",
+                    makeSubject: {
+                        { n in signLoop(key, message, n) }
                     },
                     referenceLabel: "libcrypto direct",
                     makeReference: {
-                        let loop = try CryptoReference.makeVerifyLoop(
-                            algorithm: algorithm, publicKeyPEM: publicPEM, hmacSecret: secret,
-                            message: message, signature: signature)
+                        let loop = try CryptoReference.makeSignLoop(
+                            algorithm: algorithm,
+                            privateKeyPEM: privatePEM,
+                            hmacSecret: secret,
+                            message: message
+                        )
                         return { n in loop.run(n) }
                     },
                     floorLabel: algorithm == .hs256 ? hmacFloorLabel : nil,
-                    makeFloor: algorithm == .hs256 ? verifyFloor : nil))
-            }
-            cases.append(MicroCase(
-                name: "crypto.sign.\(algorithm.rawValue).t1",
-                makeSubject: {
-                    { n in signLoop(key, message, n) }
-                },
-                referenceLabel: "libcrypto direct",
-                makeReference: {
-                    let loop = try CryptoReference.makeSignLoop(
-                        algorithm: algorithm, privateKeyPEM: privatePEM, hmacSecret: secret, message: message)
-                    return { n in loop.run(n) }
-                },
-                floorLabel: algorithm == .hs256 ? hmacFloorLabel : nil,
-                makeFloor: algorithm == .hs256 ? signFloor : nil))
+                    makeFloor: algorithm == .hs256 ? signFloor : nil
+                )
+            )
         }
         return cases.filter { wanted($0.name) } + deviceCases().filter { wanted($0.name) }
     }
@@ -112,7 +136,8 @@ extension MicroSuite {
                 makeFloor: {
                     let loop = try CryptoReference.makeDirectSHA256Loop(message: canonical)
                     return { n in loop.run(n) }
-                }),
+                }
+            ),
             MicroCase(
                 name: "device.fingerprint",
                 makeSubject: { { n in for _ in 0..<n { blackHole(bindingKey.fingerprint(for: opaque(deviceID))) } } },
@@ -125,16 +150,20 @@ extension MicroSuite {
                 makeFloor: {
                     let loop = try CryptoReference.makePrecomputedHMACLoop(key: secret, message: hexID)
                     return { n in loop.run(n) }
-                }),
+                }
+            ),
             MicroCase(
                 name: "device.binding.check",
                 makeSubject: {
                     { n in
                         var matched = 0
-                        for _ in 0..<n where bindingKey.matches(fingerprint, deviceID: opaque(deviceID)) { matched += 1 }
+                        for _ in 0..<n where bindingKey.matches(fingerprint, deviceID: opaque(deviceID)) {
+                            matched += 1
+                        }
                         precondition(matched == n)
                     }
-                }),
+                }
+            ),
             MicroCase(
                 name: "ct.compare.64",
                 makeSubject: {
@@ -154,17 +183,21 @@ extension MicroSuite {
                         var equal = 0
                         left.withUnsafeBytes { l in
                             right.withUnsafeBytes { r in
-                                for _ in 0..<n where CRYPTO_memcmp(opaque(l).baseAddress, r.baseAddress, 64) == 0 { equal += 1 }
+                                for _ in 0..<n where CRYPTO_memcmp(opaque(l).baseAddress, r.baseAddress, 64) == 0 {
+                                    equal += 1
+                                }
                             }
                         }
                         blackHole(equal)
                     }
-                }),
+                }
+            ),
             MicroCase(
                 name: "ct.compare.token.first_byte_differs",
                 makeSubject: { compareLoop(differAt: 0) },
                 referenceLabel: "equal inputs (ratio 1 = time independent of the data)",
-                makeReference: { compareLoop(differAt: nil) }),
+                makeReference: { compareLoop(differAt: nil) }
+            ),
         ]
     }
 

@@ -3,7 +3,8 @@ import AuthZSimulation
 
 /// The engine the micro rows measure: sharded caches for both steps, a backend without latency.
 package typealias MicroEngine = AuthorizationEngine<
-    ShardedCache<TokenBytesKey, VerifiedAuthN>, ShardedCache<AuthorizationKey, CachedAuthorization>, SimulatedBackend>
+    ShardedCache<TokenBytesKey, VerifiedAuthN>, ShardedCache<AuthorizationKey, CachedAuthorization>, SimulatedBackend
+>
 
 extension MicroSuite {
     package static let engineNow: Int64 = 1_800_000_000_000
@@ -14,34 +15,55 @@ extension MicroSuite {
     /// Configured as `run` configures its engine: the allowed lists of a `WorkloadDirectory`
     /// (several requestors, each trusting most MVPDs), devices spread over the requestors and
     /// their trusted MVPDs, so a warm check pays every lookup a run's request pays.
-    package static func warmEngine(mediaAlgorithm: SignatureAlgorithm = .es256, devices: Int = 1_000) throws
+    package static func warmEngine(
+        mediaAlgorithm: SignatureAlgorithm = .es256,
+        devices: Int = 1_000
+    ) throws
         -> (engine: MicroEngine, requests: [AuthorizationRequest], deployment: SimulatedDeployment)
     {
-        let mediaKey = mediaAlgorithm == .hs256
+        let mediaKey =
+            mediaAlgorithm == .hs256
             ? SigningKey(hmacSecret: (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 7) })
             : try SigningKey.generate(mediaAlgorithm)
         let directory = WorkloadDirectory(requestors: 4, mvpds: 6, resources: 50)
         var configuration = EngineConfiguration()
         configuration.allowedMVPDs = directory.engineAllowList
-        let deployment = SimulatedDeployment(keys: try DeploymentKeys(
-            generating: .es256, media: mediaKey, bindingSecret: Array("device-binding-secret".utf8)),
-            configuration: configuration)
+        let deployment = SimulatedDeployment(
+            keys: try DeploymentKeys(
+                generating: .es256,
+                media: mediaKey,
+                bindingSecret: Array("device-binding-secret".utf8)
+            ),
+            configuration: configuration
+        )
         let engine: MicroEngine = deployment.makeEngine(
-            tokenCache: ShardedCache(capacity: 4 * devices), authzCache: ShardedCache(capacity: 4 * devices))
+            tokenCache: ShardedCache(capacity: 4 * devices),
+            authzCache: ShardedCache(capacity: 4 * devices)
+        )
         var requests: [AuthorizationRequest] = []
         for n in 0..<devices {
-            let device = DeviceInfo(advertisingID: "ad-\(n)", vendorID: "vendor-\(n)", model: "TV", teamID: "team").deviceID
+            let device = DeviceInfo(advertisingID: "ad-\(n)", vendorID: "vendor-\(n)", model: "TV", teamID: "team")
+                .deviceID
             let requestor = n % directory.requestorIDs.count
             let trusted = directory.allowedMVPDs[requestor]
             let token = try deployment.keys.authNToken(
-                for: device, requestorID: directory.requestorIDs[requestor],
-                msoID: directory.mvpdIDs[trusted[(n / directory.requestorIDs.count) % trusted.count]],
-                guid: "4f1c0b2a-9d3e-4c61-8a57-\(String(100_000_000_000 + n))", expiresAt: engineNow + 86_400_000,
-                domainName: "adobe.com")
-            let request = AuthorizationRequest(deviceID: device, authNToken: token.bytes,
+                for: device,
                 requestorID: directory.requestorIDs[requestor],
-                resourceID: directory.resourceIDs[n % directory.resourceIDs.count])
-            precondition(engine.checkAuthorizationWaiting(request, now: engineNow) == .validToken, "warm-up check failed")
+                msoID: directory.mvpdIDs[trusted[(n / directory.requestorIDs.count) % trusted.count]],
+                guid: "4f1c0b2a-9d3e-4c61-8a57-\(String(100_000_000_000 + n))",
+                expiresAt: engineNow + 86_400_000,
+                domainName: "adobe.com"
+            )
+            let request = AuthorizationRequest(
+                deviceID: device,
+                authNToken: token.bytes,
+                requestorID: directory.requestorIDs[requestor],
+                resourceID: directory.resourceIDs[n % directory.resourceIDs.count]
+            )
+            precondition(
+                engine.checkAuthorizationWaiting(request, now: engineNow) == .validToken,
+                "warm-up check failed"
+            )
             requests.append(request)
         }
         return (engine, requests, deployment)
@@ -55,13 +77,20 @@ extension MicroSuite {
         if checkNames.map(wanted).contains(true) {
             let (engine, requests, _) = try warmEngine()
             cases += [1, 2].map { threads in
-                MicroCase(name: "engine.check.warm.t\(threads)", threads: threads,
-                    makeSubject: { checkLoop(engine, requests, NoStageObserver()) })
+                MicroCase(
+                    name: "engine.check.warm.t\(threads)",
+                    threads: threads,
+                    makeSubject: { checkLoop(engine, requests, NoStageObserver()) }
+                )
             }
-            cases.append(MicroCase(
-                name: "engine.check.warm.observed.t1", makeSubject: { checkLoop(engine, requests, StageTotals()) },
-                referenceLabel: "the same without an observer",
-                makeReference: { checkLoop(engine, requests, NoStageObserver()) }))
+            cases.append(
+                MicroCase(
+                    name: "engine.check.warm.observed.t1",
+                    makeSubject: { checkLoop(engine, requests, StageTotals()) },
+                    referenceLabel: "the same without an observer",
+                    makeReference: { checkLoop(engine, requests, NoStageObserver()) }
+                )
+            )
             cases = cases.filter { wanted($0.name) }
         }
 
@@ -73,29 +102,45 @@ extension MicroSuite {
             guard wantGet || wantVerify else { continue }
             let (engine, requests, deployment) = try warmEngine(mediaAlgorithm: algorithm, devices: 200)
             let sample = TokenSerializer.bodyBytes(sampleBody(.media))
-            if wantGet { cases.append(MicroCase(
-                name: getName,
-                makeSubject: {
-                    let cursor = LoopCursor()
-                    return { n in
-                        var index = cursor.position
-                        for _ in 0..<n {
-                            guard case .mediaToken(let token) = engine.getAuthorization(
-                                requests[index], now: engineNow, completion: WarmOnly<AuthorizationOutcome>())
-                            else { preconditionFailure("a warm get failed") }
-                            blackHole(token)
-                            index += 1
-                            if index == requests.count { index = 0 }
+            if wantGet {
+                cases.append(
+                    MicroCase(
+                        name: getName,
+                        makeSubject: {
+                            let cursor = LoopCursor()
+                            return { n in
+                                var index = cursor.position
+                                for _ in 0..<n {
+                                    guard
+                                        case .mediaToken(let token) = engine.getAuthorization(
+                                            requests[index],
+                                            now: engineNow,
+                                            completion: WarmOnly<AuthorizationOutcome>()
+                                        )
+                                    else { preconditionFailure("a warm get failed") }
+                                    blackHole(token)
+                                    index += 1
+                                    if index == requests.count { index = 0 }
+                                }
+                                cursor.position = index
+                            }
+                        },
+                        referenceLabel: "the media token's signature alone",
+                        makeReference: {
+                            { n in signLoop(deployment.keys.media, sample, n) }
                         }
-                        cursor.position = index
-                    }
-                },
-                referenceLabel: "the media token's signature alone",
-                makeReference: {
-                    { n in signLoop(deployment.keys.media, sample, n) }
-                })) }
+                    )
+                )
+            }
             if wantVerify {
-                cases.append(try mediaVerifyCase(engine: engine, requests: requests, deployment: deployment, algorithm: algorithm))
+                cases.append(
+                    try mediaVerifyCase(
+                        engine: engine,
+                        requests: requests,
+                        deployment: deployment,
+                        algorithm: algorithm
+                    )
+                )
             }
         }
         return cases
@@ -103,15 +148,20 @@ extension MicroSuite {
 
     /// A loop of warm checks over `requests`, timing stages into `observer`.
     package static func checkLoop<Observer: StageObserver & Sendable>(
-        _ engine: MicroEngine, _ shared: [AuthorizationRequest], _ observer: Observer
+        _ engine: MicroEngine,
+        _ shared: [AuthorizationRequest],
+        _ observer: Observer
     ) -> MicroLoop {
         // Each thread presents its own copies of the requests (equal bytes, separate storage), as
         // separate clients would: threads copying one shared request would contend on its arrays'
         // reference counts, which is not what the engine costs.
         let requests = shared.map {
-            AuthorizationRequest(deviceID: $0.deviceID, authNToken: $0.authNToken.map { $0 },
+            AuthorizationRequest(
+                deviceID: $0.deviceID,
+                authNToken: $0.authNToken.map { $0 },
                 requestorID: String(decoding: Array($0.requestorID.utf8), as: UTF8.self),
-                resourceID: String(decoding: Array($0.resourceID.utf8), as: UTF8.self))
+                resourceID: String(decoding: Array($0.resourceID.utf8), as: UTF8.self)
+            )
         }
         let cursor = LoopCursor(Int.random(in: 0..<requests.count))
         return { n in
@@ -120,7 +170,11 @@ extension MicroSuite {
             var index = cursor.position
             for _ in 0..<n {
                 let code = engine.checkAuthorization(
-                    requests[index], now: engineNow, observer: &observer, completion: WarmOnly<ResultCode>())
+                    requests[index],
+                    now: engineNow,
+                    observer: &observer,
+                    completion: WarmOnly<ResultCode>()
+                )
                 if code == .validToken {
                     valid += 1
                 }
@@ -135,9 +189,12 @@ extension MicroSuite {
 
     /// `media.verify.<alg>.t1`: each iteration verifies a token never seen before (a pool of 512
     /// minted tokens; the replay guard is renewed when the pool wraps, once per 512 verifications).
-    package static func mediaVerifyCase(engine: MicroEngine, requests: [AuthorizationRequest],
-        deployment: SimulatedDeployment, algorithm: SignatureAlgorithm) throws -> MicroCase
-    {
+    package static func mediaVerifyCase(
+        engine: MicroEngine,
+        requests: [AuthorizationRequest],
+        deployment: SimulatedDeployment,
+        algorithm: SignatureAlgorithm
+    ) throws -> MicroCase {
         var pool: [(token: [UInt8], resource: String)] = []
         for index in 0..<512 {
             let request = requests[index % requests.count]
@@ -147,24 +204,27 @@ extension MicroSuite {
             pool.append((token, request.resourceID))
         }
         let tokens = pool
-        return MicroCase(name: "media.verify.\(algorithm.rawValue).t1", makeSubject: {
-            let cursor = LoopCursor()
-            let verifier = MicroVerifierBox(deployment: deployment)
-            return { n in
-                var index = cursor.position
-                for _ in 0..<n {
-                    if index == 0 { verifier.renew() }
-                    let entry = tokens[index]
-                    let code = entry.token.withUnsafeBytes {
-                        verifier.verifier.verify($0, resource: entry.resource, now: engineNow)
+        return MicroCase(
+            name: "media.verify.\(algorithm.rawValue).t1",
+            makeSubject: {
+                let cursor = LoopCursor()
+                let verifier = MicroVerifierBox(deployment: deployment)
+                return { n in
+                    var index = cursor.position
+                    for _ in 0..<n {
+                        if index == 0 { verifier.renew() }
+                        let entry = tokens[index]
+                        let code = entry.token.withUnsafeBytes {
+                            verifier.verifier.verify($0, resource: entry.resource, now: engineNow)
+                        }
+                        precondition(code == .validToken, "media verification failed: \(code)")
+                        index += 1
+                        if index == tokens.count { index = 0 }
                     }
-                    precondition(code == .validToken, "media verification failed: \(code)")
-                    index += 1
-                    if index == tokens.count { index = 0 }
+                    cursor.position = index
                 }
-                cursor.position = index
             }
-        })
+        )
     }
 }
 

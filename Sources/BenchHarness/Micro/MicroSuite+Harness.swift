@@ -21,8 +21,11 @@ extension MicroSuite {
                         sum &+= noOperation(now)
                         let done = MonotonicClock.nanoseconds()
                         recorder.value.record(
-                            interval: 0, response: done &- intended, service: done &- send,
-                            startLag: send &- min(send, intended))
+                            interval: 0,
+                            response: done &- intended,
+                            service: done &- send,
+                            startLag: send &- min(send, intended)
+                        )
                     }
                     blackHole(sum)
                 }
@@ -34,7 +37,8 @@ extension MicroSuite {
                     for _ in 0..<n { sum &+= noOperation(1) }
                     blackHole(sum)
                 }
-            })
+            }
+        )
     }
 }
 

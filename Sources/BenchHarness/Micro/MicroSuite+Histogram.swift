@@ -12,7 +12,9 @@ extension MicroSuite {
                 return { n in
                     var x: UInt64 = 0x9E37_79B9_7F4A_7C15
                     for _ in 0..<n {
-                        x ^= x << 13; x ^= x >> 7; x ^= x << 17
+                        x ^= x << 13
+                        x ^= x >> 7
+                        x ^= x << 17
                         box.value.record(x >> (34 + (x & 0x1F)))  // spread over ~30 octaves
                     }
                 }
@@ -24,11 +26,14 @@ extension MicroSuite {
                     var x: UInt64 = 0x9E37_79B9_7F4A_7C15
                     box.value.withUnsafeMutableBufferPointer { counts in
                         for _ in 0..<n {
-                            x ^= x << 13; x ^= x >> 7; x ^= x << 17
+                            x ^= x << 13
+                            x ^= x >> 7
+                            x ^= x << 17
                             counts[Int(truncatingIfNeeded: (x >> (34 + (x & 0x1F))) & 0xFFFF)] &+= 1
                         }
                     }
                 }
-            })
+            }
+        )
     }
 }

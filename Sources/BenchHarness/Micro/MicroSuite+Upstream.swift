@@ -1,12 +1,13 @@
-import Synchronization
 import AuthZCore
 import AuthZSimulation
+import Synchronization
 
 /// The engine the miss-path rows measure: the upstream is scripted to answer inline, so a row
 /// times the engine's own work around a call (parking, single-flight table, verifying and caching
 /// the answer, completing the waiter), not a timer.
 package typealias ParkingEngine = AuthorizationEngine<
-    ShardedCache<TokenBytesKey, VerifiedAuthN>, ShardedCache<AuthorizationKey, CachedAuthorization>, ScriptedBackend>
+    ShardedCache<TokenBytesKey, VerifiedAuthN>, ShardedCache<AuthorizationKey, CachedAuthorization>, ScriptedBackend
+>
 
 extension MicroSuite {
     /// `engine.check.parked.t1`: a check whose token is cached but whose authorization is not:
@@ -19,28 +20,39 @@ extension MicroSuite {
         let name = "engine.check.parked.t1"
         guard wanted(name) else { return [] }
         let (engine, requests, keys) = try parkingEngine(devices: 256)
-        return [MicroCase(
-            name: name,
-            makeSubject: { parkedLoop(engine, requests, keys) },
-            referenceLabel: "the same checks, warm",
-            makeReference: {
-                let cursor = LoopCursor()
-                return { n in
-                    var index = cursor.position
-                    for _ in 0..<n {
-                        let code = engine.checkAuthorization(requests[index], now: engineNow, completion: WarmOnly<ResultCode>())
-                        blackHole(code)
-                        index += 1
-                        if index == requests.count { index = 0 }
+        return [
+            MicroCase(
+                name: name,
+                makeSubject: { parkedLoop(engine, requests, keys) },
+                referenceLabel: "the same checks, warm",
+                makeReference: {
+                    let cursor = LoopCursor()
+                    return { n in
+                        var index = cursor.position
+                        for _ in 0..<n {
+                            let code = engine.checkAuthorization(
+                                requests[index],
+                                now: engineNow,
+                                completion: WarmOnly<ResultCode>()
+                            )
+                            blackHole(code)
+                            index += 1
+                            if index == requests.count { index = 0 }
+                        }
+                        cursor.position = index
                     }
-                    cursor.position = index
                 }
-            })]
+            )
+        ]
     }
 
     /// A loop of parked checks: each removes its authorization, then checks (parks, and completes
     /// inline through the scripted backend).
-    package static func parkedLoop(_ engine: ParkingEngine, _ requests: [AuthorizationRequest], _ keys: [AuthorizationKey])
+    package static func parkedLoop(
+        _ engine: ParkingEngine,
+        _ requests: [AuthorizationRequest],
+        _ keys: [AuthorizationKey]
+    )
         -> MicroLoop
     {
         let cursor = LoopCursor()
@@ -62,7 +74,9 @@ extension MicroSuite {
 
     /// An engine with HS256 keys whose scripted upstream answers inline with pre-signed authZ
     /// tokens; `devices` requests (warm: tokens and authorizations cached) and their authorization keys.
-    package static func parkingEngine(devices: Int) throws
+    package static func parkingEngine(
+        devices: Int
+    ) throws
         -> (engine: ParkingEngine, requests: [AuthorizationRequest], keys: [AuthorizationKey])
     {
         let keys = try DeploymentKeys(generating: .hs256, bindingSecret: Array("device-binding-secret".utf8))
@@ -73,31 +87,54 @@ extension MicroSuite {
         var authZTokens: [String: [UInt8]] = [:]
         var authorizationKeys: [AuthorizationKey] = []
         for n in 0..<devices {
-            let device = DeviceInfo(advertisingID: "ad-\(n)", vendorID: "vendor-\(n)", model: "TV", teamID: "team").deviceID
+            let device = DeviceInfo(advertisingID: "ad-\(n)", vendorID: "vendor-\(n)", model: "TV", teamID: "team")
+                .deviceID
             let guid = "4f1c0b2a-9d3e-4c61-8a57-\(String(100_000_000_000 + n))"
             let token = try keys.authNToken(
-                for: device, requestorID: "NBCUniversal", msoID: "Comcast_SSO", guid: guid,
-                expiresAt: engineNow + 86_400_000, domainName: "adobe.com")
-            let request = AuthorizationRequest(deviceID: device, authNToken: token.bytes,
-                requestorID: "NBCUniversal", resourceID: "resource-\(n % 50)")
+                for: device,
+                requestorID: "NBCUniversal",
+                msoID: "Comcast_SSO",
+                guid: guid,
+                expiresAt: engineNow + 86_400_000,
+                domainName: "adobe.com"
+            )
+            let request = AuthorizationRequest(
+                deviceID: device,
+                authNToken: token.bytes,
+                requestorID: "NBCUniversal",
+                resourceID: "resource-\(n % 50)"
+            )
             let fingerprint = keys.binding.fingerprint(for: device).hexString
-            guard case .permit(let authZ) = upstream.decide(
-                BackendRequest(requestorID: request.requestorID, resourceID: request.resourceID,
-                    msoID: "Comcast_SSO", fingerprint: fingerprint),
-                now: engineNow)
+            guard
+                case .permit(let authZ) = upstream.decide(
+                    BackendRequest(
+                        requestorID: request.requestorID,
+                        resourceID: request.resourceID,
+                        msoID: "Comcast_SSO",
+                        fingerprint: fingerprint
+                    ),
+                    now: engineNow
+                )
             else { throw BenchError.failure("could not sign authZ tokens for the benchmark") }
             authZTokens[fingerprint] = authZ
             requests.append(request)
-            authorizationKeys.append(AuthorizationKey(authNGUID: guid, requestorID: request.requestorID,
-                resourceID: request.resourceID))
+            authorizationKeys.append(
+                AuthorizationKey(
+                    authNGUID: guid,
+                    requestorID: request.requestorID,
+                    resourceID: request.resourceID
+                )
+            )
         }
         let answers = authZTokens
         let backend = ScriptedBackend { request, _ in
             answers[request.fingerprint].map { .permit(authZToken: $0) } ?? .deny
         }
         let engine = deployment.makeEngine(
-            tokenCache: ShardedCache(capacity: 4 * devices), authzCache: ShardedCache(capacity: 4 * devices),
-            backend: backend)
+            tokenCache: ShardedCache(capacity: 4 * devices),
+            authzCache: ShardedCache(capacity: 4 * devices),
+            backend: backend
+        )
         for request in requests {
             guard engine.checkAuthorizationWaiting(request, now: engineNow) == .validToken else {
                 throw BenchError.failure("the miss-path benchmark's set-up check failed")

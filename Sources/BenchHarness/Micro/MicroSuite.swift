@@ -19,7 +19,10 @@ package enum MicroSuite {
     /// Every row name, without setting anything up.
     package static func allNames() throws -> [String] {
         var names: [String] = []
-        _ = try cases { names.append($0); return false }
+        _ = try cases {
+            names.append($0)
+            return false
+        }
         return names
     }
 }

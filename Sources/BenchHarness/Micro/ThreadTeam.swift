@@ -1,7 +1,7 @@
 import AuthZCore
+import AuthZSimulation
 import Foundation
 import Synchronization
-import AuthZSimulation
 
 /// A fixed team of worker threads that run one loop each per batch, started together.
 ///

@@ -11,9 +11,12 @@ package struct Arguments {
     /// Parses `arguments` given the option names that take a value and the boolean flags. An
     /// option given by an older name in `aliases` (old name: current name) reads as its current
     /// name, when the command takes it; messages name the current one.
-    package init(_ arguments: [String], options: Set<String>, flags allowedFlags: Set<String>,
-        aliases: [String: String] = WorkloadFlags.aliases) throws(BenchError)
-    {
+    package init(
+        _ arguments: [String],
+        options: Set<String>,
+        flags allowedFlags: Set<String>,
+        aliases: [String: String] = WorkloadFlags.aliases
+    ) throws(BenchError) {
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -48,7 +51,9 @@ package struct Arguments {
                 }
             } else {
                 let aliased = aliases.filter { options.contains($0.value) }.keys
-                let known = options.union(allowedFlags).union(aliased).sorted().map { "--\($0)" }.joined(separator: ", ")
+                let known = options.union(allowedFlags).union(aliased).sorted().map { "--\($0)" }.joined(
+                    separator: ", "
+                )
                 throw .invalidSetting("unknown option --\(name); expected one of: \(known)")
             }
         }
@@ -69,10 +74,16 @@ package struct Arguments {
     }
 
     /// The value of option `name` parsed as an integer in `range`, or `defaultValue` when absent.
-    package func integer(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) throws(BenchError) -> Int {
+    package func integer(
+        _ name: String,
+        default defaultValue: Int,
+        in range: ClosedRange<Int>
+    ) throws(BenchError) -> Int {
         guard let text = values[name] else { return defaultValue }
         guard let number = Int(text), range.contains(number) else {
-            throw .invalidSetting("--\(name) expects an integer in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
+            throw .invalidSetting(
+                "--\(name) expects an integer in \(range.lowerBound)...\(range.upperBound), got '\(text)'"
+            )
         }
         return number
     }

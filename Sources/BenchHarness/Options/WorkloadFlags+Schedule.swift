@@ -20,8 +20,10 @@ extension WorkloadFlags {
         }
         if let text = args.value("stages") {
             for flag in ["duration", "rate"] where args.value(flag) != nil {
-                throw .invalidSetting("--stages and --\(flag) exclude each other (the stages set the measured phase's "
-                    + "duration and rate)")
+                throw .invalidSetting(
+                    "--stages and --\(flag) exclude each other (the stages set the measured phase's "
+                        + "duration and rate)"
+                )
             }
             if args.flag("closed") { throw .invalidSetting("--stages and --closed exclude each other") }
             let stages = try stageList(text)
@@ -48,20 +50,27 @@ extension WorkloadFlags {
     /// `--shard-index-env VAR --shards N` into `s`: the shard's 0-based index from the environment
     /// variable `VAR` (Kubernetes' `JOB_COMPLETION_INDEX` in an indexed Job), the count from
     /// `--shards`; the same fields as `--shard I/N` (1-based), which it excludes.
-    static func shardFromEnvironment(_ args: Arguments, _ environment: [String: String], into s: inout Scenario)
+    static func shardFromEnvironment(
+        _ args: Arguments,
+        _ environment: [String: String],
+        into s: inout Scenario
+    )
         throws(BenchError)
     {
         switch (args.value("shard-index-env"), args.value("shards")) {
         case (nil, nil):
             return
         case (nil, _?):
-            throw .invalidSetting("--shards needs --shard-index-env VAR (the variable holding this process's 0-based shard index)")
+            throw .invalidSetting(
+                "--shards needs --shard-index-env VAR (the variable holding this process's 0-based shard index)"
+            )
         case (let variable?, nil):
             throw .invalidSetting("--shard-index-env \(variable) needs --shards N (the number of shards)")
         case let (variable?, count?):
             if args.value("shard") != nil { throw .invalidSetting("--shard and --shard-index-env exclude each other") }
             guard let shards = Int(count), shards >= 1 else { throw Scenario.expects("shards", got: count) }
-            let expected = "expected this process's 0-based shard index, an integer in 0...\(shards - 1) (--shards \(shards))"
+            let expected =
+                "expected this process's 0-based shard index, an integer in 0...\(shards - 1) (--shards \(shards))"
             guard let value = environment[variable] else {
                 throw .invalidSetting("--shard-index-env \(variable): the variable is not set; \(expected)")
             }

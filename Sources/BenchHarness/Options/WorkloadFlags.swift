@@ -15,7 +15,8 @@ package enum WorkloadFlags {
     /// cache, loop and its schedule, sessions, timing, simulated upstream and shard.
     package static let loadOptions: Set<String> = [
         "scenario", "alg", "cache", "capacity", "threads", "rate", "duration", "warmup", "inject-stall", "shard",
-        "authn-ttl", "authz-ttl", "stage-sample", "upstream-latency", "upstream-deny-ratio", "skew", "favorites", "arrivals",
+        "authn-ttl", "authz-ttl", "stage-sample", "upstream-latency", "upstream-deny-ratio", "skew", "favorites",
+        "arrivals",
         "concurrency", "refresh-ahead", "upstream-errors", "upstream-timeout", "upstream-outage",
         "upstream-max-in-flight", "deny-ttl", "total-rate", "stages", "shard-index-env", "shards", "max-start-lag",
         "inject-delay",
@@ -34,12 +35,16 @@ package enum WorkloadFlags {
     /// `defaultThreads` when `--threads` is absent. `--scenario NAME` is applied first, then every
     /// other flag over it. Text that does not read as a value is a usage error naming its flag
     /// (exit 64). `environment` holds the variable `--shard-index-env` names.
-    package static func scenario(from args: Arguments, defaultThreads: Int,
-        environment: [String: String] = ProcessInfo.processInfo.environment) throws(BenchError) -> Scenario
-    {
+    package static func scenario(
+        from args: Arguments,
+        defaultThreads: Int,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(BenchError) -> Scenario {
         var s = Scenario()
         if let name = args.value("scenario") {
-            guard let named = NamedScenario(rawValue: name.lowercased()) else { throw Scenario.expects("scenario", got: name) }
+            guard let named = NamedScenario(rawValue: name.lowercased()) else {
+                throw Scenario.expects("scenario", got: name)
+            }
             named.apply(to: &s)
         }
         s.devices = try value(args, "devices", default: s.devices)
@@ -95,8 +100,10 @@ package enum WorkloadFlags {
         let text = args.value("max-start-lag")
         if s.loop == .closed {
             if text != nil {
-                throw .invalidSetting("--max-start-lag bounds the open loop's start lag; the closed loop has none "
-                    + "(it excludes --closed)")
+                throw .invalidSetting(
+                    "--max-start-lag bounds the open loop's start lag; the closed loop has none "
+                        + "(it excludes --closed)"
+                )
             }
             s.maxStartLagMicros = nil
             return
@@ -167,14 +174,21 @@ package enum WorkloadFlags {
             case "verify": mix.verify = share
             case "logout": mix.logout = share
             case "attack": mix.attack = share
-            default: throw BenchError.invalidSetting("--mix: unknown operation '\(name)'; expected get, check, verify, logout, attack")
+            default:
+                throw BenchError.invalidSetting(
+                    "--mix: unknown operation '\(name)'; expected get, check, verify, logout, attack"
+                )
             }
         }
         return mix
     }
 
     /// The value of option `flag` read by `T`'s initializer from text, or `defaultValue` when absent.
-    private static func value<T: LosslessStringConvertible>(_ args: Arguments, _ flag: String, default defaultValue: T)
+    private static func value<T: LosslessStringConvertible>(
+        _ args: Arguments,
+        _ flag: String,
+        default defaultValue: T
+    )
         throws(BenchError) -> T
     {
         guard let text = args.value(flag) else { return defaultValue }
@@ -183,7 +197,11 @@ package enum WorkloadFlags {
     }
 
     /// The case of `T` that option `flag` names (in any letter case), or `defaultValue` when absent.
-    private static func choice<T: RawRepresentable<String>>(_ args: Arguments, _ flag: String, default defaultValue: T)
+    private static func choice<T: RawRepresentable<String>>(
+        _ args: Arguments,
+        _ flag: String,
+        default defaultValue: T
+    )
         throws(BenchError) -> T
     {
         guard let text = args.value(flag) else { return defaultValue }
@@ -193,9 +211,12 @@ package enum WorkloadFlags {
 
     /// `--closed`, or `--rate R`, or `defaultValue`. Both at once cannot be a `Loop`, so that
     /// conflict is reported here, where both flags are still seen.
-    private static func loop(_ args: Arguments, default defaultValue: Scenario.Loop) throws(BenchError) -> Scenario.Loop {
+    private static func loop(_ args: Arguments, default defaultValue: Scenario.Loop) throws(BenchError) -> Scenario.Loop
+    {
         if args.flag("closed") {
-            guard args.value("rate") == nil else { throw BenchError.invalidSetting("--rate and --closed exclude each other") }
+            guard args.value("rate") == nil else {
+                throw BenchError.invalidSetting("--rate and --closed exclude each other")
+            }
             return .closed
         }
         guard args.value("rate") != nil else { return defaultValue }
@@ -203,7 +224,12 @@ package enum WorkloadFlags {
     }
 
     /// `text` of option `flag` as two values `read` accepts, split at `separator` (`200ms@2s`).
-    private static func pair<T>(_ text: String, _ flag: String, _ separator: Character, _ read: (String) -> T?)
+    private static func pair<T>(
+        _ text: String,
+        _ flag: String,
+        _ separator: Character,
+        _ read: (String) -> T?
+    )
         throws(BenchError) -> (T, T)
     {
         let parts = text.split(separator: separator, omittingEmptySubsequences: false)

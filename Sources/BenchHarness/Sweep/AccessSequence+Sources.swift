@@ -37,12 +37,19 @@ extension AccessSequence {
         let scenario = workload.scenario
         var builder = AccessSequenceBuilder(
             deviceNames: (0..<scenario.devices).map { RecordedTrace.deviceName(UInt32($0)) },
-            requestorNames: directory.requestorIDs, resourceNames: directory.resourceIDs)
+            requestorNames: directory.requestorIDs,
+            resourceNames: directory.resourceIDs
+        )
         let lookupShare = Double(scenario.mix.get + scenario.mix.check) / 100
         builder.reserve(lookups: Int(Double(workload.requests) * lookupShare * 1.01) + 64)
         var stream = OperationStream(
-            seed: scenario.seed, shard: 0, worker: 0, mix: scenario.mix, deviceCount: scenario.devices,
-            resources: ZipfSampler(count: scenario.resources, exponent: scenario.zipf))
+            seed: scenario.seed,
+            shard: 0,
+            worker: 0,
+            mix: scenario.mix,
+            deviceCount: scenario.devices,
+            resources: ZipfSampler(count: scenario.resources, exponent: scenario.zipf)
+        )
         for index in 0..<workload.requests {
             let operation = stream.next()
             let op: TraceOperation
@@ -55,8 +62,13 @@ extension AccessSequence {
             }
             let device = Int(operation.device)
             let requestor = directory.assignment(seed: scenario.seed, device: device).requestor
-            builder.add(time: Int64(index), op: op, device: device, requestor: requestor,
-                resource: Int(operation.resource))
+            builder.add(
+                time: Int64(index),
+                op: op,
+                device: device,
+                requestor: requestor,
+                resource: Int(operation.resource)
+            )
         }
         return builder.sequence
     }
@@ -80,7 +92,13 @@ extension AccessSequence {
             let device = intern(record.device, &devices, &builder.deviceNames)
             let requestor = intern(record.requestor, &requestors, &builder.requestorNames)
             let resource = intern(record.resource, &resources, &builder.resourceNames)
-            builder.add(time: record.timeMillis, op: record.op, device: device, requestor: requestor, resource: resource)
+            builder.add(
+                time: record.timeMillis,
+                op: record.op,
+                device: device,
+                requestor: requestor,
+                resource: resource
+            )
         }
         return builder.sequence
     }

@@ -42,8 +42,14 @@ package struct AccessSequence: Sendable {
         var seeds = SeedSequence(seed)
         let hashKey = (seeds.next(), seeds.next())
         return keyParts.map {
-            AuthorizationKey(rehashing: AuthorizationKey(authNGUID: $0.guid, requestorID: $0.requestor,
-                resourceID: $0.resource), hashKey: hashKey)
+            AuthorizationKey(
+                rehashing: AuthorizationKey(
+                    authNGUID: $0.guid,
+                    requestorID: $0.requestor,
+                    resourceID: $0.resource
+                ),
+                hashKey: hashKey
+            )
         }
     }
 }
@@ -93,17 +99,24 @@ package struct AccessSequenceBuilder {
             generations[device] += 1
         case .get, .check:
             let identity = KeyIdentity(
-                device: Int32(device), generation: generations[device], requestor: Int32(requestor),
-                resource: Int32(resource))
+                device: Int32(device),
+                generation: generations[device],
+                requestor: Int32(requestor),
+                resource: Int32(resource)
+            )
             let id: Int32
             if let known = ids[identity] {
                 id = known
             } else {
                 id = Int32(sequence.keyParts.count)
                 ids[identity] = id
-                sequence.keyParts.append(AccessSequence.KeyParts(
-                    guid: "\(deviceNames[device])-g\(identity.generation)", requestor: requestorNames[requestor],
-                    resource: resourceNames[resource]))
+                sequence.keyParts.append(
+                    AccessSequence.KeyParts(
+                        guid: "\(deviceNames[device])-g\(identity.generation)",
+                        requestor: requestorNames[requestor],
+                        resource: resourceNames[resource]
+                    )
+                )
             }
             sequence.keys.append(id)
             sequence.times.append(time)

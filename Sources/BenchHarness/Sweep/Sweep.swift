@@ -38,11 +38,24 @@ package enum Sweep {
                 let shardCounts: [Int?] = strategy == .sharded ? plan.shards.map { $0 } : [nil]
                 for shards in shardCounts {
                     let (measurement, used) = SweepReplay.replay(
-                        sequence, keys: keys, kind: strategy, capacity: capacity, shards: shards, seed: plan.seed)
+                        sequence,
+                        keys: keys,
+                        kind: strategy,
+                        capacity: capacity,
+                        shards: shards,
+                        seed: plan.seed
+                    )
                     let row = SweepRow(
-                        strategy: strategy.rawValue, capacity: capacity, shards: used, requests: measurement.requests,
-                        hits: measurement.hits, optimalHits: optimal, responseTime: measurement.responseTime,
-                        elapsedNanos: measurement.elapsedNanos, bytesPerEntry: measurement.stats.bytesPerEntry)
+                        strategy: strategy.rawValue,
+                        capacity: capacity,
+                        shards: used,
+                        requests: measurement.requests,
+                        hits: measurement.hits,
+                        optimalHits: optimal,
+                        responseTime: measurement.responseTime,
+                        elapsedNanos: measurement.elapsedNanos,
+                        bytesPerEntry: measurement.stats.bytesPerEntry
+                    )
                     progress?("\(row.label) at \(capacity): hit ratio \(String(format: "%.4f", row.hitRatio))")
                     rows.append(row)
                 }

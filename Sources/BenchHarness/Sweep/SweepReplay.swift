@@ -26,7 +26,9 @@ package enum SweepReplay {
     ///
     /// - Complexity: O(n) cache operations.
     package static func replay<Cache: CacheStrategy>(
-        _ sequence: AccessSequence, keys: [AuthorizationKey], into cache: Cache
+        _ sequence: AccessSequence,
+        keys: [AuthorizationKey],
+        into cache: Cache
     ) -> ReplayMeasurement where Cache.Key == AuthorizationKey, Cache.Value == CachedAuthorization {
         var histogram = HDRHistogram()
         var hits = 0
@@ -52,7 +54,12 @@ package enum SweepReplay {
         }
         let elapsed = MonotonicClock.nanoseconds() &- start
         return ReplayMeasurement(
-            requests: sequence.count, hits: hits, responseTime: histogram, elapsedNanos: elapsed, stats: cache.stats)
+            requests: sequence.count,
+            hits: hits,
+            responseTime: histogram,
+            elapsedNanos: elapsed,
+            stats: cache.stats
+        )
     }
 
     /// Replays against a fresh cache of `kind` with `capacity` (and `shards` for `sharded`), its
@@ -60,7 +67,11 @@ package enum SweepReplay {
     ///
     /// - Returns: the measurement and the shard count actually used (`nil` unless sharded).
     package static func replay(
-        _ sequence: AccessSequence, keys: [AuthorizationKey], kind: CacheStrategyKind, capacity: Int, shards: Int?,
+        _ sequence: AccessSequence,
+        keys: [AuthorizationKey],
+        kind: CacheStrategyKind,
+        capacity: Int,
+        shards: Int?,
         seed: UInt64
     ) -> (ReplayMeasurement, shards: Int?) {
         typealias K = AuthorizationKey
@@ -73,7 +84,8 @@ package enum SweepReplay {
             return (replay(sequence, keys: keys, into: AdaptiveTinyLFUCache<K, V>(capacity: capacity, seed: seed)), nil)
         case .tinylfuFixed:
             return (replay(sequence, keys: keys, into: TinyLFUCache<K, V>(capacity: capacity, seed: seed)), nil)
-        case .s3fifo: return (replay(sequence, keys: keys, into: S3FIFOCache<K, V>(capacity: capacity, seed: seed)), nil)
+        case .s3fifo:
+            return (replay(sequence, keys: keys, into: S3FIFOCache<K, V>(capacity: capacity, seed: seed)), nil)
         case .sharded:
             // No generator of its own: its shard choice follows the keys' (seeded) hashes.
             let cache = ShardedCache<K, V>(capacity: capacity, shardCount: shards)

@@ -23,7 +23,18 @@ package struct SweepRow: Sendable {
     /// Whether this row is the best at its capacity (highest hit ratio; ties: lower p99).
     package var best: Bool
     /// Creates a value from its stored properties.
-    package init(strategy: String, capacity: Int, shards: Int? = nil, requests: Int, hits: Int, optimalHits: Int, responseTime: HDRHistogram, elapsedNanos: UInt64, bytesPerEntry: Double, best: Bool = false) {
+    package init(
+        strategy: String,
+        capacity: Int,
+        shards: Int? = nil,
+        requests: Int,
+        hits: Int,
+        optimalHits: Int,
+        responseTime: HDRHistogram,
+        elapsedNanos: UInt64,
+        bytesPerEntry: Double,
+        best: Bool = false
+    ) {
         self.strategy = strategy
         self.capacity = capacity
         self.shards = shards

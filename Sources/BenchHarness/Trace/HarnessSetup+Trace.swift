@@ -15,7 +15,10 @@ extension HarnessSetup {
 
     /// The workers' traces merged by time, with the directory's names.
     package func recordedTrace(_ results: [WorkerResult]) -> RecordedTrace {
-        RecordedTrace(workers: results.map(\.trace), requestorIDs: directory.requestorIDs,
-            resourceIDs: directory.resourceIDs)
+        RecordedTrace(
+            workers: results.map(\.trace),
+            requestorIDs: directory.requestorIDs,
+            resourceIDs: directory.resourceIDs
+        )
     }
 }

@@ -35,9 +35,12 @@ package struct RecordedTrace: Sendable {
     package var records: [TraceRecord] {
         entries.map { entry in
             TraceRecord(
-                timeMillis: Int64(entry.timeNanos / 1_000_000), op: TraceEntry.operations[Int(entry.op)],
-                device: Self.deviceName(entry.device), requestor: requestorIDs[Int(entry.requestor)],
-                resource: entry.resource >= 0 ? resourceIDs[Int(entry.resource)] : "")
+                timeMillis: Int64(entry.timeNanos / 1_000_000),
+                op: TraceEntry.operations[Int(entry.op)],
+                device: Self.deviceName(entry.device),
+                requestor: requestorIDs[Int(entry.requestor)],
+                resource: entry.resource >= 0 ? resourceIDs[Int(entry.resource)] : ""
+            )
         }
     }
 

@@ -5,7 +5,8 @@ enum TextLines {
     ///
     /// - Complexity: O(bytes).
     static func forEach(
-        _ bytes: [UInt8], _ body: (_ number: Int, _ line: ArraySlice<UInt8>) throws(BenchError) -> Void
+        _ bytes: [UInt8],
+        _ body: (_ number: Int, _ line: ArraySlice<UInt8>) throws(BenchError) -> Void
     ) throws(BenchError) {
         var lineNumber = 0
         var start = 0

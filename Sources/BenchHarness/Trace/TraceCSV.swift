@@ -29,8 +29,10 @@ package enum TraceCSV {
             } else {
                 let record = try parse(line, source: source, lineNumber: lineNumber)
                 guard record.timeMillis >= previousTime else {
-                    throw .badInput("\(source):\(lineNumber): time_ms \(record.timeMillis) is below the previous "
-                        + "line's \(previousTime); expected non-decreasing times")
+                    throw .badInput(
+                        "\(source):\(lineNumber): time_ms \(record.timeMillis) is below the previous "
+                            + "line's \(previousTime); expected non-decreasing times"
+                    )
                 }
                 previousTime = record.timeMillis
                 records.append(record)
@@ -40,7 +42,11 @@ package enum TraceCSV {
     }
 
     /// One record line (no newline).
-    private static func parse(_ line: ArraySlice<UInt8>, source: String, lineNumber: Int) throws(BenchError) -> TraceRecord {
+    private static func parse(
+        _ line: ArraySlice<UInt8>,
+        source: String,
+        lineNumber: Int
+    ) throws(BenchError) -> TraceRecord {
         let place = "\(source):\(lineNumber)"
         var fields: [ArraySlice<UInt8>] = []
         fields.reserveCapacity(5)
@@ -54,9 +60,12 @@ package enum TraceCSV {
             throw .badInput("\(place): expected 5 comma-separated fields (\(header)), got \(fields.count)")
         }
         guard let time = nonNegativeInteger(fields[0]) else {
-            throw .badInput("\(place): time_ms: expected a non-negative integer (milliseconds), got '\(shown(fields[0]))'")
+            throw .badInput(
+                "\(place): time_ms: expected a non-negative integer (milliseconds), got '\(shown(fields[0]))'"
+            )
         }
-        guard let opText = String(validating: fields[1], as: UTF8.self), let op = TraceOperation(rawValue: opText) else {
+        guard let opText = String(validating: fields[1], as: UTF8.self), let op = TraceOperation(rawValue: opText)
+        else {
             throw .badInput("\(place): op: expected get, check, verify or logout, got '\(shown(fields[1]))'")
         }
         var names: [String] = []
@@ -71,8 +80,10 @@ package enum TraceCSV {
                 throw .badInput("\(place): \(name): expected UTF-8 text")
             }
             if text.isEmpty && !(name == "resource" && op == .logout) {
-                throw .badInput("\(place): \(name): expected a non-empty identifier"
-                    + (name == "resource" ? " (only logout lines may leave it empty)" : ""))
+                throw .badInput(
+                    "\(place): \(name): expected a non-empty identifier"
+                        + (name == "resource" ? " (only logout lines may leave it empty)" : "")
+                )
             }
             names.append(text)
         }

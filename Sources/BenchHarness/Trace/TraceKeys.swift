@@ -27,14 +27,23 @@ package enum TraceKeys {
             if line.isEmpty || line.elementsEqual([0x2A]) { return }
             // Space, tab and every control character (a `\r` inside a line among them).
             if line.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
-                throw .badInput("\(source):\(lineNumber): expected one key per line (no spaces, tabs or control "
-                    + "characters), got '\(TraceCSV.shown(line))'")
+                throw .badInput(
+                    "\(source):\(lineNumber): expected one key per line (no spaces, tabs or control "
+                        + "characters), got '\(TraceCSV.shown(line))'"
+                )
             }
             guard let key = String(validating: line, as: UTF8.self) else {
                 throw .badInput("\(source):\(lineNumber): expected a key in UTF-8 text")
             }
-            records.append(TraceRecord(timeMillis: Int64(records.count), op: .get, device: key,
-                requestor: requestor, resource: resource))
+            records.append(
+                TraceRecord(
+                    timeMillis: Int64(records.count),
+                    op: .get,
+                    device: key,
+                    requestor: requestor,
+                    resource: resource
+                )
+            )
         }
         guard !records.isEmpty else {
             throw .badInput("\(source): no key; expected one key per line")

@@ -30,9 +30,14 @@ package struct ArrivalSchedule: Sendable {
 
     /// The lane `laneOffset + stride * i` of `profile`. Poisson: the first arrival after one
     /// exponential gap (of mean `stride` arrivals), drawn from `seed`'s `stream`.
-    package init(arrivals: Scenario.Arrivals, profile: RateProfile, laneOffset: Double, stride: Double, seed: UInt64,
-        stream: UInt64)
-    {
+    package init(
+        arrivals: Scenario.Arrivals,
+        profile: RateProfile,
+        laneOffset: Double,
+        stride: Double,
+        seed: UInt64,
+        stream: UInt64
+    ) {
         self.profile = profile
         self.laneOffset = laneOffset
         self.stride = stride
@@ -45,7 +50,14 @@ package struct ArrivalSchedule: Sendable {
     /// The schedule of `rate` requests/s on its own: uniform, the first request at `phase`
     /// (0..<1) of a period after t0, so that workers of equal rates interleave evenly.
     package init(arrivals: Scenario.Arrivals, rate: Double, phase: Double, seed: UInt64, stream: UInt64) {
-        self.init(arrivals: arrivals, profile: .constant(rate), laneOffset: phase, stride: 1, seed: seed, stream: stream)
+        self.init(
+            arrivals: arrivals,
+            profile: .constant(rate),
+            laneOffset: phase,
+            stride: 1,
+            seed: seed,
+            stream: stream
+        )
     }
 
     /// The next intended start, nanoseconds after t0 (`UInt64.max` when the profile's rate fell

@@ -32,11 +32,15 @@ package struct CompletionLedger: Sendable, Equatable {
     package var invalidReasons: [String] {
         var reasons: [String] = []
         if stray > 0 {
-            reasons.append("\(stray) completions matched no parked request (a request completed twice, or both "
-                + "answered and completed)")
+            reasons.append(
+                "\(stray) completions matched no parked request (a request completed twice, or both "
+                    + "answered and completed)"
+            )
         }
         if pendingAtStop > 0 {
-            reasons.append("\(pendingAtStop) parked requests never completed (the engine's upstream timeout did not end them)")
+            reasons.append(
+                "\(pendingAtStop) parked requests never completed (the engine's upstream timeout did not end them)"
+            )
         }
         return reasons
     }

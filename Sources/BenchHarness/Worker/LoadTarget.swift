@@ -8,12 +8,18 @@ import AuthZCore
 package protocol LoadTarget: Sendable {
     /// Steps 1-4: answered inline (the code), or parked (nil; `completion` is called once).
     func checkAuthorization<Observer: StageObserver, Completion: AuthorizationCompletion<ResultCode>>(
-        _ request: AuthorizationRequest, now: Int64, observer: inout Observer, completion: Completion
+        _ request: AuthorizationRequest,
+        now: Int64,
+        observer: inout Observer,
+        completion: Completion
     ) -> ResultCode?
 
     /// Steps 1-5: answered inline (the outcome), or parked (nil; `completion` is called once).
     func getAuthorization<Observer: StageObserver, Completion: AuthorizationCompletion<AuthorizationOutcome>>(
-        _ request: AuthorizationRequest, now: Int64, observer: inout Observer, completion: Completion
+        _ request: AuthorizationRequest,
+        now: Int64,
+        observer: inout Observer,
+        completion: Completion
     ) -> AuthorizationOutcome?
 
     /// Revokes these authentication tokens; returns how many were revoked.

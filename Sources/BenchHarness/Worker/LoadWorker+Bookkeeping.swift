@@ -12,7 +12,9 @@ extension LoadWorker {
         case .get, .check:
             finishAuthorization(operation, outcome, now: now)
         case .verify(let token, let resource):
-            if outcome.code == .validToken { replayCandidate = ReplayCandidate(token: token, resource: resource, verifiedAt: now) }
+            if outcome.code == .validToken {
+                replayCandidate = ReplayCandidate(token: token, resource: resource, verifiedAt: now)
+            }
         case .logout:
             devices[slot].store.logout()
             try? context.authenticator.authenticate(&devices[slot], now: now)
@@ -39,8 +41,12 @@ extension LoadWorker {
         guard let entry = kit.valid.first else { return }
         let directory = context.directory
         let resource = replayCandidate?.resource ?? 0
-        let request = AuthorizationRequest(deviceID: entry.deviceID, authNToken: entry.token,
-            requestorID: directory.requestorIDs[entry.requestor], resourceID: directory.resourceIDs[resource])
+        let request = AuthorizationRequest(
+            deviceID: entry.deviceID,
+            authNToken: entry.token,
+            requestorID: directory.requestorIDs[entry.requestor],
+            resourceID: directory.resourceIDs[resource]
+        )
         var none = NoStageObserver()
         let ticket = table.nextTicket
         let completion = SlotCompletion<Clock, AuthorizationOutcome>(inbox: inbox, ticket: ticket)
@@ -49,9 +55,14 @@ extension LoadWorker {
             return
         }
         let operation = Operation(kind: .get, device: 0, resource: Int32(resource), attack: nil)
-        table.park(PendingTable.Slot(
-            request: SentRequest(intended: 0, send: 0, operation: operation, measured: false), parkedAt: 0,
-            isGet: true, isBookkeeping: true))
+        table.park(
+            PendingTable.Slot(
+                request: SentRequest(intended: 0, send: 0, operation: operation, measured: false),
+                parkedAt: 0,
+                isGet: true,
+                isBookkeeping: true
+            )
+        )
         context.gauge.park()
         ledger.parked += 1
         refreshingReplay = true
@@ -69,7 +80,12 @@ extension LoadWorker {
     }
 
     /// `token` verified once by the media server: a replay candidate, or nil if it did not verify.
-    static func verifiedOnce(_ token: [UInt8], resource: Int, now: Int64, context: WorkerContext<Target, Clock>)
+    static func verifiedOnce(
+        _ token: [UInt8],
+        resource: Int,
+        now: Int64,
+        context: WorkerContext<Target, Clock>
+    )
         -> ReplayCandidate?
     {
         let code = token.withUnsafeBytes {
@@ -86,11 +102,16 @@ extension LoadWorker {
         let directory = context.directory
         let now = context.clock.nowMillis()
         for resource in 0..<min(64, directory.resourceIDs.count) {
-            let request = AuthorizationRequest(deviceID: entry.deviceID, authNToken: entry.token,
-                requestorID: directory.requestorIDs[entry.requestor], resourceID: directory.resourceIDs[resource])
+            let request = AuthorizationRequest(
+                deviceID: entry.deviceID,
+                authNToken: entry.token,
+                requestorID: directory.requestorIDs[entry.requestor],
+                resourceID: directory.resourceIDs[resource]
+            )
             let waiting = WaitingCompletion<AuthorizationOutcome>()
             var none = NoStageObserver()
-            let outcome = context.target.getAuthorization(request, now: now, observer: &none, completion: waiting)
+            let outcome =
+                context.target.getAuthorization(request, now: now, observer: &none, completion: waiting)
                 ?? waiting.wait()
             if let token = RequestOutcome(outcome).mediaToken,
                 let candidate = verifiedOnce(token, resource: resource, now: now, context: context)
@@ -119,8 +140,15 @@ extension LoadWorker {
             op = 3
             resource = -1
         }
-        trace.append(TraceEntry(
-            timeNanos: sentAt, device: devices[slot].globalIndex, resource: resource, requestor: devices[slot].requestor, op: op,
-            worker: UInt16(truncatingIfNeeded: index)))
+        trace.append(
+            TraceEntry(
+                timeNanos: sentAt,
+                device: devices[slot].globalIndex,
+                resource: resource,
+                requestor: devices[slot].requestor,
+                op: op,
+                worker: UInt16(truncatingIfNeeded: index)
+            )
+        )
     }
 }

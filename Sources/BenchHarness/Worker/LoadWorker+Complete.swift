@@ -13,19 +13,40 @@ extension LoadWorker {
         if sent.measured {
             let interval = interval(at: done)
             if interval > recorder.currentIndex { moveToInterval(interval) }
-            recorder.record(interval: interval, response: response, service: service, startLag: startLag,
-                upstreamWait: upstreamWait)
+            recorder.record(
+                interval: interval,
+                response: response,
+                service: service,
+                startLag: startLag,
+                upstreamWait: upstreamWait
+            )
             recorder.count(code: code.harnessIndex)
             tally.count(code, expected: sent.operation.attack?.expectedCode)
         } else {
-            recorder.record(interval: nil, response: response, service: service, startLag: startLag,
-                upstreamWait: upstreamWait)
+            recorder.record(
+                interval: nil,
+                response: response,
+                service: service,
+                startLag: startLag,
+                upstreamWait: upstreamWait
+            )
         }
         if Log.isEnabled {
-            log.append(LoggedRequest(
-                intended: sent.intended, send: sent.send, parkedAt: parkedAt, done: done, response: response,
-                service: service, startLag: startLag, upstreamWait: upstreamWait, operation: sent.operation,
-                measured: sent.measured, code: code))
+            log.append(
+                LoggedRequest(
+                    intended: sent.intended,
+                    send: sent.send,
+                    parkedAt: parkedAt,
+                    done: done,
+                    response: response,
+                    service: service,
+                    startLag: startLag,
+                    upstreamWait: upstreamWait,
+                    operation: sent.operation,
+                    measured: sent.measured,
+                    code: code
+                )
+            )
         }
     }
 

@@ -23,18 +23,33 @@ extension LoadWorker {
             awaitParked()
         }
         // The last interval is complete too: handed over, so the run can finalise it.
-        context.control.handOver(worker: index, index: recorder.currentIndex,
-            recorder.currentIndex >= 0 ? recorder.current : nil, next: Int.max)
+        context.control.handOver(
+            worker: index,
+            index: recorder.currentIndex,
+            recorder.currentIndex >= 0 ? recorder.current : nil,
+            next: Int.max
+        )
         return WorkerResult(
-            latency: recorder, stages: stages, tally: tally, lastSendNanos: lastSend, stalls: stalls,
-            maxInFlight: maxInFlight, ledger: ledger, trace: trace.take())
+            latency: recorder,
+            stages: stages,
+            tally: tally,
+            lastSendNanos: lastSend,
+            stalls: stalls,
+            maxInFlight: maxInFlight,
+            ledger: ledger,
+            trace: trace.take()
+        )
     }
 
     /// Open loop: request `i` is due at `t0 + schedule(i)` however slow the answers; the pacer waits
     /// for it (sleeping while far, spinning the last stretch), completions are taken between sends.
-    mutating func runOpenLoop(t0: UInt64, end: UInt64, schedule: ArrivalSchedule, stream: inout OperationStream,
-        stages: inout StageHistograms)
-    {
+    mutating func runOpenLoop(
+        t0: UInt64,
+        end: UInt64,
+        schedule: ArrivalSchedule,
+        stream: inout OperationStream,
+        stages: inout StageHistograms
+    ) {
         let timing = context.timing
         let clock = context.clock.forWorkerThread()
         let hardStop = end &+ timing.graceNanos
@@ -52,8 +67,16 @@ extension LoadWorker {
             // Timed section: from here to `done`.
             let send = clock.nanoseconds()
             if send >= hardStop || stop.isRequested { break }
-            _ = self.send(call, operation, intended: intended, at: send, measured: intended >= measuredStart,
-                sequence: &sequence, nextStall: &nextStall, stages: &stages)
+            _ = self.send(
+                call,
+                operation,
+                intended: intended,
+                at: send,
+                measured: intended >= measuredStart,
+                sequence: &sequence,
+                nextStall: &nextStall,
+                stages: &stages
+            )
         }
     }
 
@@ -61,9 +84,13 @@ extension LoadWorker {
     /// completed (its intended start is its send: no start lag). While a session's request is
     /// parked the worker serves its other sessions; with all of them parked it waits for a
     /// completion.
-    mutating func runClosedLoop(t0: UInt64, end: UInt64, sessions: Int, stream: inout OperationStream,
-        stages: inout StageHistograms)
-    {
+    mutating func runClosedLoop(
+        t0: UInt64,
+        end: UInt64,
+        sessions: Int,
+        stream: inout OperationStream,
+        stages: inout StageHistograms
+    ) {
         let timing = context.timing
         let clock = context.clock.forWorkerThread()
         let stop = context.control.stop
@@ -83,8 +110,16 @@ extension LoadWorker {
             let send = clock.nanoseconds()
             if send >= end || stop.isRequested { break }
             idle -= 1
-            let answered = self.send(call, operation, intended: send, at: send, measured: send >= measuredStart,
-                sequence: &sequence, nextStall: &nextStall, stages: &stages)
+            let answered = self.send(
+                call,
+                operation,
+                intended: send,
+                at: send,
+                measured: send >= measuredStart,
+                sequence: &sequence,
+                nextStall: &nextStall,
+                stages: &stages
+            )
             if answered { idle += 1 }
         }
     }
@@ -120,7 +155,12 @@ extension LoadWorker {
     @inline(never)
     mutating func moveToInterval(_ interval: Int) {
         let completed = recorder.currentIndex
-        context.control.handOver(worker: index, index: completed, completed >= 0 ? recorder.current : nil, next: interval)
+        context.control.handOver(
+            worker: index,
+            index: completed,
+            completed >= 0 ? recorder.current : nil,
+            next: interval
+        )
         recorder.advance(to: interval)
     }
 }

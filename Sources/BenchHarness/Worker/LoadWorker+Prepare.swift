@@ -28,8 +28,11 @@ extension LoadWorker {
         let device = devices[slot]
         let directory = context.directory
         return AuthorizationRequest(
-            deviceID: device.deviceID, authNToken: device.authNToken,
-            requestorID: directory.requestorIDs[Int(device.requestor)], resourceID: directory.resourceIDs[resource])
+            deviceID: device.deviceID,
+            authNToken: device.authNToken,
+            requestorID: directory.requestorIDs[Int(device.requestor)],
+            resourceID: directory.resourceIDs[resource]
+        )
     }
 
     /// The request of an attack, from the worker's kit.
@@ -40,13 +43,19 @@ extension LoadWorker {
         let directory = context.directory
         let resourceID = directory.resourceIDs[resource]
         func attackRequest(_ entry: AttackKit.Entry, token: [UInt8], deviceID: DeviceID) -> AuthorizationRequest {
-            AuthorizationRequest(deviceID: deviceID, authNToken: token,
-                requestorID: directory.requestorIDs[entry.requestor], resourceID: resourceID)
+            AuthorizationRequest(
+                deviceID: deviceID,
+                authNToken: token,
+                requestorID: directory.requestorIDs[entry.requestor],
+                resourceID: resourceID
+            )
         }
         switch attack {
         case .tamperedSignature:
             let entry = kit.valid[n % size]
-            return .check(attackRequest(entry, token: AttackKit.tampered(entry, variant: n / size), deviceID: entry.deviceID))
+            return .check(
+                attackRequest(entry, token: AttackKit.tampered(entry, variant: n / size), deviceID: entry.deviceID)
+            )
         case .expiredToken:
             let entry = kit.expired[n % size]
             return .check(attackRequest(entry, token: entry.token, deviceID: entry.deviceID))

@@ -5,9 +5,16 @@ extension LoadWorker {
     /// due, the in-flight sample of a measured request, then the engine call, with the hot-path
     /// stages timed for one measured request in `stageSample`. Returns whether it was answered inline.
     @inline(__always)
-    mutating func send(_ call: PreparedCall, _ operation: Operation, intended: UInt64, at send: UInt64,
-        measured: Bool, sequence: inout UInt64, nextStall: inout UInt64, stages: inout StageHistograms) -> Bool
-    {
+    mutating func send(
+        _ call: PreparedCall,
+        _ operation: Operation,
+        intended: UInt64,
+        at send: UInt64,
+        measured: Bool,
+        sequence: inout UInt64,
+        nextStall: inout UInt64,
+        stages: inout StageHistograms
+    ) -> Bool {
         if send >= nextStall { stall(measured: measured, at: send, next: &nextStall) }
         if measured { sampleInFlight(at: send) }
         let sent = SentRequest(intended: intended, send: send, operation: operation, measured: measured)
@@ -24,9 +31,12 @@ extension LoadWorker {
     /// Sends one prepared request: answered inline, it is recorded at once; parked, it takes the
     /// slot of the ticket its completion carries. Returns whether it was answered inline.
     @inline(__always)
-    mutating func issue<Observer: StageObserver>(_ call: PreparedCall, _ sent: SentRequest, now: Int64,
-        observer: inout Observer) -> Bool
-    {
+    mutating func issue<Observer: StageObserver>(
+        _ call: PreparedCall,
+        _ sent: SentRequest,
+        now: Int64,
+        observer: inout Observer
+    ) -> Bool {
         let ticket = table.nextTicket
         let answered = execute(call, now: now, ticket: ticket, observer: &observer)
         var done = context.clock.nanoseconds()
@@ -55,9 +65,12 @@ extension LoadWorker {
     /// The timed engine call. Returns its outcome when answered inline; nil when the engine parked
     /// it (its completion, carrying `ticket`, lands in the worker's inbox).
     @inline(__always)
-    package func execute<Observer: StageObserver>(_ call: PreparedCall, now: Int64, ticket: UInt64,
-        observer: inout Observer) -> RequestOutcome?
-    {
+    package func execute<Observer: StageObserver>(
+        _ call: PreparedCall,
+        now: Int64,
+        ticket: UInt64,
+        observer: inout Observer
+    ) -> RequestOutcome? {
         switch call {
         case .check(let request):
             let completion = SlotCompletion<Clock, ResultCode>(inbox: inbox, ticket: ticket)
@@ -69,8 +82,12 @@ extension LoadWorker {
                 .map { RequestOutcome($0) }
         case .verify(let token, let resource):
             let code = token.withUnsafeBytes {
-                context.mediaVerifier.verify($0, resource: context.directory.resourceIDs[resource], now: now,
-                    observer: &observer)
+                context.mediaVerifier.verify(
+                    $0,
+                    resource: context.directory.resourceIDs[resource],
+                    now: now,
+                    observer: &observer
+                )
             }
             return RequestOutcome(code: code)
         case .logout(let tokens):

@@ -2,7 +2,10 @@ import AuthZCore
 import AuthZSimulation
 
 /// The engine the harness drives: the strategy-generic AuthZCore engine with the simulated backend.
-package typealias HarnessEngine<TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>, AC: CacheStrategy<AuthorizationKey, CachedAuthorization>> =
+package typealias HarnessEngine<
+    TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>,
+    AC: CacheStrategy<AuthorizationKey, CachedAuthorization>
+> =
     AuthorizationEngine<TC, AC, SimulatedBackend>
 
 /// One worker of the load, run as one long block on its own Dispatch queue: owns a slice of the
@@ -67,10 +70,16 @@ package struct LoadWorker<Target: LoadTarget, Clock: WorkerClock, Log: RequestLo
     package var index: Int { plan.worker }
 
     /// A worker of `plan` over its devices (with their `favorites`) and its attack `kit`.
-    package init(context: WorkerContext<Target, Clock>, plan: WorkerPlan, devices: [SimulatedDevice],
-        favorites: DeviceFavorites, kit: AttackKit, replayCandidate: ReplayCandidate?, mix: OperationMix,
-        trace: TraceBuffer)
-    {
+    package init(
+        context: WorkerContext<Target, Clock>,
+        plan: WorkerPlan,
+        devices: [SimulatedDevice],
+        favorites: DeviceFavorites,
+        kit: AttackKit,
+        replayCandidate: ReplayCandidate?,
+        mix: OperationMix,
+        trace: TraceBuffer
+    ) {
         self.context = context
         self.plan = plan
         self.kit = kit
@@ -78,8 +87,13 @@ package struct LoadWorker<Target: LoadTarget, Clock: WorkerClock, Log: RequestLo
         self.replayCandidate = replayCandidate
         self.trace = trace
         if !devices.isEmpty {
-            stream = OperationStream(seed: plan.seed, shard: plan.shard, worker: plan.worker, mix: mix,
-                favorites: favorites)
+            stream = OperationStream(
+                seed: plan.seed,
+                shard: plan.shard,
+                worker: plan.worker,
+                mix: mix,
+                favorites: favorites
+            )
         }
         recorder = LatencyRecorder(recordsStartLag: context.timing.isOpenLoop)
         inbox = WorkerInbox(clock: context.clock, gauge: context.gauge)

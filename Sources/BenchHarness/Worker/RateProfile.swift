@@ -30,8 +30,17 @@ package struct RateProfile: Sendable, Equatable {
 
     /// A constant `rate` (requests/s, > 0) from t0 on.
     package static func constant(_ rate: Double) -> RateProfile {
-        RateProfile(segments: [Segment(startNanos: 0, lengthNanos: .infinity, startCount: 0, endCount: .infinity,
-            rate: rate, slope: 0, period: 1e9 / rate)])
+        RateProfile(segments: [
+            Segment(
+                startNanos: 0,
+                lengthNanos: .infinity,
+                startCount: 0,
+                endCount: .infinity,
+                rate: rate,
+                slope: 0,
+                period: 1e9 / rate
+            )
+        ])
     }
 
     /// The profile of `stages` after a warm-up of `warmupMillis` at the stages' start rate: k6's
@@ -47,9 +56,17 @@ package struct RateProfile: Sendable, Equatable {
             // Λ over the segment as (r0 + r1) / 2 * length, dividing last: whole figures stay whole.
             let delivered = (rate + target) * Double(length) / 2_000
             let slope = (target - rate) * 1_000 / Double(length)
-            built.append(Segment(startNanos: Double(millis) * 1e6, lengthNanos: Double(length) * 1e6,
-                startCount: count, endCount: count + delivered, rate: rate, slope: slope,
-                period: slope == 0 && rate > 0 ? 1e9 / rate : 0))
+            built.append(
+                Segment(
+                    startNanos: Double(millis) * 1e6,
+                    lengthNanos: Double(length) * 1e6,
+                    startCount: count,
+                    endCount: count + delivered,
+                    rate: rate,
+                    slope: slope,
+                    period: slope == 0 && rate > 0 ? 1e9 / rate : 0
+                )
+            )
             millis += length
             count += delivered
             rate = target
@@ -58,8 +75,17 @@ package struct RateProfile: Sendable, Equatable {
         for stage in stages {
             if stage.durationMillis == 0 { rate = stage.rate } else { append(stage.durationMillis, to: stage.rate) }
         }
-        built.append(Segment(startNanos: Double(millis) * 1e6, lengthNanos: .infinity, startCount: count,
-            endCount: rate > 0 ? .infinity : count, rate: rate, slope: 0, period: rate > 0 ? 1e9 / rate : 0))
+        built.append(
+            Segment(
+                startNanos: Double(millis) * 1e6,
+                lengthNanos: .infinity,
+                startCount: count,
+                endCount: rate > 0 ? .infinity : count,
+                rate: rate,
+                slope: 0,
+                period: rate > 0 ? 1e9 / rate : 0
+            )
+        )
         self.init(segments: built)
     }
 

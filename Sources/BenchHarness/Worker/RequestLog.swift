@@ -1,3 +1,5 @@
+import AuthZCore
+
 /// Every completed request as a worker recorded it, for tests that check the recorded figures
 /// against the times they chose (a manual clock and a scripted upstream).
 ///
@@ -60,5 +62,3 @@ package struct CollectedRequestLog: RequestLog {
     /// Keeps `request`.
     package mutating func append(_ request: LoggedRequest) { requests.append(request) }
 }
-
-import AuthZCore

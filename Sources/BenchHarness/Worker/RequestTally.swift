@@ -46,7 +46,9 @@ package struct RequestTally: Sendable, Equatable {
     /// The non-zero entries of a per-code array, by code.
     package static func byCode(_ counts: [Int]) -> [ResultCode: Int] {
         var byCode: [ResultCode: Int] = [:]
-        for index in counts.indices where counts[index] > 0 { byCode[ResultCode.fromHarnessIndex(index)] = counts[index] }
+        for index in counts.indices where counts[index] > 0 {
+            byCode[ResultCode.fromHarnessIndex(index)] = counts[index]
+        }
         return byCode
     }
 }

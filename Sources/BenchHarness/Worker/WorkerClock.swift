@@ -42,7 +42,7 @@ package struct SystemWorkerClock: WorkerClock {
     /// The system clocks, pacing for the calling thread after tightening its timer slack (the
     /// worker's own thread).
     package func forWorkerThread() -> SystemWorkerClock {
-        return Pacer.tightenTimerSlack() ? SystemWorkerClock(tightSlack: true) : self
+        Pacer.tightenTimerSlack() ? SystemWorkerClock(tightSlack: true) : self
     }
 
     private init(tightSlack: Bool) {

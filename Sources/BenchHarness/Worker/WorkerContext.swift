@@ -24,10 +24,17 @@ package struct WorkerContext<Target: LoadTarget, Clock: WorkerClock>: Sendable {
     package var control: RunControl
 
     /// A context from its values.
-    package init(target: Target, mediaVerifier: MediaTokenVerifier, authenticator: Authenticator,
-        directory: WorkloadDirectory, timing: WorkerTiming, mediaTTLMillis: Int64, clock: Clock,
-        gauge: InFlightGauge, control: RunControl)
-    {
+    package init(
+        target: Target,
+        mediaVerifier: MediaTokenVerifier,
+        authenticator: Authenticator,
+        directory: WorkloadDirectory,
+        timing: WorkerTiming,
+        mediaTTLMillis: Int64,
+        clock: Clock,
+        gauge: InFlightGauge,
+        control: RunControl
+    ) {
         self.target = target
         self.mediaVerifier = mediaVerifier
         self.authenticator = authenticator

@@ -40,8 +40,14 @@ package struct WorkerPlan: Sendable, Equatable {
     /// Its schedule (nil in closed loop or with no devices).
     package func schedule() -> ArrivalSchedule? {
         guard rate != nil, let profile, devices > 0 else { return nil }
-        return ArrivalSchedule(arrivals: arrivals, profile: profile, laneOffset: laneOffset, stride: stride, seed: seed,
-            stream: UInt64(shard) << 32 | UInt64(worker))
+        return ArrivalSchedule(
+            arrivals: arrivals,
+            profile: profile,
+            laneOffset: laneOffset,
+            stride: stride,
+            seed: seed,
+            stream: UInt64(shard) << 32 | UInt64(worker)
+        )
     }
 
     /// The plans of `scenario`'s workers, for the devices each owns (`deviceCounts[w]`).
@@ -53,8 +59,18 @@ package struct WorkerPlan: Sendable, Equatable {
         let lanes = scenario.laneShards
         var rank = 0
         return deviceCounts.enumerated().map { worker, devices in
-            var plan = WorkerPlan(worker: worker, devices: devices, rate: nil, profile: nil, laneOffset: 0, stride: 1,
-                sessions: 0, arrivals: scenario.arrivals, seed: scenario.seed, shard: scenario.shardIndex)
+            var plan = WorkerPlan(
+                worker: worker,
+                devices: devices,
+                rate: nil,
+                profile: nil,
+                laneOffset: 0,
+                stride: 1,
+                sessions: 0,
+                arrivals: scenario.arrivals,
+                seed: scenario.seed,
+                shard: scenario.shardIndex
+            )
             guard devices > 0 else { return plan }
             if let rate = scenario.loop.rate, let profile {
                 plan.rate = rate * Double(devices) / Double(total)

@@ -7,8 +7,13 @@ package enum WorkerTeam {
     /// the start barrier of `context.control`, runs, calls `finished` with its index and its log,
     /// and hands its result to the control.
     package static func launch<Target: LoadTarget, Clock: WorkerClock, Log: RequestLog>(
-        context: WorkerContext<Target, Clock>, plans: [WorkerPlan], population: Population,
-        replayCandidates: [ReplayCandidate?], mix: OperationMix, traces: [TraceBuffer], log: Log.Type,
+        context: WorkerContext<Target, Clock>,
+        plans: [WorkerPlan],
+        population: Population,
+        replayCandidates: [ReplayCandidate?],
+        mix: OperationMix,
+        traces: [TraceBuffer],
+        log: Log.Type,
         finished: @escaping @Sendable (Int, Log) -> Void = { _, _ in }
     ) {
         for plan in plans {
@@ -21,8 +26,15 @@ package enum WorkerTeam {
             let queue = DispatchQueue(label: "authz-bench-worker-\(worker)", qos: .userInteractive)
             queue.async {
                 var loadWorker = LoadWorker<Target, Clock, Log>(
-                    context: context, plan: plan, devices: devices, favorites: favorites, kit: kit,
-                    replayCandidate: candidate, mix: mix, trace: trace)
+                    context: context,
+                    plan: plan,
+                    devices: devices,
+                    favorites: favorites,
+                    kit: kit,
+                    replayCandidate: candidate,
+                    mix: mix,
+                    trace: trace
+                )
                 let result = loadWorker.run()
                 finished(worker, loadWorker.log)
                 context.control.finish(worker: worker, result)

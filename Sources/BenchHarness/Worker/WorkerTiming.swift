@@ -21,9 +21,16 @@ package struct WorkerTiming: Sendable {
     package var injectDelayNanos: UInt64 = 0
 
     /// A plan from its values.
-    package init(isOpenLoop: Bool, warmupNanos: UInt64, durationNanos: UInt64, graceNanos: UInt64, drainNanos: UInt64,
-        stallNanos: UInt64 = 0, stallPeriodNanos: UInt64 = 0, stageSample: Int = 0)
-    {
+    package init(
+        isOpenLoop: Bool,
+        warmupNanos: UInt64,
+        durationNanos: UInt64,
+        graceNanos: UInt64,
+        drainNanos: UInt64,
+        stallNanos: UInt64 = 0,
+        stallPeriodNanos: UInt64 = 0,
+        stageSample: Int = 0
+    ) {
         self.isOpenLoop = isOpenLoop
         self.warmupNanos = warmupNanos
         self.durationNanos = durationNanos

@@ -32,9 +32,15 @@ package struct AttackKit: Sendable {
     /// Issues the kit of worker `worker` of shard `shard` (of `threads` workers): its own `size`
     /// devices, numbered after the `devices` of the population so that they are no device a
     /// session drives (any population size, even one device, gives every kit distinct devices).
-    package init(worker: Int, threads: Int, shard: Int, devices: Int, seed: UInt64, authenticator: Authenticator,
-        now: Int64) throws
-    {
+    package init(
+        worker: Int,
+        threads: Int,
+        shard: Int,
+        devices: Int,
+        seed: UInt64,
+        authenticator: Authenticator,
+        now: Int64
+    ) throws {
         let directory = authenticator.directory
         let untrusted = directory.untrustedMVPD
         let first = devices + (shard * threads + worker) * Self.size
@@ -44,10 +50,18 @@ package struct AttackKit: Sendable {
             let assigned = directory.assignment(seed: seed, device: g)
             func entry(mvpd: Int, expiresAt: Int64, tag: String) throws -> Entry {
                 let issued = try authenticator.token(
-                    deviceID: deviceID, requestor: assigned.requestor, mvpd: mvpd,
-                    guid: "kit\(worker)-\(n)-\(tag)", expiresAt: expiresAt)
-                return Entry(token: issued.bytes, deviceID: deviceID, requestor: assigned.requestor,
-                    signature: Self.signatureRange(issued.bytes))
+                    deviceID: deviceID,
+                    requestor: assigned.requestor,
+                    mvpd: mvpd,
+                    guid: "kit\(worker)-\(n)-\(tag)",
+                    expiresAt: expiresAt
+                )
+                return Entry(
+                    token: issued.bytes,
+                    deviceID: deviceID,
+                    requestor: assigned.requestor,
+                    signature: Self.signatureRange(issued.bytes)
+                )
             }
             let day: Int64 = 86_400_000
             valid.append(try entry(mvpd: assigned.mvpd, expiresAt: now + 30 * day, tag: "v"))

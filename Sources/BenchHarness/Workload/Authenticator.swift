@@ -21,12 +21,22 @@ package struct Authenticator: Sendable {
     }
 
     /// A signed authentication token; returns its bytes and body.
-    package func token(deviceID: DeviceID, requestor: Int, mvpd: Int, guid: String, expiresAt: Int64) throws
+    package func token(
+        deviceID: DeviceID,
+        requestor: Int,
+        mvpd: Int,
+        guid: String,
+        expiresAt: Int64
+    ) throws
         -> (bytes: [UInt8], body: TokenBody)
     {
         try keys.authNToken(
-            for: deviceID, requestorID: directory.requestorIDs[requestor], msoID: directory.mvpdIDs[mvpd], guid: guid,
-            expiresAt: expiresAt)
+            for: deviceID,
+            requestorID: directory.requestorIDs[requestor],
+            msoID: directory.mvpdIDs[mvpd],
+            guid: guid,
+            expiresAt: expiresAt
+        )
     }
 
     /// (Re-)authenticates `device` at `now`: a fresh token (new GUID) stored in its bucket.
@@ -34,8 +44,12 @@ package struct Authenticator: Sendable {
         device.generation &+= 1
         let expiresAt = now &+ ttlMillis
         let issued = try token(
-            deviceID: device.deviceID, requestor: Int(device.requestor), mvpd: Int(device.mvpd),
-            guid: "d\(device.globalIndex)-g\(device.generation)", expiresAt: expiresAt)
+            deviceID: device.deviceID,
+            requestor: Int(device.requestor),
+            mvpd: Int(device.mvpd),
+            guid: "d\(device.globalIndex)-g\(device.generation)",
+            expiresAt: expiresAt
+        )
         device.store.store(issued.body, bytes: issued.bytes, deviceID: device.deviceID)
         device.authNToken = issued.bytes
         device.authNExpiresAt = TokenDate(epochMillis: expiresAt).epochMillis

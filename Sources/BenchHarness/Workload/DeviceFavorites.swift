@@ -56,6 +56,6 @@ package struct DeviceFavorites: Sendable {
 
     /// Every favourite of device slot `slot`.
     package func favorites(of slot: Int) -> ArraySlice<Int32> {
-        resources[slot * perDevice ..< (slot + 1) * perDevice]
+        resources[slot * perDevice..<(slot + 1) * perDevice]
     }
 }

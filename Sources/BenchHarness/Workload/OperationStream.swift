@@ -24,15 +24,27 @@ package struct OperationStream: Sendable {
     /// The stream of worker `worker` of shard `shard` for `seed`, over `deviceCount` devices, each
     /// operation's resource drawn from `resources` (the global popularity).
     package init(seed: UInt64, shard: Int, worker: Int, mix: OperationMix, deviceCount: Int, resources: ZipfSampler) {
-        self.init(seed: seed, shard: shard, worker: worker, mix: mix, deviceCount: deviceCount,
-            choosing: .popularity(resources))
+        self.init(
+            seed: seed,
+            shard: shard,
+            worker: worker,
+            mix: mix,
+            deviceCount: deviceCount,
+            choosing: .popularity(resources)
+        )
     }
 
     /// The stream of worker `worker` of shard `shard` for `seed`, over the devices of `favorites`,
     /// each operation going to one of its device's favourites.
     package init(seed: UInt64, shard: Int, worker: Int, mix: OperationMix, favorites: DeviceFavorites) {
-        self.init(seed: seed, shard: shard, worker: worker, mix: mix, deviceCount: favorites.deviceCount,
-            choosing: .favorites(favorites))
+        self.init(
+            seed: seed,
+            shard: shard,
+            worker: worker,
+            mix: mix,
+            deviceCount: favorites.deviceCount,
+            choosing: .favorites(favorites)
+        )
     }
 
     private init(seed: UInt64, shard: Int, worker: Int, mix: OperationMix, deviceCount: Int, choosing: Resources) {
@@ -51,11 +63,16 @@ package struct OperationStream: Sendable {
     @inline(__always)
     package mutating func next() -> Operation {
         let draw = generator.below(100)
-        let kind: OperationKind = draw < thresholds.get ? .get
-            : draw < thresholds.check ? .check
-            : draw < thresholds.verify ? .verify
-            : draw < thresholds.logout ? .logout
-            : .attack
+        let kind: OperationKind =
+            draw < thresholds.get
+            ? .get
+            : draw < thresholds.check
+                ? .check
+                : draw < thresholds.verify
+                    ? .verify
+                    : draw < thresholds.logout
+                        ? .logout
+                        : .attack
         let device = generator.below(deviceCount)
         let resource: Int32
         switch resources {

@@ -1,6 +1,6 @@
 import AuthZCore
-import Foundation
 import AuthZSimulation
+import Foundation
 
 /// This process's simulated devices, split into one slice per worker, with their authentication
 /// tokens pre-issued (in parallel), their favourite resources, and each worker's attack kit.
@@ -29,15 +29,22 @@ package struct Population: Sendable {
         let b = SplitMix64.mix(seed ^ (UInt64(g) &* 2 &+ 1))
         let models = ["SmartTV-55", "StreamStick-4K", "Console-X", "Tablet-11", "Phone-6", "SetTopBox"]
         return DeviceInfo(
-            advertisingID: String(a, radix: 16), vendorID: String(b, radix: 16),
-            model: models[g % models.count], teamID: "TEAM\(g % 89)")
+            advertisingID: String(a, radix: 16),
+            vendorID: String(b, radix: 16),
+            model: models[g % models.count],
+            teamID: "TEAM\(g % 89)"
+        )
     }
 
     /// Builds the population of `scenario`'s shard for `threads` workers, issuing every token and
     /// drawing every device's favourites.
     package static func build(scenario: Scenario, authenticator: Authenticator) throws -> Population {
         let threads = scenario.threads
-        let local = localCount(devices: scenario.devices, shardIndex: scenario.shardIndex, shardCount: scenario.shardCount)
+        let local = localCount(
+            devices: scenario.devices,
+            shardIndex: scenario.shardIndex,
+            shardCount: scenario.shardCount
+        )
         let directory = authenticator.directory
         let popularity = ZipfSampler(count: scenario.resources, exponent: scenario.zipf)
         let empty = DeviceFavorites(wanted: scenario.favorites, resourceCount: scenario.resources)
@@ -71,9 +78,15 @@ package struct Population: Sendable {
                     let deviceID = deviceInfo(seed: seed, index: g).deviceID
                     let assigned = directory.assignment(seed: seed, device: g)
                     var device = SimulatedDevice(
-                        deviceID: deviceID, globalIndex: UInt32(truncatingIfNeeded: g), generation: 0,
-                        requestor: UInt16(assigned.requestor), mvpd: UInt16(assigned.mvpd), authNExpiresAt: 0,
-                        authNToken: [], store: DeviceTokenStore())
+                        deviceID: deviceID,
+                        globalIndex: UInt32(truncatingIfNeeded: g),
+                        generation: 0,
+                        requestor: UInt16(assigned.requestor),
+                        mvpd: UInt16(assigned.mvpd),
+                        authNExpiresAt: 0,
+                        authNToken: [],
+                        store: DeviceTokenStore()
+                    )
                     try authenticator.authenticate(&device, now: SystemClock().nowMillis())
                     built.append(device)
                     favorites.append(device: g, seed: seed, popularity: popularity)
@@ -107,8 +120,15 @@ package struct Population: Sendable {
         let now = SystemClock().nowMillis()
         let kits = try (0..<threads).map { worker in
             guard scenario.mix.attack > 0, !slices[worker].isEmpty else { return AttackKit() }
-            return try AttackKit(worker: worker, threads: threads, shard: shardIndex, devices: scenario.devices,
-                seed: seed, authenticator: authenticator, now: now)
+            return try AttackKit(
+                worker: worker,
+                threads: threads,
+                shard: shardIndex,
+                devices: scenario.devices,
+                seed: seed,
+                authenticator: authenticator,
+                now: now
+            )
         }
         return Population(slices: slices, favorites: favorites, kits: kits)
     }

@@ -1,6 +1,6 @@
+import BenchHarness
 import Foundation
 import HDRHistogram
-import BenchHarness
 
 extension CapacityDocument.Step {
     /// The step of one run at `rate`: the generator's validity (a debug build is not held against
@@ -10,11 +10,20 @@ extension CapacityDocument.Step {
         let reasons = result.summary.invalidReasons.filter { !CapacityDocument.isBuildReason($0) }
         let actuals = objectives.evaluate(result)
         let sloMet = actuals.allSatisfy(\.met)
-        self.init(rate: rate, achievedRate: result.summary.achievedRate,
-            responseTime: CapacityDocument.Percentiles(p50: response.value(atPercentile: 50),
-                p99: response.value(atPercentile: 99), p999: response.value(atPercentile: 99.9)),
-            valid: reasons.isEmpty, invalidReasons: reasons, sloMet: sloMet, passed: reasons.isEmpty && sloMet,
-            actuals: actuals)
+        self.init(
+            rate: rate,
+            achievedRate: result.summary.achievedRate,
+            responseTime: CapacityDocument.Percentiles(
+                p50: response.value(atPercentile: 50),
+                p99: response.value(atPercentile: 99),
+                p999: response.value(atPercentile: 99.9)
+            ),
+            valid: reasons.isEmpty,
+            invalidReasons: reasons,
+            sloMet: sloMet,
+            passed: reasons.isEmpty && sloMet,
+            actuals: actuals
+        )
     }
 }
 
@@ -23,13 +32,15 @@ extension CapacityDocument {
     package static func isBuildReason(_ reason: String) -> Bool { reason.hasPrefix("debug build") }
 
     /// The console table's header.
-    package static let tableHeader = LatencyText.right("step", 4) + LatencyText.right("rate/s", 10)
+    package static let tableHeader =
+        LatencyText.right("step", 4) + LatencyText.right("rate/s", 10)
         + LatencyText.right("achieved/s", 12) + LatencyText.right("p50", 10) + LatencyText.right("p99", 10)
         + "  valid    SLO"
 
     /// One console table row of step number `number` (1-based).
     package static func tableRow(_ step: Step, number: Int) -> String {
-        var row = LatencyText.right(String(number), 4) + LatencyText.right(LatencyText.rate(step.rate), 10)
+        var row =
+            LatencyText.right(String(number), 4) + LatencyText.right(LatencyText.rate(step.rate), 10)
             + LatencyText.right(LatencyText.rate(step.achievedRate), 12)
             + LatencyText.right(LatencyText.duration(step.responseTime.p50), 10)
             + LatencyText.right(LatencyText.duration(step.responseTime.p99), 10)
@@ -46,7 +57,8 @@ extension CapacityDocument {
             let start = steps.first.map { LatencyText.rate($0.rate) } ?? "-"
             return "no knee: the start rate \(start) req/s already fails (\(stepCount) step(s)); lower --start-rate"
         }
-        let between = knee.upper.map { "between \(LatencyText.rate(knee.lower)) and \(LatencyText.rate($0))" }
+        let between =
+            knee.upper.map { "between \(LatencyText.rate(knee.lower)) and \(LatencyText.rate($0))" }
             ?? "at least; no rate up to \(LatencyText.rate(knee.lower)) failed"
         return "knee \(LatencyText.rate(knee.rate)) req/s (\(between); \(stepCount) steps)"
     }

@@ -1,5 +1,5 @@
-import Foundation
 import BenchHarness
+import Foundation
 
 /// The result of `authz-bench capacity --json FILE` (`"kind": "capacity"`): the steps of the
 /// search, each a short open-loop run, and the knee: the highest rate at which every run was valid
@@ -36,7 +36,14 @@ package struct CapacityDocument: BenchDocument, Equatable {
     package var interrupted: String?
 
     /// A document of the current schema, tool and version.
-    package init(environment: Environment, scenario: JSONValue, slo: [String], steps: [Step], knee: Knee?, stepCount: Int) {
+    package init(
+        environment: Environment,
+        scenario: JSONValue,
+        slo: [String],
+        steps: [Step],
+        knee: Knee?,
+        stepCount: Int
+    ) {
         self.environment = environment
         self.scenario = scenario
         self.slo = slo

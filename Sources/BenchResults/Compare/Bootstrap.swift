@@ -28,8 +28,13 @@ package enum Bootstrap {
     /// The `confidence` percentile interval of `median(candidate) / median(baseline) - 1` over
     /// `resamples` bootstrap resamples; nil when a sample is empty or a resampled baseline median
     /// is 0 while its candidate's is not.
-    package static func medianChangeInterval(baseline: [Double], candidate: [Double], resamples: Int = defaultResamples,
-                                     confidence: Double = 0.95, seed: UInt64 = defaultSeed) -> ClosedRange<Double>? {
+    package static func medianChangeInterval(
+        baseline: [Double],
+        candidate: [Double],
+        resamples: Int = defaultResamples,
+        confidence: Double = 0.95,
+        seed: UInt64 = defaultSeed
+    ) -> ClosedRange<Double>? {
         guard !baseline.isEmpty, !candidate.isEmpty, resamples > 0 else { return nil }
         var generator = SeededGenerator(seed: seed)
         var changes: [Double] = []

@@ -1,7 +1,8 @@
 /// Whether results may be compared: same scenario, same build configuration, same machine.
 ///
 /// Every `scenario` key must be equal in every result (the seed included: runs are deterministic
-/// for a seed), except the validity bounds (`ignoredScenarioKeys`). Of `environment`, `build`, `cpu`, `cores`, `swift` and `openssl` must be equal, and
+/// for a seed), except the validity bounds (`ignoredScenarioKeys`). Of `environment`, `build`, `cpu`, `cores`, `swift`
+/// and `openssl` must be equal, and
 /// of `os` the kernel name and machine (`Linux`, `x86_64`) but not the kernel release, which hosted
 /// CI runners update under you. `version` and `environment.gitCommit` may differ: they are what is
 /// being compared.
@@ -39,7 +40,9 @@ package enum Comparability {
     package static func fields(of document: ResultDocument) -> [String: String] {
         var result: [String: String] = [:]
         if let members = document.scenario.objectValue {
-            for (key, value) in members where !ignoredScenarioKeys.contains(key) { result["scenario.\(key)"] = text(value) }
+            for (key, value) in members where !ignoredScenarioKeys.contains(key) {
+                result["scenario.\(key)"] = text(value)
+            }
         } else {
             result["scenario"] = text(document.scenario)
         }
@@ -79,6 +82,8 @@ package enum Comparability {
         package var second: (file: String, value: String)
 
         /// `scenario.rate (2000 in a.json, 4000 in b.json)`.
-        package var description: String { "\(key) (\(first.value) in \(first.file), \(second.value) in \(second.file))" }
+        package var description: String {
+            "\(key) (\(first.value) in \(first.file), \(second.value) in \(second.file))"
+        }
     }
 }

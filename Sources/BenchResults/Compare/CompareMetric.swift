@@ -1,5 +1,5 @@
-import Foundation
 import BenchHarness
+import Foundation
 
 /// One figure `compare` reads from every result and gates on: `throughput`
 /// (`summary.achievedRate`, higher is better), a latency statistic such as `inline.p99` or
@@ -138,8 +138,10 @@ package struct CompareMetric: Sendable, Equatable, Hashable {
             let name = part.trimmingCharacters(in: .whitespaces)
             guard let metric = parse(name) else {
                 let kinds = (LatencyKind.allCases.map(\.rawValue) + [inFlightName]).joined(separator: "|")
-                throw .invalidSetting("--metrics: unknown metric '\(name)'; expected throughput, failures, "
-                    + "(\(kinds)).(\(statistics.joined(separator: "|"))) or upstream.(\(upstreamCounters.joined(separator: "|")))")
+                throw .invalidSetting(
+                    "--metrics: unknown metric '\(name)'; expected throughput, failures, "
+                        + "(\(kinds)).(\(statistics.joined(separator: "|"))) or upstream.(\(upstreamCounters.joined(separator: "|")))"
+                )
             }
             guard !result.contains(metric) else { throw .invalidSetting("--metrics names '\(name)' twice") }
             result.append(metric)

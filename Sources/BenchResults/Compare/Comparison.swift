@@ -70,10 +70,19 @@ package struct Comparison: Sendable {
             change = (candidateMedian - baseMedian) / floor
         }
         var result = MetricComparison(
-            metric: metric.name, better: metric.higherIsBetter ? "higher" : "lower",
-            unit: metric.unit, baseline: baseMedian, candidate: candidateMedian,
-            baselineValues: baseline, candidateValues: candidate, change: change, interval: nil, pValue: nil, u: nil,
-            verdict: .unchanged)
+            metric: metric.name,
+            better: metric.higherIsBetter ? "higher" : "lower",
+            unit: metric.unit,
+            baseline: baseMedian,
+            candidate: candidateMedian,
+            baselineValues: baseline,
+            candidateValues: candidate,
+            change: change,
+            interval: nil,
+            pValue: nil,
+            u: nil,
+            verdict: .unchanged
+        )
         var significant = true
         if Self.usesStatistics(baseline: baseline.count, candidate: candidate.count) {
             let test = MannWhitney.test(baseline, candidate)
@@ -81,8 +90,11 @@ package struct Comparison: Sendable {
             result.u = test.u
             significant = test.pValue < Self.alpha
             if let interval = Bootstrap.medianChangeInterval(
-                baseline: baseline, candidate: candidate, resamples: resamples, seed: seed)
-            {
+                baseline: baseline,
+                candidate: candidate,
+                resamples: resamples,
+                seed: seed
+            ) {
                 result.interval = [interval.lowerBound, interval.upperBound]
             }
         }

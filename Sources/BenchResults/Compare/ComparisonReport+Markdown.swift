@@ -25,18 +25,22 @@ extension ComparisonReport {
         if let note {
             lines.append("_\(Self.escape(note))_")
         } else {
-            lines.append("_\(baseline.repetitions) baseline and \(candidate.repetitions) candidate repetitions; a metric "
-                + "regresses or improves when its median moves beyond \(Self.escape(Self.percent(threshold))) and the "
-                + "Mann-Whitney U test gives p < \(Comparison.alpha); the interval is a bootstrap 95% interval of the "
-                + "median change._")
+            lines.append(
+                "_\(baseline.repetitions) baseline and \(candidate.repetitions) candidate repetitions; a metric "
+                    + "regresses or improves when its median moves beyond \(Self.escape(Self.percent(threshold))) and the "
+                    + "Mann-Whitney U test gives p < \(Comparison.alpha); the interval is a bootstrap 95% interval of the "
+                    + "median change._"
+            )
         }
         for line in invalid + warnings.map({ "warning: \($0)" }) {
             lines.append("")
             lines.append("- " + Self.escape(line))
         }
         lines.append("")
-        lines.append("Baseline: \(Self.escape(baseline.gitCommits.joined(separator: ", "))); candidate: "
-            + "\(Self.escape(candidate.gitCommits.joined(separator: ", "))).")
+        lines.append(
+            "Baseline: \(Self.escape(baseline.gitCommits.joined(separator: ", "))); candidate: "
+                + "\(Self.escape(candidate.gitCommits.joined(separator: ", ")))."
+        )
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 import BenchHarness
+import Foundation
 
 extension ComparisonReport {
     /// The value of `row` formatted in its metric's unit.
@@ -9,15 +9,20 @@ extension ComparisonReport {
         case "ns": LatencyText.duration(nanoseconds: value)
         case "per request": String(format: "%.4g/request", value)
         case "share": SLOText.percent(value)
-        default: value == value.rounded() && abs(value) < 1e15 ? LatencyText.count(Int64(value)) : String(format: "%.1f", value)
+        default:
+            value == value.rounded() && abs(value) < 1e15
+                ? LatencyText.count(Int64(value)) : String(format: "%.1f", value)
         }
     }
 
     /// The table rows: metric, baseline, candidate, change, interval, p-value, verdict.
     package var tableRows: [[String]] {
         metrics.map { row in
-            [row.metric, Self.formatted(row.baseline, of: row), Self.formatted(row.candidate, of: row),
-             Self.signedPercent(row.change), Self.interval(row.interval), Self.pValue(row.pValue), row.verdict.rawValue]
+            [
+                row.metric, Self.formatted(row.baseline, of: row), Self.formatted(row.candidate, of: row),
+                Self.signedPercent(row.change), Self.interval(row.interval), Self.pValue(row.pValue),
+                row.verdict.rawValue,
+            ]
         }
     }
 
@@ -27,12 +32,16 @@ extension ComparisonReport {
     /// The console report: inputs, method, table, verdict line.
     package var text: String {
         var lines: [String] = []
-        lines.append("authz-bench compare  baseline: \(Self.describe(baseline))  candidate: \(Self.describe(candidate))")
+        lines.append(
+            "authz-bench compare  baseline: \(Self.describe(baseline))  candidate: \(Self.describe(candidate))"
+        )
         if let note {
             lines.append(note)
         } else {
-            lines.append("threshold \(Self.percent(threshold)); regression or improvement needs p < \(Comparison.alpha) "
-                + "(Mann-Whitney U, two-sided) and a median change beyond the threshold; interval: bootstrap of the median change")
+            lines.append(
+                "threshold \(Self.percent(threshold)); regression or improvement needs p < \(Comparison.alpha) "
+                    + "(Mann-Whitney U, two-sided) and a median change beyond the threshold; interval: bootstrap of the median change"
+            )
         }
         lines.append("")
         let rows = [Self.columns] + tableRows

@@ -1,5 +1,5 @@
-import Foundation
 import BenchHarness
+import Foundation
 
 /// The outcome of `authz-bench compare`: per-metric figures, the overall verdict and the exit code
 /// (the `--json` verdict file, also rendered as text and Markdown).
@@ -56,14 +56,31 @@ package struct ComparisonReport: BenchDocument {
 
     /// Compares `baseline` with `candidate` on `metrics`; `exitCode` gives the process exit code the
     /// caller ends with for a verdict, recorded in the report.
-    package init(baseline: ComparisonSide, candidate: ComparisonSide, metrics: [CompareMetric], comparison: Comparison,
-         warnings: [String], exitCode: (String) -> Int32) {
-        let statistical = Comparison.usesStatistics(baseline: baseline.documents.count, candidate: candidate.documents.count)
+    package init(
+        baseline: ComparisonSide,
+        candidate: ComparisonSide,
+        metrics: [CompareMetric],
+        comparison: Comparison,
+        warnings: [String],
+        exitCode: (String) -> Int32
+    ) {
+        let statistical = Comparison.usesStatistics(
+            baseline: baseline.documents.count,
+            candidate: candidate.documents.count
+        )
         threshold = comparison.threshold
         method = statistical ? "mann-whitney-u+bootstrap" : "threshold"
         note = statistical ? nil : Self.fallbackNote(threshold: comparison.threshold)
-        self.baseline = SideInfo(files: baseline.files, repetitions: baseline.files.count, gitCommits: baseline.gitCommits)
-        self.candidate = SideInfo(files: candidate.files, repetitions: candidate.files.count, gitCommits: candidate.gitCommits)
+        self.baseline = SideInfo(
+            files: baseline.files,
+            repetitions: baseline.files.count,
+            gitCommits: baseline.gitCommits
+        )
+        self.candidate = SideInfo(
+            files: candidate.files,
+            repetitions: candidate.files.count,
+            gitCommits: candidate.gitCommits
+        )
         self.metrics = metrics.map { metric in
             comparison.compare(metric, baseline: baseline.values(of: metric), candidate: candidate.values(of: metric))
         }
@@ -84,7 +101,8 @@ package struct ComparisonReport: BenchDocument {
         case "invalid":
             return "invalid: \(invalid.count) result(s) invalid (generator saturated or debug build); no verdict"
         case "regression":
-            return "regression: " + list(regressions) + (improvements.isEmpty ? "" : "; improved: " + list(improvements))
+            return "regression: " + list(regressions)
+                + (improvements.isEmpty ? "" : "; improved: " + list(improvements))
         case "improvement":
             return "improvement: " + list(improvements) + "; no regression"
         default:

@@ -1,8 +1,9 @@
+import BenchHarness
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import BenchHarness
 
 /// One side of a comparison (the baseline or the candidate): the result files of its repetitions,
 /// read and checked.
@@ -85,8 +86,10 @@ package struct ComparisonSide: Sendable {
     package func checkHas(_ metrics: [CompareMetric]) throws(BenchError) {
         for metric in metrics {
             for (file, document) in zip(files, documents) where metric.value(in: document) == nil {
-                throw .badInput("\(role.rawValue) \(file): has no \(metric.name) (a result written before it was measured, "
-                    + "or merged from .hlog files only); leave it out of --metrics")
+                throw .badInput(
+                    "\(role.rawValue) \(file): has no \(metric.name) (a result written before it was measured, "
+                        + "or merged from .hlog files only); leave it out of --metrics"
+                )
             }
         }
     }
@@ -94,9 +97,11 @@ package struct ComparisonSide: Sendable {
     /// One line per invalid repetition: `FILE: reason; reason`.
     package var invalidRuns: [String] {
         zip(files, documents).compactMap { file, document in
-            document.summary.valid ? nil
-                : "\(role.rawValue) \(file) is invalid: " + (document.summary.invalidReasons.isEmpty
-                    ? "summary.valid is false" : document.summary.invalidReasons.joined(separator: "; "))
+            document.summary.valid
+                ? nil
+                : "\(role.rawValue) \(file) is invalid: "
+                    + (document.summary.invalidReasons.isEmpty
+                        ? "summary.valid is false" : document.summary.invalidReasons.joined(separator: "; "))
         }
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 import BenchHarness
+import Foundation
 
 /// Reading any kind of file back: the header checked, every key with its type, then the kind's own
 /// checks; one line per error, naming the file, the JSON path and the kind expected.
@@ -26,7 +26,9 @@ extension BenchDocument {
         do {
             root = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw .badInput("\(file): not valid JSON (truncated or not a \(fileDescription) file); expected \(expected)")
+            throw .badInput(
+                "\(file): not valid JSON (truncated or not a \(fileDescription) file); expected \(expected)"
+            )
         }
         guard let object = root as? [String: Any] else {
             throw .badInput("\(file): $: expected a JSON object (\(expected))")
@@ -40,7 +42,9 @@ extension BenchDocument {
         }
         if let kind = documentKind {
             guard let found = object["kind"] as? String, found == kind else {
-                throw .badInput("\(file): $.kind: expected \"\(kind)\", found \(object["kind"].map { "\($0)" } ?? "none")")
+                throw .badInput(
+                    "\(file): $.kind: expected \"\(kind)\", found \(object["kind"].map { "\($0)" } ?? "none")"
+                )
             }
         }
         let document: Self
@@ -96,8 +100,8 @@ extension BenchDocument {
         case is Int.Type, is UInt64.Type, is Int64.Type: "an integer"
         case is Double.Type: "a number"
         default:
-            String(describing: type).hasPrefix("Dictionary") ? "an object" :
-                String(describing: type).hasPrefix("Array") ? "an array" : "an object (\(type))"
+            String(describing: type).hasPrefix("Dictionary")
+                ? "an object" : String(describing: type).hasPrefix("Array") ? "an array" : "an object (\(type))"
         }
     }
 }

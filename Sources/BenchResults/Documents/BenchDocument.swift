@@ -1,5 +1,5 @@
-import Foundation
 import BenchHarness
+import Foundation
 
 /// A file authz-bench writes and reads back: a run result (`run`, `merge`), a capacity result, a
 /// sweep result or a comparison (`compare`).

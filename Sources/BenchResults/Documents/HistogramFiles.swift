@@ -1,6 +1,6 @@
+import BenchHarness
 import Foundation
 import HDRHistogram
-import BenchHarness
 
 /// The `.hgrm` and `.hlog` outputs of a run (HdrHistogram's own formats; see HDRHistogram's Formats article).
 package enum HistogramFiles {
@@ -64,7 +64,11 @@ package enum HistogramFiles {
     /// StartTime = `startEpochMillis`, the units comment, then the `metadata` comment lines
     /// (``hlogMetadata(scenario:startEpochMillis:host:)``).
     package static func hlogWriter(startEpochMillis: Int64, metadata: [String] = []) -> HDRLogWriter {
-        HDRLogWriter(startTimeMillis: startEpochMillis, maxValueUnitRatio: 1_000_000, comments: [hlogUnitsComment] + metadata)
+        HDRLogWriter(
+            startTimeMillis: startEpochMillis,
+            maxValueUnitRatio: 1_000_000,
+            comments: [hlogUnitsComment] + metadata
+        )
     }
 
     /// The lines of one interval: one per latency kind (`Tag=responseTime`, `Tag=serviceTime`,
@@ -74,13 +78,18 @@ package enum HistogramFiles {
     /// HdrHistogram's writers have it): milliseconds for latencies, millionths of requests for
     /// `inFlight`. Readers take the histograms from the payloads; that column is for people.
     package static func hlogLines(_ interval: IntervalReport, writer: HDRLogWriter) throws(BenchError) -> String {
-        let tagged = LatencyKind.allCases.map { (tag: $0.rawValue, histogram: interval.histogram($0)) }
+        let tagged =
+            LatencyKind.allCases.map { (tag: $0.rawValue, histogram: interval.histogram($0)) }
             + [(tag: inFlightTag, histogram: interval.inFlight)]
         var text = ""
         for (tag, histogram) in tagged {
             do {
-                text += try writer.line(histogram, startSeconds: interval.startSeconds,
-                    lengthSeconds: interval.lengthSeconds, tag: tag)
+                text += try writer.line(
+                    histogram,
+                    startSeconds: interval.startSeconds,
+                    lengthSeconds: interval.lengthSeconds,
+                    tag: tag
+                )
             } catch {
                 throw BenchError.failure("cannot encode an interval histogram: \(error.message)")
             }
@@ -95,12 +104,14 @@ package enum HistogramFiles {
     package static func hlogMetadata(scenario: Scenario, startEpochMillis: Int64, host: String) -> [String] {
         let safeHost = String(host.map { $0 == "," || $0 == " " || $0 == "\t" ? "_" : $0 })
         let planned = String(format: "%.3f", Double(scenario.durationMillis) / 1000)
-        let run = "[authz-bench-run: version=\(BenchVersion.current), shard=\(scenario.shardIndex + 1)/\(scenario.shardCount), "
+        let run =
+            "[authz-bench-run: version=\(BenchVersion.current), shard=\(scenario.shardIndex + 1)/\(scenario.shardCount), "
             + "fingerprint=\(scenario.fingerprint), host=\(safeHost.isEmpty ? "unknown" : safeHost), "
             + "startEpochMillis=\(startEpochMillis), plannedSeconds=\(planned)]"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = (try? encoder.encode(RunResult.scenarioValue(scenario))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let json =
+            (try? encoder.encode(RunResult.scenarioValue(scenario))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return [run, "[authz-bench-scenario: \(json)]"]
     }
 
@@ -111,7 +122,11 @@ package enum HistogramFiles {
 
     /// A whole interval log, as the streamed one is written (header, then each interval's lines):
     /// for tests and for callers that hold the intervals.
-    package static func hlogText(startEpochMillis: Int64, intervals: [IntervalReport], metadata: [String] = [])
+    package static func hlogText(
+        startEpochMillis: Int64,
+        intervals: [IntervalReport],
+        metadata: [String] = []
+    )
         throws(BenchError) -> String
     {
         let writer = hlogWriter(startEpochMillis: startEpochMillis, metadata: metadata)

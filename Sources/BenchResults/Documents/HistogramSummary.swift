@@ -1,5 +1,5 @@
-import HDRHistogram
 import BenchHarness
+import HDRHistogram
 
 /// One histogram in a result file (an `H` of the result schema): percentiles in integer nanoseconds and the
 /// whole histogram as a V2 compressed base64 payload (`HISTF...`).
@@ -70,7 +70,9 @@ package struct HistogramSummary: Codable, Sendable, Equatable {
             throw .badInput("\(file): \(path).histogram: not a V2 compressed histogram: \(error.message)")
         }
         guard decoded.totalCount == count else {
-            throw .badInput("\(file): \(path).histogram: holds \(decoded.totalCount) values but \(path).count says \(count)")
+            throw .badInput(
+                "\(file): \(path).histogram: holds \(decoded.totalCount) values but \(path).count says \(count)"
+            )
         }
         return decoded
     }

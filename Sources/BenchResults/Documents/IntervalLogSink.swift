@@ -1,11 +1,12 @@
 import AuthZCore
+import AuthZSimulation
+import BenchHarness
+import Foundation
+import HDRHistogram
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import HDRHistogram
-import BenchHarness
-import AuthZSimulation
 
 /// The streamed `.hlog` of a run (`run --hlog FILE`): the file is created once the start is
 /// confirmed, the header (with the metadata lines `merge` reads) is written when the start is
@@ -46,8 +47,10 @@ package final class IntervalLogSink: IntervalSink {
 
     /// Writes the header: StartTime = `startEpochMillis`, the metadata lines.
     package func begin(startEpochMillis: Int64) {
-        let writer = HistogramFiles.hlogWriter(startEpochMillis: startEpochMillis,
-            metadata: HistogramFiles.hlogMetadata(scenario: scenario, startEpochMillis: startEpochMillis, host: host))
+        let writer = HistogramFiles.hlogWriter(
+            startEpochMillis: startEpochMillis,
+            metadata: HistogramFiles.hlogMetadata(scenario: scenario, startEpochMillis: startEpochMillis, host: host)
+        )
         state.withLock { state in
             state.writer = writer
             Self.write(writer.text, to: &state, path: path)
@@ -69,8 +72,11 @@ package final class IntervalLogSink: IntervalSink {
     /// Writes the end line.
     package func end(intervals: Int, requests: Int) {
         state.withLock { state in
-            Self.write(HDRLogWriter.commentLine(HistogramFiles.hlogEnd(intervals: intervals, requests: requests)),
-                to: &state, path: path)
+            Self.write(
+                HDRLogWriter.commentLine(HistogramFiles.hlogEnd(intervals: intervals, requests: requests)),
+                to: &state,
+                path: path
+            )
         }
     }
 
@@ -104,8 +110,10 @@ package final class IntervalLogSink: IntervalSink {
             return nil
         }
         if let failed {
-            state.failure = .ioError("--hlog \(path): cannot write it (\(String(cString: strerror(failed)))); "
-                + "the log holds the intervals written before")
+            state.failure = .ioError(
+                "--hlog \(path): cannot write it (\(String(cString: strerror(failed)))); "
+                    + "the log holds the intervals written before"
+            )
         }
     }
 }

@@ -1,6 +1,6 @@
+import BenchHarness
 import Foundation
 import HDRHistogram
-import BenchHarness
 
 /// An ASCII histogram of a latency histogram: log-scaled buckets (1-2-5 per decade), one line per
 /// bucket, bar widths proportional to counts, at most `width` columns per line.

@@ -1,6 +1,6 @@
+import BenchHarness
 import Foundation
 import HDRHistogram
-import BenchHarness
 
 extension ResultDocument {
     /// Every histogram payload decodes (the keys and their types are the decoder's checks).
@@ -12,8 +12,14 @@ extension ResultDocument {
     package func decodedHistograms(file: String) throws(BenchError) -> [String: HDRHistogram] {
         var result: [String: HDRHistogram] = [:]
         for kind in LatencyKind.allCases {
-            result["$.latency.\(kind.rawValue)"] = try latency[kind]?.decoded(file: file, path: "$.latency.\(kind.rawValue)")
-            result["$.warmup.\(kind.rawValue)"] = try warmup[kind]?.decoded(file: file, path: "$.warmup.\(kind.rawValue)")
+            result["$.latency.\(kind.rawValue)"] = try latency[kind]?.decoded(
+                file: file,
+                path: "$.latency.\(kind.rawValue)"
+            )
+            result["$.warmup.\(kind.rawValue)"] = try warmup[kind]?.decoded(
+                file: file,
+                path: "$.warmup.\(kind.rawValue)"
+            )
         }
         for (name, summary) in stages {
             result["$.stages.\(name)"] = try summary.decoded(file: file, path: "$.stages.\(name)")

@@ -1,9 +1,10 @@
 import AuthZCore
+import BenchHarness
 import Foundation
 import HDRHistogram
-import BenchHarness
 
-/// A result file (`run --json`, `merge --json`): schema version 1 (see BenchHarness's ResultSchema article), plus the extra keys
+/// A result file (`run --json`, `merge --json`): schema version 1 (see BenchHarness's ResultSchema article), plus the
+/// extra keys
 /// `warmup`, `attacks`, `intervals`, `setupSeconds` and `cache.caches`.
 ///
 /// The sections added with the asynchronous upstream (`concurrency`, `upstream`, `prewarm`,
@@ -69,9 +70,14 @@ package struct LatencySection: Codable, Sendable, Equatable {
     package var parked: HistogramSummary?
 
     /// The histograms; `inline` and `parked` nil when not recorded.
-    package init(responseTime: HistogramSummary, serviceTime: HistogramSummary, startLag: HistogramSummary,
-        upstreamWait: HistogramSummary, inline: HistogramSummary? = nil, parked: HistogramSummary? = nil)
-    {
+    package init(
+        responseTime: HistogramSummary,
+        serviceTime: HistogramSummary,
+        startLag: HistogramSummary,
+        upstreamWait: HistogramSummary,
+        inline: HistogramSummary? = nil,
+        parked: HistogramSummary? = nil
+    ) {
         self.responseTime = responseTime
         self.serviceTime = serviceTime
         self.startLag = startLag
@@ -87,7 +93,8 @@ package struct LatencySection: Codable, Sendable, Equatable {
         responseTime = try container.decode(HistogramSummary.self, forKey: .responseTime)
         serviceTime = try container.decode(HistogramSummary.self, forKey: .serviceTime)
         startLag = try container.decode(HistogramSummary.self, forKey: .startLag)
-        upstreamWait = try container.decodeIfPresent(HistogramSummary.self, forKey: .upstreamWait)
+        upstreamWait =
+            try container.decodeIfPresent(HistogramSummary.self, forKey: .upstreamWait)
             ?? HistogramSummary(HDRHistogram())
         inline = try container.decodeIfPresent(HistogramSummary.self, forKey: .inline)
         parked = try container.decodeIfPresent(HistogramSummary.self, forKey: .parked)

@@ -53,15 +53,25 @@ package struct ResultSummary: Codable, Sendable, Equatable {
     package var interrupted: String? = nil
 
     private enum CodingKeys: String, CodingKey {
-        case requests, errors, failures, failureShare, durationSeconds, targetRate, achievedRate, valid, invalidReasons, peakRSS, setupRSS
+        case requests, errors, failures, failureShare, durationSeconds, targetRate, achievedRate, valid, invalidReasons,
+            peakRSS, setupRSS
         case finalRSS, maxInFlight, startEpochMillis, host, shard, scenarioFingerprint, interrupted
     }
 
     /// Creates a summary.
-    package init(requests: Int, errors: [String: Int], durationSeconds: Double, targetRate: Double?, achievedRate: Double,
-         valid: Bool, invalidReasons: [String], peakRSS: Int? = nil, setupRSS: Int? = nil, finalRSS: Int? = nil,
-        maxInFlight: Int? = nil)
-    {
+    package init(
+        requests: Int,
+        errors: [String: Int],
+        durationSeconds: Double,
+        targetRate: Double?,
+        achievedRate: Double,
+        valid: Bool,
+        invalidReasons: [String],
+        peakRSS: Int? = nil,
+        setupRSS: Int? = nil,
+        finalRSS: Int? = nil,
+        maxInFlight: Int? = nil
+    ) {
         self.peakRSS = peakRSS
         self.setupRSS = setupRSS
         self.finalRSS = finalRSS
@@ -94,8 +104,13 @@ package struct ResultSummary: Codable, Sendable, Equatable {
         failureShare = try container.decodeIfPresent(Double.self, forKey: .failureShare)
         durationSeconds = try container.decode(Double.self, forKey: .durationSeconds)
         guard container.contains(.targetRate) else {
-            throw DecodingError.keyNotFound(CodingKeys.targetRate, .init(
-                codingPath: container.codingPath, debugDescription: "targetRate is required (null in closed loop)"))
+            throw DecodingError.keyNotFound(
+                CodingKeys.targetRate,
+                .init(
+                    codingPath: container.codingPath,
+                    debugDescription: "targetRate is required (null in closed loop)"
+                )
+            )
         }
         targetRate = try container.decodeIfPresent(Double.self, forKey: .targetRate)
         achievedRate = try container.decode(Double.self, forKey: .achievedRate)

@@ -1,5 +1,5 @@
-import Foundation
 import BenchHarness
+import Foundation
 
 extension RunReport {
     /// Failures (count, share, by code) apart from answers by code: a correct denial is an answer,
@@ -8,25 +8,35 @@ extension RunReport {
     /// knows no codes at all.
     package static func outcomeLines(_ summary: ResultSummary, codesKnown: Bool = true) -> [String] {
         guard codesKnown else {
-            return ["failures    not known: .hlog inputs carry no result codes",
-                    "codes       not known: .hlog inputs carry no result codes"]
+            return [
+                "failures    not known: .hlog inputs carry no result codes",
+                "codes       not known: .hlog inputs carry no result codes",
+            ]
         }
         guard let failures = summary.failures else {
-            let codes = summary.errors.isEmpty ? "none"
+            let codes =
+                summary.errors.isEmpty
+                ? "none"
                 : summary.errors.sorted { $0.key < $1.key }.map { "\($0.key) \(LatencyText.count($0.value))" }
                     .joined(separator: ", ")
-            return ["failures    not known (a result written before failures were told apart from answers)",
-                    "codes       other than VALID_TOKEN: \(codes)"]
+            return [
+                "failures    not known (a result written before failures were told apart from answers)",
+                "codes       other than VALID_TOKEN: \(codes)",
+            ]
         }
         let failed = failures.values.reduce(0, +)
         let share = SLOText.percent(summary.failureShare ?? ResultSummary.share(failed, of: summary.requests))
         var first = "failures    \(LatencyText.count(failed)) (\(share) of the requests)"
         if failed > 0 {
-            first += ": " + failures.sorted { $0.key < $1.key }.map { "\($0.key) \(LatencyText.count($0.value))" }
+            first +=
+                ": "
+                + failures.sorted { $0.key < $1.key }.map { "\($0.key) \(LatencyText.count($0.value))" }
                 .joined(separator: ", ")
         }
         let answers = summary.answers ?? [:]
-        let listed = answers.isEmpty ? "none"
+        let listed =
+            answers.isEmpty
+            ? "none"
             : ResultSummary.answerOrder(answers.keys).map { "\($0) \(LatencyText.count(answers[$0] ?? 0))" }
                 .joined(separator: ", ")
         return [first, "answers     \(listed)"]

@@ -1,11 +1,13 @@
+import BenchHarness
 import Foundation
 import HDRHistogram
-import BenchHarness
 
 extension RunReport {
     /// The order of the latency table: the hot path's own response time first (`inline`), then
     /// the requests that waited on the upstream (`parked`), then every request together and the rest.
-    package static let latencyOrder: [LatencyKind] = [.inline, .parked, .responseTime, .serviceTime, .startLag, .upstreamWait]
+    package static let latencyOrder: [LatencyKind] = [
+        .inline, .parked, .responseTime, .serviceTime, .startLag, .upstreamWait,
+    ]
 
     /// The headline: the response time of each path (inline first: it is the hot path's), and start
     /// lag's share of the response p99 (the generator's part of it). Absent paths (an older result)
@@ -20,7 +22,8 @@ extension RunReport {
                 continue
             }
             let histogram = result.histogram(kind)
-            let what = kind == .inline
+            let what =
+                kind == .inline
                 ? "answered from the caches or rejected locally (the hot path)"
                 : "waited on the simulated upstream"
             let share = total > 0 ? String(format: "%.1f%%", Double(histogram.totalCount) / Double(total) * 100) : "-"
@@ -31,8 +34,10 @@ extension RunReport {
             let figures = [("p50", 50.0), ("p99", 99), ("p99.9", 99.9)].map { label, percentile in
                 "\(label) \(LatencyText.duration(histogram.value(atPercentile: percentile)))"
             }
-            lines.append(name + figures.joined(separator: "  ")
-                + "   \(LatencyText.count(histogram.totalCount)) requests (\(share)), \(what)")
+            lines.append(
+                name + figures.joined(separator: "  ")
+                    + "   \(LatencyText.count(histogram.totalCount)) requests (\(share)), \(what)"
+            )
         }
         if let lag = startLagLine(result) { lines.append(lag) }
         return lines

@@ -1,14 +1,15 @@
 import AuthZCore
+import BenchHarness
 import Foundation
 import HDRHistogram
-import BenchHarness
 
 extension RunReport {
     /// The prewarm line: devices and authorizations made before the warm-up, and how long it
     /// took; for a cold start, that there was none. Nil when unknown (older files, `.hlog` merges).
     package static func prewarmLine(_ result: RunResult) -> String? {
         if let prewarm = result.prewarm {
-            return "prewarm     \(LatencyText.count(prewarm.devices)) devices, \(LatencyText.count(prewarm.authorizations)) "
+            return
+                "prewarm     \(LatencyText.count(prewarm.devices)) devices, \(LatencyText.count(prewarm.authorizations)) "
                 + "authorizations in \(String(format: "%.2f", prewarm.seconds)) s (steady state before the warm-up; untimed)"
         }
         guard result.scenario["cold"] == .bool(true) else { return nil }
@@ -30,8 +31,10 @@ extension RunReport {
     /// unknown (older files, `.hlog` merges).
     package static func upstreamLine(_ upstream: UpstreamStats?) -> String? {
         guard let u = upstream else { return nil }
-        let counters = [("calls", u.calls), ("coalesced", u.coalesced), ("refreshes", u.refreshes), ("errors", u.errors),
-                        ("timeouts", u.timeouts), ("rejected", u.rejected), ("max in flight", u.maxInFlight)]
+        let counters = [
+            ("calls", u.calls), ("coalesced", u.coalesced), ("refreshes", u.refreshes), ("errors", u.errors),
+            ("timeouts", u.timeouts), ("rejected", u.rejected), ("max in flight", u.maxInFlight),
+        ]
         return "upstream    " + counters.map { "\($0.0) \(LatencyText.count($0.1))" }.joined(separator: ", ")
     }
 }

@@ -1,7 +1,7 @@
 import AuthZCore
+import BenchHarness
 import Foundation
 import HDRHistogram
-import BenchHarness
 
 /// The console summary of a run (or of a merge): scenario, environment, prewarm, throughput,
 /// requests in flight, the headline (response time inline and parked, start lag's share), latency
@@ -19,11 +19,17 @@ package enum RunReport {
         lines += scenarioLines(result)
         lines.append(environmentLine(result.environment))
         if result.setupSeconds > 0 {
-            lines.append("set-up      \(String(format: "%.2f", result.setupSeconds)) s (population and authN tokens; not measured)")
+            lines.append(
+                "set-up      \(String(format: "%.2f", result.setupSeconds)) s (population and authN tokens; not measured)"
+            )
             if let peak = result.summary.peakRSS {
-                let afterSetup = result.summary.setupRSS.map { String(format: ", %.1f MB after set-up", Double($0) / 1e6) } ?? ""
-                let final = result.summary.finalRSS.map { String(format: ", %.1f MB at the end", Double($0) / 1e6) } ?? ""
-                lines.append("memory      peak RSS \(String(format: "%.1f", Double(peak) / 1e6)) MB\(afterSetup)\(final)")
+                let afterSetup =
+                    result.summary.setupRSS.map { String(format: ", %.1f MB after set-up", Double($0) / 1e6) } ?? ""
+                let final =
+                    result.summary.finalRSS.map { String(format: ", %.1f MB at the end", Double($0) / 1e6) } ?? ""
+                lines.append(
+                    "memory      peak RSS \(String(format: "%.1f", Double(peak) / 1e6)) MB\(afterSetup)\(final)"
+                )
             }
         }
         if let prewarm = prewarmLine(result) { lines.append(prewarm) }
@@ -41,7 +47,9 @@ package enum RunReport {
         lines += cacheLines(result.cache)
         if let upstream = upstreamLine(result.upstream) { lines += ["", upstream] }
         lines.append("")
-        lines.append("response time distribution (\(LatencyText.count(result.histogram(.responseTime).totalCount)) requests)\(closedNote(result))")
+        lines.append(
+            "response time distribution (\(LatencyText.count(result.histogram(.responseTime).totalCount)) requests)\(closedNote(result))"
+        )
         lines += LatencyBars.lines(result.histogram(.responseTime))
         lines.append("")
         lines += outcomeLines(result.summary, codesKnown: !result.isMergedFromLogsOnly && result.summary.codesKnown)
@@ -72,19 +80,24 @@ package enum RunReport {
             return ["scenario    merged from \(result.sources.count) input(s)\(files)"]
         }
         let loop = s.loop.rate.map { "open loop at \(LatencyText.rate($0)) req/s" } ?? "closed loop"
-        var first = "scenario    \(loop), \(s.threads) thread(s), \(s.algorithm.rawValue), cache \(s.cache.rawValue) x\(s.capacity), seed \(s.seed)"
+        var first =
+            "scenario    \(loop), \(s.threads) thread(s), \(s.algorithm.rawValue), cache \(s.cache.rawValue) x\(s.capacity), seed \(s.seed)"
         if s.shardCount > 1 { first += ", shard \(s.shardIndex + 1)/\(s.shardCount)" }
         let m = s.mix
-        let second = "            \(LatencyText.count(s.devices)) devices, \(s.requestors) requestors, \(s.mvpds) MVPDs, "
+        let second =
+            "            \(LatencyText.count(s.devices)) devices, \(s.requestors) requestors, \(s.mvpds) MVPDs, "
             + "\(LatencyText.count(s.resources)) resources (zipf \(s.zipf))"
-        var third = "            mix get=\(m.get) check=\(m.check) verify=\(m.verify) logout=\(m.logout) attack=\(m.attack)"
+        var third =
+            "            mix get=\(m.get) check=\(m.check) verify=\(m.verify) logout=\(m.logout) attack=\(m.attack)"
             + "; warm-up \(Double(s.warmupMillis) / 1000) s, measured \(Double(s.durationMillis) / 1000) s"
         if let stall = s.stallMillis, let period = s.stallPeriodMillis {
             third += "; stall \(stall) ms every \(period) ms"
         }
         if s.stageSample != 1 { third += "; stages 1 in \(s.stageSample)" }
         var lines = [first, second, third]
-        if !result.sources.isEmpty { lines.append("            merged from: " + result.sources.joined(separator: ", ")) }
+        if !result.sources.isEmpty {
+            lines.append("            merged from: " + result.sources.joined(separator: ", "))
+        }
         return lines
     }
 
@@ -102,7 +115,8 @@ package enum RunReport {
             return "throughput  \(LatencyText.rate(s.achievedRate)) req/s achieved (\(label)); \(done)"
         }
         let share = String(format: "%.1f%%", s.achievedRate / target * 100)
-        return "throughput  \(LatencyText.rate(s.achievedRate)) req/s achieved of \(LatencyText.rate(target)) target (\(share)); \(done)"
+        return
+            "throughput  \(LatencyText.rate(s.achievedRate)) req/s achieved of \(LatencyText.rate(target)) target (\(share)); \(done)"
     }
 
     /// The percentile columns of the latency and stage tables.
@@ -130,7 +144,9 @@ package enum RunReport {
     /// One table row: name, p50 ... max, count.
     package static func row(_ name: String, _ histogram: HDRHistogram) -> String {
         var line = LatencyText.left(name, 14)
-        guard histogram.totalCount > 0 else { return line + LatencyText.right("-", 9 * columns.count) + LatencyText.right("0", 12) }
+        guard histogram.totalCount > 0 else {
+            return line + LatencyText.right("-", 9 * columns.count) + LatencyText.right("0", 12)
+        }
         for percentile in [50.0, 90, 99, 99.9, 99.99] {
             line += LatencyText.right(LatencyText.duration(histogram.value(atPercentile: percentile)), 9)
         }
@@ -156,14 +172,18 @@ package enum RunReport {
             zip(cells, widths).reduce(LatencyText.left(name, 14)) { $0 + LatencyText.right($1.0, $1.1) }
         }
         func cells(_ c: CacheStats) -> [String] {
-            [String(format: "%.1f%%", c.hitRatio * 100), LatencyText.count(c.hits), LatencyText.count(c.misses),
-             LatencyText.count(c.evictions), LatencyText.count(c.expirations), LatencyText.count(c.entries),
-             String(format: "%.0f", c.bytesPerEntry)]
+            [
+                String(format: "%.1f%%", c.hitRatio * 100), LatencyText.count(c.hits), LatencyText.count(c.misses),
+                LatencyText.count(c.evictions), LatencyText.count(c.expirations), LatencyText.count(c.entries),
+                String(format: "%.0f", c.bytesPerEntry),
+            ]
         }
-        let both = [String(format: "%.1f%%", cache.hitRatio * 100), LatencyText.count(cache.hits),
-                    LatencyText.count(cache.misses), LatencyText.count(cache.evictions),
-                    LatencyText.count(cache.expirations), LatencyText.count(cache.entries),
-                    String(format: "%.0f", cache.bytesPerEntry)]
+        let both = [
+            String(format: "%.1f%%", cache.hitRatio * 100), LatencyText.count(cache.hits),
+            LatencyText.count(cache.misses), LatencyText.count(cache.evictions),
+            LatencyText.count(cache.expirations), LatencyText.count(cache.entries),
+            String(format: "%.0f", cache.bytesPerEntry),
+        ]
         var lines = [
             "cache       \(cache.strategy), capacity \(LatencyText.count(cache.capacity)) per cache",
             line("", ["hit", "hits", "misses", "evictions", "expired", "entries", "B/entry"]),

@@ -1,5 +1,5 @@
-import HDRHistogram
 import BenchHarness
+import HDRHistogram
 
 extension ResultDocument {
     /// The result file of `result` (histograms summarised and encoded).
@@ -14,15 +14,21 @@ extension ResultDocument {
                 serviceTime: try HistogramSummary(histograms[.serviceTime] ?? HDRHistogram()),
                 startLag: try HistogramSummary(histograms[.startLag] ?? HDRHistogram()),
                 upstreamWait: try HistogramSummary(histograms[.upstreamWait] ?? HDRHistogram()),
-                inline: try optional(.inline), parked: try optional(.parked))
+                inline: try optional(.inline),
+                parked: try optional(.parked)
+            )
         }
         var stages: [String: HistogramSummary] = [:]
         for (name, histogram) in result.stages { stages[name] = try HistogramSummary(histogram) }
         var concurrency: ConcurrencySection?
         if let inFlight = result.inFlight { concurrency = ConcurrencySection(inFlight: try HistogramSummary(inFlight)) }
         self.init(
-            sections: result.sections, latency: try section(result.latency), stages: stages,
-            warmup: try section(result.warmup), concurrency: concurrency)
+            sections: result.sections,
+            latency: try section(result.latency),
+            stages: stages,
+            warmup: try section(result.warmup),
+            concurrency: concurrency
+        )
     }
 
     /// The result file of one run.
@@ -45,7 +51,11 @@ extension RunResult {
             stages[name] = try summary.decoded(file: file, path: "$.stages.\(name)")
         }
         self.init(
-            sections: document.sections, latency: latency, warmup: warmup, stages: stages,
-            inFlight: try document.concurrency?.inFlight.decoded(file: file, path: "$.concurrency.inFlight"))
+            sections: document.sections,
+            latency: latency,
+            warmup: warmup,
+            stages: stages,
+            inFlight: try document.concurrency?.inFlight.decoded(file: file, path: "$.concurrency.inFlight")
+        )
     }
 }

@@ -1,7 +1,7 @@
 import AuthZCore
+import BenchHarness
 import Foundation
 import HDRHistogram
-import BenchHarness
 
 /// What the reporters write (console, JSON, `.hgrm`): a run's outcome, or several merged, with the
 /// histograms decoded.
@@ -71,14 +71,18 @@ extension RunResult {
         for (stage, histogram) in outcome.stages { stages[stage.description] = histogram }
         let duration = outcome.durationSeconds
         var summary = ResultSummary(
-            requests: outcome.requests, errors: errors, durationSeconds: duration,
+            requests: outcome.requests,
+            errors: errors,
+            durationSeconds: duration,
             targetRate: scenario.loop.rate,
             achievedRate: duration > 0 ? Double(outcome.requests) / duration : 0,
-            valid: outcome.validity.valid, invalidReasons: outcome.validity.reasons,
+            valid: outcome.validity.valid,
+            invalidReasons: outcome.validity.reasons,
             peakRSS: outcome.peakRSSBytes > 0 ? outcome.peakRSSBytes : nil,
             setupRSS: outcome.setupRSSBytes > 0 ? outcome.setupRSSBytes : nil,
             finalRSS: outcome.finalRSSBytes > 0 ? outcome.finalRSSBytes : nil,
-            maxInFlight: outcome.maxInFlight)
+            maxInFlight: outcome.maxInFlight
+        )
         let failures = outcome.failures.byName
         summary.failures = failures
         summary.failureShare = ResultSummary.share(failures.values.reduce(0, +), of: outcome.requests)
@@ -91,24 +95,37 @@ extension RunResult {
             environment: outcome.environment,
             scenario: Self.scenarioValue(scenario),
             summary: summary,
-            cache: CacheSection(strategy: outcome.cache.strategy, capacity: outcome.cache.capacity,
-                verifiedTokens: outcome.cache.verifiedTokens, authorizations: outcome.cache.authorizations),
+            cache: CacheSection(
+                strategy: outcome.cache.strategy,
+                capacity: outcome.cache.capacity,
+                verifiedTokens: outcome.cache.verifiedTokens,
+                authorizations: outcome.cache.authorizations
+            ),
             attacks: AttackSection(expected: expected, unexpected: outcome.attacks.unexpected),
             intervals: outcome.intervals,
             setupSeconds: outcome.setupSeconds,
-            memory: outcome.rssSamples.isEmpty ? nil
+            memory: outcome.rssSamples.isEmpty
+                ? nil
                 : MemorySection(sampleIntervalSeconds: outcome.rssSampleSeconds, rssSamples: outcome.rssSamples),
-            upstream: outcome.upstream.section, prewarm: outcome.prewarm)
+            upstream: outcome.upstream.section,
+            prewarm: outcome.prewarm
+        )
         self.init(
-            sections: sections, latency: outcome.latency, warmup: outcome.warmupLatency, stages: stages,
-            inFlight: outcome.inFlight)
+            sections: sections,
+            latency: outcome.latency,
+            warmup: outcome.warmupLatency,
+            stages: stages,
+            inFlight: outcome.inFlight
+        )
     }
 
     /// The scenario's JSON: every stored property (an absent optional written as `null`) plus
     /// `loop`: `open` or `closed`.
     package static func scenarioValue(_ scenario: Scenario) -> JSONValue {
         var members = (try? JSONValue(encoding: scenario))?.objectValue ?? [:]
-        for key in Scenario.CodingKeys.allCases where members[key.stringValue] == nil { members[key.stringValue] = .null }
+        for key in Scenario.CodingKeys.allCases where members[key.stringValue] == nil {
+            members[key.stringValue] = .null
+        }
         members["loop"] = .string(scenario.loop == .closed ? "closed" : "open")
         return .object(members)
     }

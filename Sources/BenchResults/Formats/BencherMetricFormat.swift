@@ -1,5 +1,5 @@
-import Foundation
 import BenchHarness
+import Foundation
 
 /// Bencher Metric Format (BMF) JSON, what `bencher run --adapter json --file FILE` reads:
 /// `{"<benchmark>": {"<measure slug>": {"value": x, "lower_value": y, "upper_value": z}}}`, one

@@ -10,17 +10,39 @@ extension BenchmarkFigure {
     ///
     /// Percentiles rather than the mean: latency is not normally distributed, and the tail is what
     /// the service's users notice.
-    package static func latency(benchmark: String, histogram: HistogramSummary, unit: String = "ns",
-        context: String? = nil) -> [BenchmarkFigure]
-    {
+    package static func latency(
+        benchmark: String,
+        histogram: HistogramSummary,
+        unit: String = "ns",
+        context: String? = nil
+    ) -> [BenchmarkFigure] {
         let h = histogram
-        func figure(_ measure: String, _ value: UInt64, _ lower: UInt64, _ upper: UInt64, _ what: String) -> BenchmarkFigure {
-            BenchmarkFigure(benchmark: benchmark, measure: measure, value: Double(value), lower: Double(lower),
-                upper: Double(upper), unit: unit, direction: .smallerIsBetter,
-                context: [what, context].compactMap { $0 }.joined(separator: "; "))
+        func figure(
+            _ measure: String,
+            _ value: UInt64,
+            _ lower: UInt64,
+            _ upper: UInt64,
+            _ what: String
+        ) -> BenchmarkFigure {
+            BenchmarkFigure(
+                benchmark: benchmark,
+                measure: measure,
+                value: Double(value),
+                lower: Double(lower),
+                upper: Double(upper),
+                unit: unit,
+                direction: .smallerIsBetter,
+                context: [what, context].compactMap { $0 }.joined(separator: "; ")
+            )
         }
         return [
-            figure("latency", h.p50, h.min, h.p99, "p50 (bounds: min, p99) of \(LatencyText.count(Int(h.count))) requests"),
+            figure(
+                "latency",
+                h.p50,
+                h.min,
+                h.p99,
+                "p50 (bounds: min, p99) of \(LatencyText.count(Int(h.count))) requests"
+            ),
             figure("latency-p99", h.p99, h.p90, h.p999, "p99 (bounds: p90, p99.9)"),
             figure("latency-p99-9", h.p999, h.p99, h.max, "p99.9 (bounds: p99, max)"),
         ]

@@ -1,5 +1,5 @@
-import Foundation
 import BenchHarness
+import Foundation
 
 extension BenchmarkFigure {
     /// The figures of `micro` rows, one benchmark per row (`authz-bench/micro/<row name>`):
@@ -14,10 +14,24 @@ extension BenchmarkFigure {
             let context = microContext(row)
             let slowestRate = row.p99 > 0 ? row.opsPerSec * row.nsPerOp / row.p99 : nil
             return [
-                BenchmarkFigure(benchmark: benchmark, measure: "latency", value: row.nsPerOp, upper: row.p99, unit: "ns/op",
-                    direction: .smallerIsBetter, context: "median batch (bound: p99 batch); " + context),
-                BenchmarkFigure(benchmark: benchmark, measure: "throughput", value: row.opsPerSec, lower: slowestRate,
-                    unit: "ops/s", direction: .biggerIsBetter, context: "median batch (bound: p99 batch); " + context),
+                BenchmarkFigure(
+                    benchmark: benchmark,
+                    measure: "latency",
+                    value: row.nsPerOp,
+                    upper: row.p99,
+                    unit: "ns/op",
+                    direction: .smallerIsBetter,
+                    context: "median batch (bound: p99 batch); " + context
+                ),
+                BenchmarkFigure(
+                    benchmark: benchmark,
+                    measure: "throughput",
+                    value: row.opsPerSec,
+                    lower: slowestRate,
+                    unit: "ops/s",
+                    direction: .biggerIsBetter,
+                    context: "median batch (bound: p99 batch); " + context
+                ),
             ]
         }
     }

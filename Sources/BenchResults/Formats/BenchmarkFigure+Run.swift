@@ -18,20 +18,36 @@ extension BenchmarkFigure {
         let benchmark = "authz-bench/run/\(name)"
         let context = runContext(document)
         let rates = document.intervals.filter { $0.lengthSeconds > 0 }.map { Double($0.requests) / $0.lengthSeconds }
-        let throughput = BenchmarkFigure(benchmark: benchmark, measure: "throughput", value: document.summary.achievedRate,
-            lower: rates.min(), upper: rates.max(), unit: "req/s", direction: .biggerIsBetter,
-            context: "achieved rate (bounds: slowest, fastest second); " + context)
+        let throughput = BenchmarkFigure(
+            benchmark: benchmark,
+            measure: "throughput",
+            value: document.summary.achievedRate,
+            lower: rates.min(),
+            upper: rates.max(),
+            unit: "req/s",
+            direction: .biggerIsBetter,
+            context: "achieved rate (bounds: slowest, fastest second); " + context
+        )
         var figures: [BenchmarkFigure] = []
         for kind in LatencyKind.byPath {
             if let histogram = document.latency[kind] {
                 figures += latency(benchmark: benchmark + "/\(kind.rawValue)", histogram: histogram, context: context)
             }
         }
-        figures += latency(benchmark: benchmark + "/responseTime", histogram: document.latency.responseTime, context: context)
+        figures +=
+            latency(benchmark: benchmark + "/responseTime", histogram: document.latency.responseTime, context: context)
             + latency(benchmark: benchmark + "/serviceTime", histogram: document.latency.serviceTime, context: context)
         if let share = document.summary.failureShare {
-            figures.append(BenchmarkFigure(benchmark: benchmark, measure: "failures", value: share * 100, unit: "%",
-                direction: .smallerIsBetter, context: "requests that failed rather than got an answer; " + context))
+            figures.append(
+                BenchmarkFigure(
+                    benchmark: benchmark,
+                    measure: "failures",
+                    value: share * 100,
+                    unit: "%",
+                    direction: .smallerIsBetter,
+                    context: "requests that failed rather than got an answer; " + context
+                )
+            )
         }
         return figures + [throughput]
     }

@@ -13,14 +13,29 @@ extension BenchmarkFigure {
         return document.rows.flatMap { row -> [BenchmarkFigure] in
             let strategy = row.shards.map { "\(row.strategy)-\($0)" } ?? row.strategy
             let benchmark = "authz-bench/sweep/\(strategy)/\(row.capacity)"
-            let context = "\(source) sequence, \(row.requests) lookups, capacity \(row.capacity)"
-                + String(format: ", optimal hit ratio %.4f", row.optimalHitRatio) + (row.best ? ", best at its capacity" : "")
+            let context =
+                "\(source) sequence, \(row.requests) lookups, capacity \(row.capacity)"
+                + String(format: ", optimal hit ratio %.4f", row.optimalHitRatio)
+                + (row.best ? ", best at its capacity" : "")
             return [
-                BenchmarkFigure(benchmark: benchmark, measure: "hit-ratio", value: row.hitRatio, upper: row.optimalHitRatio,
-                    unit: "ratio", direction: .biggerIsBetter, context: "hits / lookups (bound: optimal); " + context),
+                BenchmarkFigure(
+                    benchmark: benchmark,
+                    measure: "hit-ratio",
+                    value: row.hitRatio,
+                    upper: row.optimalHitRatio,
+                    unit: "ratio",
+                    direction: .biggerIsBetter,
+                    context: "hits / lookups (bound: optimal); " + context
+                )
             ] + latency(benchmark: benchmark, histogram: row.responseTime, context: context) + [
-                BenchmarkFigure(benchmark: benchmark, measure: "throughput", value: row.throughput, unit: "lookups/s",
-                    direction: .biggerIsBetter, context: context),
+                BenchmarkFigure(
+                    benchmark: benchmark,
+                    measure: "throughput",
+                    value: row.throughput,
+                    unit: "lookups/s",
+                    direction: .biggerIsBetter,
+                    context: context
+                )
             ]
         }
     }

@@ -47,9 +47,16 @@ package struct BenchmarkFigure: Sendable, Equatable {
 
     /// A figure; the bounds are widened to include `value` so that `lower <= value <= upper` holds
     /// whatever rounding the statistics they come from had.
-    package init(benchmark: String, measure: String, value: Double, lower: Double? = nil, upper: Double? = nil,
-        unit: String, direction: Direction, context: String? = nil)
-    {
+    package init(
+        benchmark: String,
+        measure: String,
+        value: Double,
+        lower: Double? = nil,
+        upper: Double? = nil,
+        unit: String,
+        direction: Direction,
+        context: String? = nil
+    ) {
         self.benchmark = benchmark
         self.measure = measure
         self.value = value

@@ -1,5 +1,5 @@
-import Foundation
 import BenchHarness
+import Foundation
 
 /// github-action-benchmark's custom JSON: an array of `{"name", "unit", "value", "range", "extra"}`
 /// (`range` and `extra` optional strings), read with `tool: customSmallerIsBetter` or
@@ -29,8 +29,13 @@ package enum GitHubBenchmark {
             if figure.lower != nil || figure.upper != nil {
                 range = (figure.lower.map(number) ?? "") + ".." + (figure.upper.map(number) ?? "")
             }
-            return Entry(name: "\(figure.benchmark) \(figure.measure)", unit: figure.unit, value: figure.value,
-                range: range, extra: figure.context)
+            return Entry(
+                name: "\(figure.benchmark) \(figure.measure)",
+                unit: figure.unit,
+                value: figure.value,
+                range: range,
+                extra: figure.context
+            )
         }
     }
 

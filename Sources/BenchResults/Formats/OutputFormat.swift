@@ -1,5 +1,5 @@
-import Foundation
 import BenchHarness
+import Foundation
 
 /// What `--json FILE` of `run`, `micro` and `sweep` writes (`--format`).
 package enum OutputFormat: String, Sendable, CaseIterable {
@@ -19,7 +19,9 @@ package enum OutputFormat: String, Sendable, CaseIterable {
         guard let text else { return .result }
         guard let format = OutputFormat(rawValue: text) else {
             let names = allCases.map(\.rawValue)
-            throw .invalidSetting("--format expects \(names.dropLast().joined(separator: ", ")) or \(names.last!), got '\(text)'")
+            throw .invalidSetting(
+                "--format expects \(names.dropLast().joined(separator: ", ")) or \(names.last!), got '\(text)'"
+            )
         }
         if format != .result, json == nil {
             throw .invalidSetting("--format \(text) writes the --json FILE; give --json FILE")
@@ -34,9 +36,11 @@ package enum OutputFormat: String, Sendable, CaseIterable {
 
     /// Writes `--json path` atomically: the command's own document (`result`) or the dashboard
     /// format of its `figures`. Only the one needed is computed.
-    package func write(to path: String, result: () throws(BenchError) -> Data,
-        figures: () -> [BenchmarkFigure]) throws(BenchError)
-    {
+    package func write(
+        to path: String,
+        result: () throws(BenchError) -> Data,
+        figures: () -> [BenchmarkFigure]
+    ) throws(BenchError) {
         switch self {
         case .result: try AtomicFile.write(try result(), to: path)
         case .githubBenchmark: try GitHubBenchmark.write(figures(), to: path)
@@ -46,7 +50,10 @@ package enum OutputFormat: String, Sendable, CaseIterable {
 
     /// Writes a run's `--json` file in this format.
     package func write(run document: ResultDocument, to path: String) throws(BenchError) {
-        try write(to: path, result: { () throws(BenchError) -> Data in try document.jsonData() },
-            figures: { BenchmarkFigure.run(document) })
+        try write(
+            to: path,
+            result: { () throws(BenchError) -> Data in try document.jsonData() },
+            figures: { BenchmarkFigure.run(document) }
+        )
     }
 }

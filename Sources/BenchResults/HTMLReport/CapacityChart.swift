@@ -9,12 +9,17 @@ import BenchHarness
 package enum CapacityChart {
     /// The report section: the chart, then one table of steps per result.
     package static func section(_ capacities: [ReportCapacity]) -> String {
-        var body = HTMLDocument.paragraph("Each step is a short open-loop run at one offered rate; it passes when the load generator kept up and every objective held. The knee is the highest rate whose every run passed; the dotted line marks it.", className: "note")
+        var body = HTMLDocument.paragraph(
+            "Each step is a short open-loop run at one offered rate; it passes when the load generator kept up and every objective held. The knee is the highest rate whose every run passed; the dotted line marks it.",
+            className: "note"
+        )
         body += svg(id: "capacity-latency", capacities: capacities)
         for capacity in capacities {
             let document = capacity.document
             body += "<h3>\(HTMLDocument.escape(capacity.name))</h3>\n"
-            body += HTMLDocument.paragraph("SLO: " + document.slo.joined(separator: ", ") + ". " + document.kneeLine + ".")
+            body += HTMLDocument.paragraph(
+                "SLO: " + document.slo.joined(separator: ", ") + ". " + document.kneeLine + "."
+            )
             body += table(document)
         }
         return HTMLDocument.section(id: "capacity", title: "Capacity", body: body)
@@ -40,8 +45,13 @@ package enum CapacityChart {
         let xScale = AxisScale(kind: .linear, lower: 0, upper: x.upper, start: g.plotLeft, end: g.plotRight)
         let values = steps.flatMap { [$0.responseTime.p50, $0.responseTime.p99] }.filter { $0 > 0 }.map { Double($0) }
         let decades = ChartTicks.decades(from: values.min() ?? 1_000, to: values.max() ?? 1_000_000)
-        let yScale = AxisScale(kind: .log10, lower: decades.first ?? 1, upper: decades.last ?? 10, start: g.plotBottom,
-            end: g.plotTop)
+        let yScale = AxisScale(
+            kind: .log10,
+            lower: decades.first ?? 1,
+            upper: decades.last ?? 10,
+            start: g.plotBottom,
+            end: g.plotTop
+        )
         chart.xTicks = x.values.map { AxisTick(position: xScale.position($0), label: ChartTicks.shortCount($0)) }
         chart.yTicks = decades.map { AxisTick(position: yScale.position($0), label: LatencyUnit.decadeLabel($0)) }
         chart.xLabel = "offered rate (requests/s)"
@@ -51,28 +61,50 @@ package enum CapacityChart {
             let name = HTMLDocument.escape(capacity.name)
             let worst = worstByRate(capacity.document)
             for (percentile, dashed) in [("p99", false), ("p50", true)] {
-                let points = worst.map { (x: xScale.position($0.rate), y: yScale.position(Double(percentile == "p99" ? $0.p99 : $0.p50))) }
+                let points = worst.map {
+                    (x: xScale.position($0.rate), y: yScale.position(Double(percentile == "p99" ? $0.p99 : $0.p50)))
+                }
                 let dash = dashed ? " stroke-dasharray=\"6 4\"" : ""
-                chart.content.append("<path class=\"series\" data-series=\"\(name) \(percentile)\" stroke=\"\(color)\"\(dash) d=\"\(SVGNumber.path(points))\"><title>\(name) \(percentile)</title></path>\n")
+                chart.content.append(
+                    "<path class=\"series\" data-series=\"\(name) \(percentile)\" stroke=\"\(color)\"\(dash) d=\"\(SVGNumber.path(points))\"><title>\(name) \(percentile)</title></path>\n"
+                )
             }
             for step in capacity.document.steps {
                 let fill = step.passed ? color : "#fff"
                 for value in [step.responseTime.p99, step.responseTime.p50] {
-                    chart.content.append("<circle class=\"point\" cx=\"\(SVGNumber.text(xScale.position(step.rate)))\" cy=\"\(SVGNumber.text(yScale.position(Double(value))))\" r=\"3.5\" fill=\"\(fill)\" stroke=\"\(color)\" stroke-width=\"1.5\"><title>\(LatencyText.rate(step.rate)) req/s: \(LatencyText.duration(value)), \(step.passed ? "passed" : "failed")</title></circle>\n")
+                    chart.content.append(
+                        "<circle class=\"point\" cx=\"\(SVGNumber.text(xScale.position(step.rate)))\" cy=\"\(SVGNumber.text(yScale.position(Double(value))))\" r=\"3.5\" fill=\"\(fill)\" stroke=\"\(color)\" stroke-width=\"1.5\"><title>\(LatencyText.rate(step.rate)) req/s: \(LatencyText.duration(value)), \(step.passed ? "passed" : "failed")</title></circle>\n"
+                    )
                 }
             }
             var label = "\(capacity.name): p99 (solid), p50 (dashed)"
             if let knee = capacity.document.knee {
                 let kneeX = xScale.position(knee.rate)
-                chart.content.append("<line class=\"knee\" x1=\"\(SVGNumber.text(kneeX))\" y1=\"\(SVGNumber.text(g.plotTop))\" x2=\"\(SVGNumber.text(kneeX))\" y2=\"\(SVGNumber.text(g.plotBottom))\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-dasharray=\"2 3\"><title>knee \(LatencyText.rate(knee.rate)) req/s</title></line>\n")
-                chart.content.append(chart.text("knee \(LatencyText.rate(knee.rate))", x: kneeX + 4, y: g.plotTop + 14 + 14 * Double(index), anchor: "start", className: "value-label"))
+                chart.content.append(
+                    "<line class=\"knee\" x1=\"\(SVGNumber.text(kneeX))\" y1=\"\(SVGNumber.text(g.plotTop))\" x2=\"\(SVGNumber.text(kneeX))\" y2=\"\(SVGNumber.text(g.plotBottom))\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-dasharray=\"2 3\"><title>knee \(LatencyText.rate(knee.rate)) req/s</title></line>\n"
+                )
+                chart.content.append(
+                    chart.text(
+                        "knee \(LatencyText.rate(knee.rate))",
+                        x: kneeX + 4,
+                        y: g.plotTop + 14 + 14 * Double(index),
+                        anchor: "start",
+                        className: "value-label"
+                    )
+                )
                 label += "; knee \(LatencyText.rate(knee.rate)) req/s"
             } else {
                 label += "; no knee (the start rate failed)"
             }
             chart.legend.append(LegendEntry(label: label, color: color))
         }
-        chart.legend.append(LegendEntry(label: "filled marker: step passed; hollow: failed (SLO breached or generator saturated)", color: "#777", dashed: false))
+        chart.legend.append(
+            LegendEntry(
+                label: "filled marker: step passed; hollow: failed (SLO breached or generator saturated)",
+                color: "#777",
+                dashed: false
+            )
+        )
         return chart.render()
     }
 
@@ -80,10 +112,15 @@ package enum CapacityChart {
     package static func table(_ document: CapacityDocument) -> String {
         let header = ["step", "rate/s", "achieved/s", "p50", "p99", "p99.9", "valid", "SLO", "breached"]
         let rows = document.steps.enumerated().map { index, step in
-            [String(index + 1), LatencyText.rate(step.rate), LatencyText.rate(step.achievedRate),
-             LatencyText.duration(step.responseTime.p50), LatencyText.duration(step.responseTime.p99),
-             LatencyText.duration(step.responseTime.p999), step.valid ? "yes" : "NO", step.sloMet ? "met" : "BREACHED",
-             step.actuals.filter { !$0.met }.map { "\($0.expression): \(SLOText.actual($0))" }.joined(separator: "; ")]
+            [
+                String(index + 1), LatencyText.rate(step.rate), LatencyText.rate(step.achievedRate),
+                LatencyText.duration(step.responseTime.p50), LatencyText.duration(step.responseTime.p99),
+                LatencyText.duration(step.responseTime.p999), step.valid ? "yes" : "NO",
+                step.sloMet ? "met" : "BREACHED",
+                step.actuals.filter { !$0.met }.map { "\($0.expression): \(SLOText.actual($0))" }.joined(
+                    separator: "; "
+                ),
+            ]
         }
         return HTMLDocument.table(header: header, rows: rows)
     }

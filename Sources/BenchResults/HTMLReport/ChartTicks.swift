@@ -4,7 +4,8 @@ import Foundation
 package enum ChartTicks {
     /// Round linear ticks from 0 to at least `maximum` (about `count` steps of 1, 2 or 5 times a
     /// power of ten); `upper` is the last tick.
-    package static func linear(upTo maximum: Double, count: Int = 5) -> (upper: Double, step: Double, values: [Double]) {
+    package static func linear(upTo maximum: Double, count: Int = 5) -> (upper: Double, step: Double, values: [Double])
+    {
         guard maximum.isFinite, maximum > 0 else { return (1, 0.2, [0, 0.2, 0.4, 0.6, 0.8, 1]) }
         let rough = maximum / Double(Swift.max(count, 1))
         let magnitude = pow(10, floor(log10(rough)))
@@ -67,11 +68,16 @@ package struct LatencyUnit: Sendable, Equatable {
     }
 
     /// Round linear ticks (in nanoseconds) from 0 to at least `maximum` ns, labelled in this unit.
-    package static func ticks(upTo maximum: Double, count: Int = 6) -> (unit: LatencyUnit, upper: Double, ticks: [(value: Double, label: String)]) {
+    package static func ticks(
+        upTo maximum: Double,
+        count: Int = 6
+    ) -> (unit: LatencyUnit, upper: Double, ticks: [(value: Double, label: String)]) {
         let unit = forMaximum(maximum)
         let scaled = ChartTicks.linear(upTo: maximum / unit.nanoseconds, count: count)
         let decimals = ChartTicks.decimals(forStep: scaled.step)
-        let ticks = scaled.values.map { (value: $0 * unit.nanoseconds, label: ChartTicks.fixed($0, decimals: decimals)) }
+        let ticks = scaled.values.map {
+            (value: $0 * unit.nanoseconds, label: ChartTicks.fixed($0, decimals: decimals))
+        }
         return (unit, scaled.upper * unit.nanoseconds, ticks)
     }
 

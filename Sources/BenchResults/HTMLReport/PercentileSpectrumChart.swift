@@ -1,6 +1,6 @@
+import BenchHarness
 import Foundation
 import HDRHistogram
-import BenchHarness
 
 /// The latency-by-percentile chart as HdrHistogram's plotter draws it: x is `1/(1-p)` on a log
 /// scale (ticks `0%`, `90%`, `99%`, `99.9%` ...), y the latency, one line per histogram.
@@ -80,9 +80,16 @@ package enum PercentileSpectrumChart {
         let yScale: AxisScale
         if lowest > 0, highest / lowest > logScaleSpan {
             let decadeValues = ChartTicks.decades(from: lowest, to: highest)
-            yScale = AxisScale(kind: .log10, lower: decadeValues.first ?? 1, upper: decadeValues.last ?? 10,
-                start: g.plotBottom, end: g.plotTop)
-            chart.yTicks = decadeValues.map { AxisTick(position: yScale.position($0), label: LatencyUnit.decadeLabel($0)) }
+            yScale = AxisScale(
+                kind: .log10,
+                lower: decadeValues.first ?? 1,
+                upper: decadeValues.last ?? 10,
+                start: g.plotBottom,
+                end: g.plotTop
+            )
+            chart.yTicks = decadeValues.map {
+                AxisTick(position: yScale.position($0), label: LatencyUnit.decadeLabel($0))
+            }
             chart.yLabel = "\(yLabel) (log scale)"
         } else {
             let y = LatencyUnit.ticks(upTo: highest)
@@ -96,14 +103,20 @@ package enum PercentileSpectrumChart {
             let color = Palette.color(index)
             let points = allPoints[index]
             let histogram = item.histogram
-            let detail = histogram.totalCount == 0 ? "no values" :
-                "p50 \(LatencyText.duration(histogram.value(atPercentile: 50))), p99 \(LatencyText.duration(histogram.value(atPercentile: 99))), max \(LatencyText.duration(histogram.max))"
+            let detail =
+                histogram.totalCount == 0
+                ? "no values"
+                : "p50 \(LatencyText.duration(histogram.value(atPercentile: 50))), p99 \(LatencyText.duration(histogram.value(atPercentile: 99))), max \(LatencyText.duration(histogram.max))"
             chart.legend.append(LegendEntry(label: "\(item.name): \(detail)", color: color))
             guard !points.isEmpty else { continue }
             // A log axis has no 0: a value of 0 ns (below the histogram's resolution) sits on its floor.
             let floor = yScale.kind == .log10 ? yScale.lower : 0
-            let coordinates = points.map { (x: xScale.position($0.x), y: yScale.position(Swift.max(Double($0.value), floor))) }
-            chart.content.append("<path class=\"series\" data-series=\"\(HTMLDocument.escape(item.name))\" stroke=\"\(color)\" d=\"\(SVGNumber.path(coordinates))\"><title>\(HTMLDocument.escape(item.name))</title></path>\n")
+            let coordinates = points.map {
+                (x: xScale.position($0.x), y: yScale.position(Swift.max(Double($0.value), floor)))
+            }
+            chart.content.append(
+                "<path class=\"series\" data-series=\"\(HTMLDocument.escape(item.name))\" stroke=\"\(color)\" d=\"\(SVGNumber.path(coordinates))\"><title>\(HTMLDocument.escape(item.name))</title></path>\n"
+            )
         }
         return chart.render()
     }

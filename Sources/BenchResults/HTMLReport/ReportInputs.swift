@@ -1,5 +1,5 @@
-import Foundation
 import BenchHarness
+import Foundation
 
 /// One input file of the report: its label and its document (a run result or a sweep result).
 package struct ReportInput<Document: Sendable>: Sendable {
@@ -62,7 +62,9 @@ package struct ReportInputs: Sendable {
                 return
             }
             guard let text = kind as? String, text == "sweep" else {
-                throw .badInput("\(file): $.kind: expected \"sweep\" or \"capacity\" (or no kind for a run result), found \(kind)")
+                throw .badInput(
+                    "\(file): $.kind: expected \"sweep\" or \"capacity\" (or no kind for a run result), found \(kind)"
+                )
             }
             sweeps.append(ReportSweep(name: name, document: try SweepDocument.parse(data, file: file)))
         } else {

@@ -8,10 +8,13 @@ extension ReportTables {
         let figures: [(String, (ResultDocument) -> String)] = [
             ("requests in flight p50", { $0.concurrency.map { LatencyText.count($0.inFlight.p50) } ?? "" }),
             ("requests in flight p99", { $0.concurrency.map { LatencyText.count($0.inFlight.p99) } ?? "" }),
-            ("requests in flight max", { document in
-                document.summary.maxInFlight.map { LatencyText.count($0) }
-                    ?? document.concurrency.map { LatencyText.count($0.inFlight.max) } ?? ""
-            }),
+            (
+                "requests in flight max",
+                { document in
+                    document.summary.maxInFlight.map { LatencyText.count($0) }
+                        ?? document.concurrency.map { LatencyText.count($0.inFlight.max) } ?? ""
+                }
+            ),
         ]
         return figures.map { label, value in [label] + documents.map(value) }
     }
@@ -24,8 +27,10 @@ extension ReportTables {
         }
         return [
             ["prewarm devices"] + documents.map { $0.prewarm.map { LatencyText.count($0.devices) } ?? cold($0) },
-            ["prewarm authorizations"] + documents.map { $0.prewarm.map { LatencyText.count($0.authorizations) } ?? "" },
-            ["prewarm time (untimed)"] + documents.map { $0.prewarm.map { ReportFormat.decimal($0.seconds, 2) + " s" } ?? "" },
+            ["prewarm authorizations"]
+                + documents.map { $0.prewarm.map { LatencyText.count($0.authorizations) } ?? "" },
+            ["prewarm time (untimed)"]
+                + documents.map { $0.prewarm.map { ReportFormat.decimal($0.seconds, 2) + " s" } ?? "" },
         ]
     }
 
@@ -35,7 +40,8 @@ extension ReportTables {
         let counters: [(String, (UpstreamStats) -> Int)] = [
             ("calls", \.calls), ("coalesced (joined a call in flight)", \.coalesced),
             ("refreshes (ahead of expiry)", \.refreshes), ("errors (upstream unavailable)", \.errors),
-            ("timeouts", \.timeouts), ("rejected (in-flight bound)", \.rejected), ("most calls in flight", \.maxInFlight),
+            ("timeouts", \.timeouts), ("rejected (in-flight bound)", \.rejected),
+            ("most calls in flight", \.maxInFlight),
         ]
         let rows = counters.map { label, value in
             [label] + documents.map { $0.upstream.map { LatencyText.count(value($0)) } ?? "" }

@@ -1,5 +1,5 @@
-import Foundation
 import BenchHarness
+import Foundation
 
 /// The report's tables, one column per result: environment, scenario, summary, latency, cache.
 package enum ReportTables {
@@ -9,7 +9,10 @@ package enum ReportTables {
             ("build", \.build), ("swift", \.swift), ("openssl", \.openssl), ("cpu", \.cpu),
             ("cores", { String($0.cores) }), ("os", \.os), ("git commit", \.gitCommit),
         ]
-        return HTMLDocument.table(header: [""] + names, rows: fields.map { field in [field.0] + environments.map(field.1) })
+        return HTMLDocument.table(
+            header: [""] + names,
+            rows: fields.map { field in [field.0] + environments.map(field.1) }
+        )
     }
 
     /// Scenario rows: every key of any scenario (nested objects as `parent.key`), sorted.
@@ -41,7 +44,8 @@ package enum ReportTables {
         case .bool(let flag): flag ? "true" : "false"
         case .integer(let number): String(number)
         case .unsigned(let number): String(number)
-        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .number(let number):
+            number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
         case .string(let string): string
         case .array(let items): items.map(text).joined(separator: ", ")
         case .object: flatten(value).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
@@ -99,10 +103,13 @@ package enum ReportTables {
                 ("p50", \.p50), ("p90", \.p90), ("p99", \.p99), ("p99.9", \.p999), ("p99.99", \.p9999), ("max", \.max),
             ]
             for (label, value) in columns {
-                rows.append(["\(kind.rawValue) \(label)"] + documents.map { document in
-                    guard let histogram = document.latency[kind] else { return "not recorded" }
-                    return histogram.count == 0 ? "" : LatencyText.duration(value(histogram))
-                })
+                rows.append(
+                    ["\(kind.rawValue) \(label)"]
+                        + documents.map { document in
+                            guard let histogram = document.latency[kind] else { return "not recorded" }
+                            return histogram.count == 0 ? "" : LatencyText.duration(value(histogram))
+                        }
+                )
             }
         }
         return HTMLDocument.table(id: "latency-table", header: [""] + names, rows: rows)

@@ -37,7 +37,8 @@ package struct SVGChart {
         out += " width=\"\(SVGNumber.text(g.width))\" height=\"\(SVGNumber.text(height))\""
         out += " role=\"img\" aria-label=\"\(HTMLDocument.escape(title))\">\n"
         out += "<title>\(HTMLDocument.escape(title))</title>\n"
-        out += "<rect x=\"0\" y=\"0\" width=\"\(SVGNumber.text(g.width))\" height=\"\(SVGNumber.text(height))\" fill=\"#fff\"/>\n"
+        out +=
+            "<rect x=\"0\" y=\"0\" width=\"\(SVGNumber.text(g.width))\" height=\"\(SVGNumber.text(height))\" fill=\"#fff\"/>\n"
         out += text(title, x: g.width / 2, y: 22, anchor: "middle", className: "chart-title")
         out += "<g class=\"grid-lines\">\n"
         for tick in yTicks {
@@ -57,9 +58,16 @@ package struct SVGChart {
             out += line(x1: tick.position, y1: g.plotBottom, x2: tick.position, y2: g.plotBottom + 4, className: "axis")
             out += text(tick.label, x: tick.position, y: g.plotBottom + 18, anchor: "middle", className: "tick-label")
         }
-        out += text(xLabel, x: (g.plotLeft + g.plotRight) / 2, y: g.plotBottom + 38, anchor: "middle", className: "axis-label")
+        out += text(
+            xLabel,
+            x: (g.plotLeft + g.plotRight) / 2,
+            y: g.plotBottom + 38,
+            anchor: "middle",
+            className: "axis-label"
+        )
         let yMiddle = (g.plotTop + g.plotBottom) / 2
-        out += "<text class=\"axis-label\" text-anchor=\"middle\" transform=\"translate(16 \(SVGNumber.text(yMiddle))) rotate(-90)\">"
+        out +=
+            "<text class=\"axis-label\" text-anchor=\"middle\" transform=\"translate(16 \(SVGNumber.text(yMiddle))) rotate(-90)\">"
         out += "\(HTMLDocument.escape(yLabel))</text>\n</g>\n<g class=\"plot\">\n"
         out += content.joined()
         out += "</g>\n"
@@ -83,7 +91,8 @@ package struct SVGChart {
     /// A `text` element with escaped content.
     package func text(_ content: String, x: Double, y: Double, anchor: String, className: String?) -> String {
         let classAttribute = className.map { " class=\"\($0)\"" } ?? ""
-        return "<text\(classAttribute) x=\"\(SVGNumber.text(x))\" y=\"\(SVGNumber.text(y))\" text-anchor=\"\(anchor)\">\(HTMLDocument.escape(content))</text>\n"
+        return
+            "<text\(classAttribute) x=\"\(SVGNumber.text(x))\" y=\"\(SVGNumber.text(y))\" text-anchor=\"\(anchor)\">\(HTMLDocument.escape(content))</text>\n"
     }
 }
 
@@ -134,7 +143,8 @@ package struct LegendEntry: Sendable, Equatable {
     /// The swatch line at row position `y`.
     package func swatch(x: Double, y: Double) -> String {
         let dash = dashed ? " stroke-dasharray=\"6 4\"" : ""
-        return "<line class=\"\(className)\" x1=\"\(SVGNumber.text(x))\" y1=\"\(SVGNumber.text(y))\" x2=\"\(SVGNumber.text(x + 26))\" y2=\"\(SVGNumber.text(y))\" stroke=\"\(color)\"\(dash)/>\n"
+        return
+            "<line class=\"\(className)\" x1=\"\(SVGNumber.text(x))\" y1=\"\(SVGNumber.text(y))\" x2=\"\(SVGNumber.text(x + 26))\" y2=\"\(SVGNumber.text(y))\" stroke=\"\(color)\"\(dash)/>\n"
     }
 }
 
@@ -190,7 +200,9 @@ package enum SVGNumber {
 /// Series colours (Okabe-Ito, distinguishable with colour-vision deficiencies).
 package enum Palette {
     /// The colours in order.
-    package static let colors = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#8C564B", "#7F7F7F"]
+    package static let colors = [
+        "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#8C564B", "#7F7F7F",
+    ]
 
     /// The colour of series `index` (cycling).
     package static func color(_ index: Int) -> String { colors[index % colors.count] }

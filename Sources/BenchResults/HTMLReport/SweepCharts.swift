@@ -33,9 +33,11 @@ package enum SweepCharts {
     private static func markers(_ points: [(x: Double, y: Double, best: Bool)], color: String) -> String {
         var out = ""
         for point in points {
-            out += "<circle class=\"point\" cx=\"\(SVGNumber.text(point.x))\" cy=\"\(SVGNumber.text(point.y))\" r=\"3.5\" fill=\"\(color)\"/>\n"
+            out +=
+                "<circle class=\"point\" cx=\"\(SVGNumber.text(point.x))\" cy=\"\(SVGNumber.text(point.y))\" r=\"3.5\" fill=\"\(color)\"/>\n"
             if point.best {
-                out += "<circle class=\"best\" cx=\"\(SVGNumber.text(point.x))\" cy=\"\(SVGNumber.text(point.y))\" r=\"8\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\"><title>recommended</title></circle>\n"
+                out +=
+                    "<circle class=\"best\" cx=\"\(SVGNumber.text(point.x))\" cy=\"\(SVGNumber.text(point.y))\" r=\"8\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\"><title>recommended</title></circle>\n"
             }
         }
         return out
@@ -59,13 +61,26 @@ package enum SweepCharts {
             let points = rows(sweep, series: name).map {
                 (x: xScale.position(Double($0.capacity)), y: yScale.position($0.hitRatio), best: $0.best)
             }
-            chart.content.append("<path class=\"series\" data-series=\"\(HTMLDocument.escape(name))\" stroke=\"\(color)\" d=\"\(SVGNumber.path(points.map { (x: $0.x, y: $0.y) }))\"><title>\(HTMLDocument.escape(name))</title></path>\n")
+            chart.content.append(
+                "<path class=\"series\" data-series=\"\(HTMLDocument.escape(name))\" stroke=\"\(color)\" d=\"\(SVGNumber.path(points.map { (x: $0.x, y: $0.y) }))\"><title>\(HTMLDocument.escape(name))</title></path>\n"
+            )
             chart.content.append(markers(points, color: color))
             chart.legend.append(LegendEntry(label: name, color: color))
         }
-        let optimal = sweep.optimalByCapacity.map { (x: xScale.position(Double($0.capacity)), y: yScale.position($0.ratio)) }
-        chart.content.append("<path class=\"optimal\" data-series=\"optimal\" d=\"\(SVGNumber.path(optimal))\"><title>optimal (Belady)</title></path>\n")
-        chart.legend.append(LegendEntry(label: "optimal (Belady), the bound no policy can beat", color: "#000", dashed: true, className: "optimal"))
+        let optimal = sweep.optimalByCapacity.map {
+            (x: xScale.position(Double($0.capacity)), y: yScale.position($0.ratio))
+        }
+        chart.content.append(
+            "<path class=\"optimal\" data-series=\"optimal\" d=\"\(SVGNumber.path(optimal))\"><title>optimal (Belady)</title></path>\n"
+        )
+        chart.legend.append(
+            LegendEntry(
+                label: "optimal (Belady), the bound no policy can beat",
+                color: "#000",
+                dashed: true,
+                className: "optimal"
+            )
+        )
         return chart.render()
     }
 
@@ -84,9 +99,14 @@ package enum SweepCharts {
         for (index, name) in sweep.seriesNames.enumerated() {
             let color = Palette.color(index)
             let points = rows(sweep, series: name).map {
-                (x: xScale.position(Double($0.capacity)), y: yScale.position(Double($0.responseTime.p99)), best: $0.best)
+                (
+                    x: xScale.position(Double($0.capacity)), y: yScale.position(Double($0.responseTime.p99)),
+                    best: $0.best
+                )
             }
-            chart.content.append("<path class=\"series\" data-series=\"\(HTMLDocument.escape(name))\" stroke=\"\(color)\" d=\"\(SVGNumber.path(points.map { (x: $0.x, y: $0.y) }))\"><title>\(HTMLDocument.escape(name))</title></path>\n")
+            chart.content.append(
+                "<path class=\"series\" data-series=\"\(HTMLDocument.escape(name))\" stroke=\"\(color)\" d=\"\(SVGNumber.path(points.map { (x: $0.x, y: $0.y) }))\"><title>\(HTMLDocument.escape(name))</title></path>\n"
+            )
             chart.content.append(markers(points, color: color))
             chart.legend.append(LegendEntry(label: name, color: color))
         }
@@ -95,12 +115,18 @@ package enum SweepCharts {
 
     /// The rows as a table (plain text cells, escaped by `HTMLDocument.table`).
     package static func table(_ sweep: SweepDocument) -> String {
-        let header = ["strategy", "capacity", "requests", "hit ratio", "optimal", "throughput/s", "bytes/entry", "p50", "p99", "best"]
+        let header = [
+            "strategy", "capacity", "requests", "hit ratio", "optimal", "throughput/s", "bytes/entry", "p50", "p99",
+            "best",
+        ]
         let rows = sweep.rows.map { row in
-            [SweepDocument.seriesName(row), LatencyText.count(row.capacity), LatencyText.count(row.requests),
-             ReportFormat.percent(row.hitRatio), ReportFormat.percent(row.optimalHitRatio), LatencyText.rate(row.throughput),
-             ReportFormat.decimal(row.bytesPerEntry, 1), LatencyText.duration(row.responseTime.p50),
-             LatencyText.duration(row.responseTime.p99), row.best ? "yes" : ""]
+            [
+                SweepDocument.seriesName(row), LatencyText.count(row.capacity), LatencyText.count(row.requests),
+                ReportFormat.percent(row.hitRatio), ReportFormat.percent(row.optimalHitRatio),
+                LatencyText.rate(row.throughput),
+                ReportFormat.decimal(row.bytesPerEntry, 1), LatencyText.duration(row.responseTime.p50),
+                LatencyText.duration(row.responseTime.p99), row.best ? "yes" : "",
+            ]
         }
         return HTMLDocument.table(header: header, rows: rows)
     }

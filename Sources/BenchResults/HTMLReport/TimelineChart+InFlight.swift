@@ -25,7 +25,10 @@ extension TimelineChart {
         let decimals = ChartTicks.decimals(forStep: y.step)
         chart.xTicks = xTicks
         chart.yTicks = y.values.map {
-            AxisTick(position: yScale.position($0), label: y.step >= 1000 ? ChartTicks.shortCount($0) : ChartTicks.fixed($0, decimals: decimals))
+            AxisTick(
+                position: yScale.position($0),
+                label: y.step >= 1000 ? ChartTicks.shortCount($0) : ChartTicks.fixed($0, decimals: decimals)
+            )
         }
         chart.xLabel = "seconds into the measured phase"
         chart.yLabel = "requests in flight"
@@ -33,13 +36,26 @@ extension TimelineChart {
             let color = Palette.color(index)
             let intervals = item.intervals.filter { $0.inFlight != nil && $0.lengthSeconds > 0 }
             let peak = intervals.compactMap { $0.inFlight?.max }.max()
-            chart.legend.append(LegendEntry(
-                label: item.name + (peak.map { ": at most \(LatencyText.count($0)) in flight" } ?? ": no per-interval in-flight figures in this file"),
-                color: color))
+            chart.legend.append(
+                LegendEntry(
+                    label: item.name
+                        + (peak.map { ": at most \(LatencyText.count($0)) in flight" }
+                            ?? ": no per-interval in-flight figures in this file"),
+                    color: color
+                )
+            )
             guard !intervals.isEmpty else { continue }
-            appendLines(to: &chart, series: item.name, title: item.name + " in flight", color: color,
-                intervals: intervals, xScale: xScale, yScale: yScale,
-                solid: ("max", { $0.inFlight?.max }), dashed: ("p50", { $0.inFlight?.p50 }))
+            appendLines(
+                to: &chart,
+                series: item.name,
+                title: item.name + " in flight",
+                color: color,
+                intervals: intervals,
+                xScale: xScale,
+                yScale: yScale,
+                solid: ("max", { $0.inFlight?.max }),
+                dashed: ("p50", { $0.inFlight?.p50 })
+            )
         }
         return chart.render()
     }

@@ -37,7 +37,9 @@ package enum TimelineChart {
     /// Requests per second of every non-empty-length interval, at the interval's middle:
     /// (seconds from the start of the measured phase, requests/s).
     package static func throughputPoints(_ intervals: [IntervalSummary]) -> [(seconds: Double, rate: Double)] {
-        intervals.filter { $0.lengthSeconds > 0 }.map { ($0.startSeconds + $0.lengthSeconds / 2, Double($0.requests) / $0.lengthSeconds) }
+        intervals.filter { $0.lengthSeconds > 0 }.map {
+            ($0.startSeconds + $0.lengthSeconds / 2, Double($0.requests) / $0.lengthSeconds)
+        }
     }
 
     /// Whether any series has per-interval latency percentiles.
@@ -51,7 +53,10 @@ package enum TimelineChart {
         let x = ChartTicks.linear(upTo: end, count: 10)
         let scale = AxisScale(kind: .linear, lower: 0, upper: x.upper, start: g.plotLeft, end: g.plotRight)
         let decimals = ChartTicks.decimals(forStep: x.step)
-        return (scale, x.values.map { AxisTick(position: scale.position($0), label: ChartTicks.fixed($0, decimals: decimals)) })
+        return (
+            scale,
+            x.values.map { AxisTick(position: scale.position($0), label: ChartTicks.fixed($0, decimals: decimals)) }
+        )
     }
 
     /// The throughput chart (`svg` with `id`): one `path.series` per series with intervals, and its
@@ -61,32 +66,48 @@ package enum TimelineChart {
         chart.geometry.height = 340
         let g = chart.geometry
         let (xScale, xTicks) = timeAxis(series, geometry: g)
-        let rates = series.flatMap { throughputPoints($0.intervals).map(\.rate) } + series.compactMap(\.targetRate)
+        let rates =
+            series.flatMap { throughputPoints($0.intervals).map(\.rate) } + series.compactMap(\.targetRate)
             + series.flatMap { $0.targetProfile?.map(\.rate) ?? [] }
         let y = ChartTicks.linear(upTo: (rates.max() ?? 0) * 1.05, count: 6)
         let yScale = AxisScale(kind: .linear, lower: 0, upper: y.upper, start: g.plotBottom, end: g.plotTop)
         let decimals = ChartTicks.decimals(forStep: y.step)
         chart.xTicks = xTicks
-        chart.yTicks = y.values.map { AxisTick(position: yScale.position($0), label: y.step >= 1000 ? ChartTicks.shortCount($0) : ChartTicks.fixed($0, decimals: decimals)) }
+        chart.yTicks = y.values.map {
+            AxisTick(
+                position: yScale.position($0),
+                label: y.step >= 1000 ? ChartTicks.shortCount($0) : ChartTicks.fixed($0, decimals: decimals)
+            )
+        }
         chart.xLabel = "seconds into the measured phase"
         chart.yLabel = "requests/s"
         for (index, item) in series.enumerated() {
             let color = Palette.color(index)
             let points = throughputPoints(item.intervals)
-            let target = item.targetRate.map {
-                item.targetProfile == nil ? ", target \(LatencyText.rate($0))/s (dashed)"
-                    : ", target: the stages, mean \(LatencyText.rate($0))/s (dashed)"
-            } ?? ", closed loop"
-            chart.legend.append(LegendEntry(label: "\(item.name)\(points.isEmpty ? ": no intervals" : target)", color: color))
+            let target =
+                item.targetRate.map {
+                    item.targetProfile == nil
+                        ? ", target \(LatencyText.rate($0))/s (dashed)"
+                        : ", target: the stages, mean \(LatencyText.rate($0))/s (dashed)"
+                } ?? ", closed loop"
+            chart.legend.append(
+                LegendEntry(label: "\(item.name)\(points.isEmpty ? ": no intervals" : target)", color: color)
+            )
             guard !points.isEmpty else { continue }
             let coordinates = points.map { (x: xScale.position($0.seconds), y: yScale.position($0.rate)) }
-            chart.content.append("<path class=\"series\" data-series=\"\(HTMLDocument.escape(item.name))\" stroke=\"\(color)\" d=\"\(SVGNumber.path(coordinates))\"><title>\(HTMLDocument.escape(item.name))</title></path>\n")
+            chart.content.append(
+                "<path class=\"series\" data-series=\"\(HTMLDocument.escape(item.name))\" stroke=\"\(color)\" d=\"\(SVGNumber.path(coordinates))\"><title>\(HTMLDocument.escape(item.name))</title></path>\n"
+            )
             if let profile = item.targetProfile {
                 let coordinates = profile.map { (x: xScale.position($0.seconds), y: yScale.position($0.rate)) }
-                chart.content.append("<path class=\"target\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\" fill=\"none\" d=\"\(SVGNumber.path(coordinates))\"/>\n")
+                chart.content.append(
+                    "<path class=\"target\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\" fill=\"none\" d=\"\(SVGNumber.path(coordinates))\"/>\n"
+                )
             } else if let target = item.targetRate {
                 let ty = yScale.position(target)
-                chart.content.append("<line class=\"target\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\" x1=\"\(SVGNumber.text(g.plotLeft))\" y1=\"\(SVGNumber.text(ty))\" x2=\"\(SVGNumber.text(g.plotRight))\" y2=\"\(SVGNumber.text(ty))\"/>\n")
+                chart.content.append(
+                    "<line class=\"target\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\" x1=\"\(SVGNumber.text(g.plotLeft))\" y1=\"\(SVGNumber.text(ty))\" x2=\"\(SVGNumber.text(g.plotRight))\" y2=\"\(SVGNumber.text(ty))\"/>\n"
+                )
             }
         }
         return chart.render()
@@ -109,12 +130,24 @@ package enum TimelineChart {
         for (index, item) in series.enumerated() {
             let color = Palette.color(index)
             let intervals = item.intervals.filter { $0.responseTime != nil && $0.lengthSeconds > 0 }
-            chart.legend.append(LegendEntry(
-                label: "\(item.name)\(intervals.isEmpty ? ": no per-interval percentiles in this file" : "")", color: color))
+            chart.legend.append(
+                LegendEntry(
+                    label: "\(item.name)\(intervals.isEmpty ? ": no per-interval percentiles in this file" : "")",
+                    color: color
+                )
+            )
             guard !intervals.isEmpty else { continue }
-            appendLines(to: &chart, series: item.name, title: item.name, color: color, intervals: intervals,
-                xScale: xScale, yScale: yScale,
-                solid: ("p99", { $0.responseTime?.p99 }), dashed: ("p50", { $0.responseTime?.p50 }))
+            appendLines(
+                to: &chart,
+                series: item.name,
+                title: item.name,
+                color: color,
+                intervals: intervals,
+                xScale: xScale,
+                yScale: yScale,
+                solid: ("p99", { $0.responseTime?.p99 }),
+                dashed: ("p50", { $0.responseTime?.p50 })
+            )
         }
         return chart.render()
     }
@@ -122,17 +155,28 @@ package enum TimelineChart {
     /// Appends one series' two lines over its intervals (each point at an interval's middle): the
     /// `solid` statistic, and the `dashed` one. A line is a `path.series.<statistic>`.
     static func appendLines(
-        to chart: inout SVGChart, series name: String, title: String, color: String, intervals: [IntervalSummary],
-        xScale: AxisScale, yScale: AxisScale,
-        solid: (name: String, value: (IntervalSummary) -> UInt64?), dashed: (name: String, value: (IntervalSummary) -> UInt64?)
+        to chart: inout SVGChart,
+        series name: String,
+        title: String,
+        color: String,
+        intervals: [IntervalSummary],
+        xScale: AxisScale,
+        yScale: AxisScale,
+        solid: (name: String, value: (IntervalSummary) -> UInt64?),
+        dashed: (name: String, value: (IntervalSummary) -> UInt64?)
     ) {
         for (statistic, isDashed) in [(solid, false), (dashed, true)] {
             let coordinates = intervals.compactMap { interval -> (x: Double, y: Double)? in
                 guard let value = statistic.value(interval) else { return nil }
-                return (x: xScale.position(interval.startSeconds + interval.lengthSeconds / 2), y: yScale.position(Double(value)))
+                return (
+                    x: xScale.position(interval.startSeconds + interval.lengthSeconds / 2),
+                    y: yScale.position(Double(value))
+                )
             }
             let dash = isDashed ? " stroke-dasharray=\"6 4\"" : ""
-            chart.content.append("<path class=\"series \(statistic.name)\" data-series=\"\(HTMLDocument.escape(name))\" stroke=\"\(color)\"\(dash) d=\"\(SVGNumber.path(coordinates))\"><title>\(HTMLDocument.escape(title)) \(statistic.name)</title></path>\n")
+            chart.content.append(
+                "<path class=\"series \(statistic.name)\" data-series=\"\(HTMLDocument.escape(name))\" stroke=\"\(color)\"\(dash) d=\"\(SVGNumber.path(coordinates))\"><title>\(HTMLDocument.escape(title)) \(statistic.name)</title></path>\n"
+            )
         }
     }
 }

@@ -15,9 +15,14 @@ package struct LiveInterval: Sendable, Equatable {
     package var inFlight: Int
 
     /// Creates a value from its stored properties.
-    package init(lengthSeconds: Double, requests: Int, responseP50Nanos: UInt64, responseP99Nanos: UInt64,
-        codes: [String: Int], inFlight: Int)
-    {
+    package init(
+        lengthSeconds: Double,
+        requests: Int,
+        responseP50Nanos: UInt64,
+        responseP99Nanos: UInt64,
+        codes: [String: Int],
+        inFlight: Int
+    ) {
         self.lengthSeconds = lengthSeconds
         self.requests = requests
         self.responseP50Nanos = responseP50Nanos

@@ -11,33 +11,68 @@ package enum PrometheusText {
     /// that equal figures always give the same bytes.
     package static func render(_ metrics: LiveMetrics) -> String {
         var text = ""
-        func family(_ name: String, _ type: String, _ help: String, _ samples: [(labels: [String: String], value: Double)]) {
+        func family(
+            _ name: String,
+            _ type: String,
+            _ help: String,
+            _ samples: [(labels: [String: String], value: Double)]
+        ) {
             text += "# HELP \(name) \(escapeHelp(help))\n# TYPE \(name) \(type)\n"
-            for sample in samples { text += name + labelText(metrics.labels.merging(sample.labels) { $1 }) + " " + number(sample.value) + "\n" }
+            for sample in samples {
+                text +=
+                    name + labelText(metrics.labels.merging(sample.labels) { $1 }) + " " + number(sample.value) + "\n"
+            }
         }
-        family("authz_bench_running", "gauge", "1 while the run measures, 0 once it has ended.",
-            [([:], metrics.running ? 1 : 0)])
-        family("authz_bench_intervals_total", "counter", "Measured intervals (seconds) completed.",
-            [([:], Double(metrics.intervals))])
+        family(
+            "authz_bench_running",
+            "gauge",
+            "1 while the run measures, 0 once it has ended.",
+            [([:], metrics.running ? 1 : 0)]
+        )
+        family(
+            "authz_bench_intervals_total",
+            "counter",
+            "Measured intervals (seconds) completed.",
+            [([:], Double(metrics.intervals))]
+        )
         // The last interval's gauges mean nothing before the first interval: no sample until then.
         let measured = metrics.intervals > 0
-        family("authz_bench_achieved_rate", "gauge", "Requests completed per second in the last interval.",
-            measured ? [([:], metrics.rate)] : [])
-        family("authz_bench_requests_in_flight", "gauge", "Requests sent and not yet answered at the end of the last interval.",
-            measured ? [([:], Double(metrics.inFlight))] : [])
-        family("authz_bench_response_time_seconds", "gauge",
+        family(
+            "authz_bench_achieved_rate",
+            "gauge",
+            "Requests completed per second in the last interval.",
+            measured ? [([:], metrics.rate)] : []
+        )
+        family(
+            "authz_bench_requests_in_flight",
+            "gauge",
+            "Requests sent and not yet answered at the end of the last interval.",
+            measured ? [([:], Double(metrics.inFlight))] : []
+        )
+        family(
+            "authz_bench_response_time_seconds",
+            "gauge",
             "Response time (from the intended start) of the last interval's requests, by percentile.",
-            measured ? [(["percentile": "50"], Double(metrics.responseP50Nanos) / 1e9),
-                        (["percentile": "99"], Double(metrics.responseP99Nanos) / 1e9)] : [])
-        family("authz_bench_requests_total", "counter", "Requests completed since the start of the measured phase, by result code.",
-            metrics.codes.sorted { $0.key < $1.key }.map { (["code": $0.key], Double($0.value)) })
+            measured
+                ? [
+                    (["percentile": "50"], Double(metrics.responseP50Nanos) / 1e9),
+                    (["percentile": "99"], Double(metrics.responseP99Nanos) / 1e9),
+                ] : []
+        )
+        family(
+            "authz_bench_requests_total",
+            "counter",
+            "Requests completed since the start of the measured phase, by result code.",
+            metrics.codes.sorted { $0.key < $1.key }.map { (["code": $0.key], Double($0.value)) }
+        )
         return text
     }
 
     /// `{a="x",b="y"}` with names sorted, or nothing without labels.
     static func labelText(_ labels: [String: String]) -> String {
         guard !labels.isEmpty else { return "" }
-        return "{" + labels.sorted { $0.key < $1.key }.map { "\(labelName($0.key))=\"\(escapeLabelValue($0.value))\"" }
+        return "{"
+            + labels.sorted { $0.key < $1.key }.map { "\(labelName($0.key))=\"\(escapeLabelValue($0.value))\"" }
             .joined(separator: ",") + "}"
     }
 
@@ -64,8 +99,10 @@ package enum PrometheusText {
     static func labelName(_ name: String) -> String {
         var out = ""
         for (offset, scalar) in name.unicodeScalars.enumerated() {
-            let ok = scalar.isASCII && (scalar == "_" || CharacterSet.letters.contains(scalar)
-                || (offset > 0 && CharacterSet.decimalDigits.contains(scalar)))
+            let ok =
+                scalar.isASCII
+                && (scalar == "_" || CharacterSet.letters.contains(scalar)
+                    || (offset > 0 && CharacterSet.decimalDigits.contains(scalar)))
             out.unicodeScalars.append(ok ? scalar : "_")
         }
         return out.isEmpty ? "_" : out

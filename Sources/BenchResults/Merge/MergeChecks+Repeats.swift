@@ -13,8 +13,10 @@ extension MergeChecks {
         for input in inputs {
             if let identity = input.fileIdentity {
                 if let earlier = files[identity] {
-                    throw .badInput("one file given twice: \(earlier) and \(input.file) are the same file, it would be counted twice; "
-                        + "pass each input once")
+                    throw .badInput(
+                        "one file given twice: \(earlier) and \(input.file) are the same file, it would be counted twice; "
+                            + "pass each input once"
+                    )
                 }
                 files[identity] = input.file
             }
@@ -22,8 +24,10 @@ extension MergeChecks {
             let key = "\(start)|\(input.identity.host ?? "")|\(input.identity.shardText ?? "")|\(input.requests)"
             if let earlier = runs[key] {
                 let what = input.identity.shardText.map { "shard \($0)" } ?? "one run"
-                throw .badInput("\(what) given twice: \(earlier) and \(input.file) hold the same run (start \(start), "
-                    + "\(input.requests) requests), it would be counted twice; pass each input once")
+                throw .badInput(
+                    "\(what) given twice: \(earlier) and \(input.file) hold the same run (start \(start), "
+                        + "\(input.requests) requests), it would be counted twice; pass each input once"
+                )
             }
             runs[key] = input.file
         }
@@ -36,8 +40,10 @@ extension MergeChecks {
                     let otherStart = other.identity.startEpochMillis, otherStart >= start, otherStart - start <= spread,
                     other.identity.fingerprint == merged.identity.fingerprint
                 else { continue }
-                throw .badInput("\(merged.file) is a merged result holding shard \(other.identity.shardText!), and \(other.file) is "
-                    + "that shard: it would be counted twice; merge the shards or use the merged result, not both")
+                throw .badInput(
+                    "\(merged.file) is a merged result holding shard \(other.identity.shardText!), and \(other.file) is "
+                        + "that shard: it would be counted twice; merge the shards or use the merged result, not both"
+                )
             }
         }
     }

@@ -37,27 +37,41 @@ package enum MergeChecks {
             return findings
         }
         if !unidentified.isEmpty {
-            findings.notes.append("not checked for coverage (no shard metadata): " + unidentified.joined(separator: ", "))
+            findings.notes.append(
+                "not checked for coverage (no shard metadata): " + unidentified.joined(separator: ", ")
+            )
         }
         if let other = identified.first(where: { $0.identity.shardCount != count }) {
-            throw .badInput("inputs name different shard counts: \(first.identity.shardText!) in \(first.file), "
-                + "\(other.identity.shardText!) in \(other.file); merge the shards of one run")
+            throw .badInput(
+                "inputs name different shard counts: \(first.identity.shardText!) in \(first.file), "
+                    + "\(other.identity.shardText!) in \(other.file); merge the shards of one run"
+            )
         }
         try checkDuplicates(identified, count: count)
         let present = Set(identified.compactMap(\.identity.shard)).sorted()
-        var section = ShardsSection(expected: count, present: present, missing: (1...count).filter { !present.contains($0) },
-            truncated: [], allowedMissing: options.allowMissing, unidentified: unidentified.isEmpty ? nil : unidentified)
+        var section = ShardsSection(
+            expected: count,
+            present: present,
+            missing: (1...count).filter { !present.contains($0) },
+            truncated: [],
+            allowedMissing: options.allowMissing,
+            unidentified: unidentified.isEmpty ? nil : unidentified
+        )
         for input in identified {
             guard let truncation = input.truncation, let shard = input.identity.shard else { continue }
             section.truncated.append(.init(shard: shard, intervals: truncation.intervals, planned: truncation.planned))
         }
         section.truncated.sort { $0.shard < $1.shard }
         let starts = inputs.compactMap { input in input.identity.startEpochMillis.map { (input.file, $0) } }
-        if starts.count > 1, let earliest = starts.min(by: { $0.1 < $1.1 }), let latest = starts.max(by: { $0.1 < $1.1 }) {
+        if starts.count > 1, let earliest = starts.min(by: { $0.1 < $1.1 }),
+            let latest = starts.max(by: { $0.1 < $1.1 })
+        {
             section.startSpreadMillis = latest.1 - earliest.1
             if count > 1, latest.1 - earliest.1 > options.maxSkewMillis {
-                findings.warnings.append("start times spread by \(latest.1 - earliest.1) ms, beyond --max-skew "
-                    + "\(options.maxSkewMillis)ms (earliest \(earliest.0), latest \(latest.0)): check the hosts' clocks and --start-at")
+                findings.warnings.append(
+                    "start times spread by \(latest.1 - earliest.1) ms, beyond --max-skew "
+                        + "\(options.maxSkewMillis)ms (earliest \(earliest.0), latest \(latest.0)): check the hosts' clocks and --start-at"
+                )
             }
         }
         if !section.isComplete {
@@ -75,12 +89,19 @@ package enum MergeChecks {
     /// that differ (shard fields aside).
     private static func checkScenarios(_ inputs: [MergeInput]) throws(BenchError) {
         guard let first = inputs.first(where: { $0.identity.fingerprint != nil }),
-            let other = inputs.first(where: { $0.identity.fingerprint != nil && $0.identity.fingerprint != first.identity.fingerprint })
+            let other = inputs.first(where: {
+                $0.identity.fingerprint != nil && $0.identity.fingerprint != first.identity.fingerprint
+            })
         else { return }
         let keys = differingKeys(first.identity.scenario, other.identity.scenario)
-        let detail = keys.isEmpty ? "no scenario key differs besides the shard fields" : "scenario keys differ: " + keys.joined(separator: ", ")
-        throw .badInput("\(first.file) and \(other.file) ran different scenarios (fingerprints \(first.identity.fingerprint!) "
-            + "and \(other.identity.fingerprint!)): \(detail); merge only shards of one scenario")
+        let detail =
+            keys.isEmpty
+            ? "no scenario key differs besides the shard fields"
+            : "scenario keys differ: " + keys.joined(separator: ", ")
+        throw .badInput(
+            "\(first.file) and \(other.file) ran different scenarios (fingerprints \(first.identity.fingerprint!) "
+                + "and \(other.identity.fingerprint!)): \(detail); merge only shards of one scenario"
+        )
     }
 
     /// The keys whose values differ between two scenario objects, `shardIndex` and `shardCount` aside.
@@ -104,7 +125,9 @@ package enum MergeChecks {
                 key += "@\(start)@\(identity.host ?? "")"
             }
             if let earlier = seen[key] {
-                throw .badInput("shard \(identity.shardText!) given twice: \(earlier) and \(input.file); pass each shard once")
+                throw .badInput(
+                    "shard \(identity.shardText!) given twice: \(earlier) and \(input.file); pass each shard once"
+                )
             }
             seen[key] = input.file
         }

@@ -12,10 +12,16 @@ extension MergeInput {
             .badInput("\(file): $.\(path): expected \(expected), got \(value)")
         }
         let count = "a count from 0 to \(maxCount)"
-        guard (0...maxCount).contains(summary.requests) else { throw bad("summary.requests", "\(summary.requests)", count) }
+        guard (0...maxCount).contains(summary.requests) else {
+            throw bad("summary.requests", "\(summary.requests)", count)
+        }
         let duration = summary.durationSeconds
         guard duration.isFinite, duration > 0, duration <= maxSeconds else {
-            throw bad("summary.durationSeconds", "\(duration)", "a number of seconds above 0 and at most \(maxSecondsText)")
+            throw bad(
+                "summary.durationSeconds",
+                "\(duration)",
+                "a number of seconds above 0 and at most \(maxSecondsText)"
+            )
         }
         for (code, value) in summary.errors where !(0...maxCount).contains(value) {
             throw bad("summary.errors.\(code)", "\(value)", count)
@@ -31,7 +37,9 @@ extension MergeInput {
             where !(value.isFinite && value >= 0 && value <= maxSeconds) {
                 throw bad("intervals[\(index)].\(key)", "\(value)", "a number of seconds from 0 to \(maxSecondsText)")
             }
-            guard (0...maxCount).contains(interval.requests) else { throw bad("intervals[\(index)].requests", "\(interval.requests)", count) }
+            guard (0...maxCount).contains(interval.requests) else {
+                throw bad("intervals[\(index)].requests", "\(interval.requests)", count)
+            }
         }
         var identity = ShardIdentity()
         if let shard = summary.shard {
@@ -46,9 +54,18 @@ extension MergeInput {
         identity.host = summary.host
         identity.startEpochMillis = summary.startEpochMillis
         identity.scenario = document.scenario
-        return MergeInput(file: file, isResult: true, identity: identity, requests: summary.requests,
+        return MergeInput(
+            file: file,
+            isResult: true,
+            identity: identity,
+            requests: summary.requests,
             window: (0, duration),
-            intervals: result.intervals.map { .init(start: $0.startSeconds, length: $0.lengthSeconds, requests: $0.requests) },
-            truncation: nil, recordsByPath: LatencyKind.byPath.allSatisfy(result.records), merged: result.shards)
+            intervals: result.intervals.map {
+                .init(start: $0.startSeconds, length: $0.lengthSeconds, requests: $0.requests)
+            },
+            truncation: nil,
+            recordsByPath: LatencyKind.byPath.allSatisfy(result.records),
+            merged: result.shards
+        )
     }
 }

@@ -1,7 +1,8 @@
+import BenchHarness
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import BenchHarness
 
 /// A `merge` input opened for reading in chunks, so that an `.hlog` of any length is read one line
 /// at a time (memory bounded by the longest line, not by the file).
@@ -29,7 +30,9 @@ package struct MergeInputFile {
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             let kind = Self.kind(info.st_mode & S_IFMT)
             _ = Glibc.close(fd)
-            throw .noInput("merge input \(path): \(kind); expected a regular file (an .hlog interval log or a result JSON)")
+            throw .noInput(
+                "merge input \(path): \(kind); expected a regular file (an .hlog interval log or a result JSON)"
+            )
         }
         // Regular files never block; the flag only kept the open itself from waiting for a writer.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
@@ -51,7 +54,8 @@ package struct MergeInputFile {
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(0, count: count))
         while true {
-            let n = bytes.withUnsafeMutableBytes { buffer in Glibc.read(descriptor, buffer.baseAddress! + start, count) }
+            let n = bytes.withUnsafeMutableBytes { buffer in Glibc.read(descriptor, buffer.baseAddress! + start, count)
+            }
             if n < 0, errno == EINTR { continue }
             guard n >= 0 else {
                 bytes.removeSubrange(start...)

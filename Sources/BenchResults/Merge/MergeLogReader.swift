@@ -1,5 +1,5 @@
-import HDRHistogram
 import BenchHarness
+import HDRHistogram
 
 /// Reads one `.hlog` merge input a chunk at a time: each interval is decoded, added to this log's
 /// running histogram of its kind, reduced to a `MergeInput.Interval` (start, length, requests) and
@@ -47,8 +47,10 @@ struct MergeLogReader {
         }
         pending += rest
         guard pending.count <= MergeInputFile.lineLimit else {
-            throw .badInput("\(file): line \(lineNumber + 1): longer than \(MergeInputFile.lineLimit) bytes; "
-                + "expected an .hlog interval log (format 1.3)")
+            throw .badInput(
+                "\(file): line \(lineNumber + 1): longer than \(MergeInputFile.lineLimit) bytes; "
+                    + "expected an .hlog interval log (format 1.3)"
+            )
         }
     }
 
@@ -65,12 +67,20 @@ struct MergeLogReader {
         }
         let metadata = try LogMetadata(log, file: file)
         guard entries > 0 || metadata.hasRunLine else {
-            throw .badInput("\(file): no interval histograms; expected an .hlog interval log (format 1.3) or a result JSON")
+            throw .badInput(
+                "\(file): no interval histograms; expected an .hlog interval log (format 1.3) or a result JSON"
+            )
         }
-        return MergeInput(file: file, isResult: false, identity: metadata.identity,
-            requests: requests, window: start <= end ? (start, end) : (0, 0),
-            intervals: intervals, truncation: Self.truncation(metadata, held: intervals.count),
-            recordsByPath: LatencyKind.byPath.allSatisfy { tags.contains($0.rawValue) })
+        return MergeInput(
+            file: file,
+            isResult: false,
+            identity: metadata.identity,
+            requests: requests,
+            window: start <= end ? (start, end) : (0, 0),
+            intervals: intervals,
+            truncation: Self.truncation(metadata, held: intervals.count),
+            recordsByPath: LatencyKind.byPath.allSatisfy { tags.contains($0.rawValue) }
+        )
     }
 
     /// For a log with the run line: the intervals it holds and planned, when it ends early. Killed
@@ -94,7 +104,9 @@ struct MergeLogReader {
     private mutating func line(_ bytes: ArraySlice<UInt8>, terminated: Bool) throws(BenchError) {
         lineNumber += 1
         guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else {
-            throw .badInput("\(file): line \(lineNumber): binary data; expected an .hlog interval log (text) or an authz-bench result JSON")
+            throw .badInput(
+                "\(file): line \(lineNumber): binary data; expected an .hlog interval log (text) or an authz-bench result JSON"
+            )
         }
         // A killed writer may leave half a line: drop it when the log can say it is truncated.
         if !terminated, hasRunLine, !hasEndLine, !text.hasPrefix("#[authz-bench-end: ") { return }
@@ -105,7 +117,9 @@ struct MergeLogReader {
             guard let read = try log.read(line: Substring(text), lineNumber: lineNumber) else { return }
             entry = read
         } catch {
-            throw .badInput("\(file): line \(error.line): \(error.message); expected an .hlog interval log (format 1.3)")
+            throw .badInput(
+                "\(file): line \(error.line): \(error.message); expected an .hlog interval log (format 1.3)"
+            )
         }
         try add(entry)
     }
@@ -113,8 +127,10 @@ struct MergeLogReader {
     private mutating func add(_ entry: HDRLogEntry) throws(BenchError) {
         entries += 1
         guard entry.histogram.totalCount <= UInt64(MergeInput.maxCount) else {
-            throw .badInput("\(file): line \(lineNumber): the interval holds \(entry.histogram.totalCount) values; "
-                + "expected at most \(MergeInput.maxCount)")
+            throw .badInput(
+                "\(file): line \(lineNumber): the interval holds \(entry.histogram.totalCount) values; "
+                    + "expected at most \(MergeInput.maxCount)"
+            )
         }
         if let tag = entry.tag { tags.insert(tag) }
         if entry.tag == HistogramFiles.inFlightTag {
@@ -127,15 +143,20 @@ struct MergeLogReader {
         if let tag = entry.tag {
             guard let known = LatencyKind(rawValue: tag) else {
                 let tags = LatencyKind.allCases.map(\.rawValue) + [HistogramFiles.inFlightTag]
-                throw .badInput("\(file): line \(lineNumber): unknown tag \(tag); expected one of \(tags.joined(separator: ", "))")
+                throw .badInput(
+                    "\(file): line \(lineNumber): unknown tag \(tag); expected one of \(tags.joined(separator: ", "))"
+                )
             }
             kind = known
         } else {
             kind = .responseTime
         }
-        for (name, value) in [("start", entry.startSeconds), ("length", entry.lengthSeconds)] where value > MergeInput.maxSeconds {
-            throw .badInput("\(file): line \(lineNumber): interval \(name) \(value) is beyond \(MergeInput.maxSecondsText) seconds; "
-                + "expected the seconds of a run")
+        for (name, value) in [("start", entry.startSeconds), ("length", entry.lengthSeconds)]
+        where value > MergeInput.maxSeconds {
+            throw .badInput(
+                "\(file): line \(lineNumber): interval \(name) \(value) is beyond \(MergeInput.maxSecondsText) seconds; "
+                    + "expected the seconds of a run"
+            )
         }
         latency[kind, default: HDRHistogram()].add(entry.histogram)
         start = Swift.min(start, entry.startSeconds)
@@ -144,7 +165,9 @@ struct MergeLogReader {
             let count = Int(entry.histogram.totalCount)
             requests += count
             guard requests <= MergeInput.maxCount else {
-                throw .badInput("\(file): line \(lineNumber): more than \(MergeInput.maxCount) requests in the log; expected the counts of a run")
+                throw .badInput(
+                    "\(file): line \(lineNumber): more than \(MergeInput.maxCount) requests in the log; expected the counts of a run"
+                )
             }
             intervals.append(.init(start: entry.startSeconds, length: entry.lengthSeconds, requests: count))
         }

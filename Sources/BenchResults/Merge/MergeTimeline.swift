@@ -59,7 +59,9 @@ package struct MergeTimeline: Sendable {
         let slot = Swift.max(inputs.flatMap(\.intervals).map(\.length).max() ?? 1, 0.001)
         // Inputs' times are within MergeInput.maxSeconds and offsets within the epoch range a start
         // can name: the keys fit an Int with room to spare.
-        func key(_ interval: MergeInput.Interval, _ offset: Double) -> Int { Int(((interval.start + offset) / slot).rounded()) }
+        func key(_ interval: MergeInput.Interval, _ offset: Double) -> Int {
+            Int(((interval.start + offset) / slot).rounded())
+        }
         var low = Int.max
         var high = Int.min
         for (input, offset) in zip(inputs, offsets) {
@@ -84,7 +86,11 @@ package struct MergeTimeline: Sendable {
         }
         let width = slot * Double(factor)
         return requests.keys.sorted().map { slotKey in
-            IntervalSummary(startSeconds: Double(slotKey) * width, lengthSeconds: lengths[slotKey]!, requests: requests[slotKey]!)
+            IntervalSummary(
+                startSeconds: Double(slotKey) * width,
+                lengthSeconds: lengths[slotKey]!,
+                requests: requests[slotKey]!
+            )
         }
     }
 }

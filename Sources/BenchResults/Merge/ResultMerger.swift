@@ -1,7 +1,7 @@
 import AuthZCore
+import BenchHarness
 import Foundation
 import HDRHistogram
-import BenchHarness
 
 /// Adds the histograms of several runs (`run --hlog` interval logs and/or `run --json` results,
 /// for example one per shard) into one `RunResult`.
@@ -70,7 +70,9 @@ package struct ResultMerger {
     ///   count, a duration not above 0, a time beyond `MergeInput.maxSeconds`), and naming the files
     ///   when `MergeChecks` refuses them.
     package static func merge(_ paths: [String], options: MergeOptions) throws(BenchError) -> Outcome {
-        guard !paths.isEmpty else { throw .invalidSetting("expected at least one input file (.hlog interval log or result JSON)") }
+        guard !paths.isEmpty else {
+            throw .invalidSetting("expected at least one input file (.hlog interval log or result JSON)")
+        }
         var merger = ResultMerger()
         for path in paths { try merger.add(path) }
         return try merger.outcome(options: options)
@@ -84,7 +86,9 @@ package struct ResultMerger {
         let timeline = MergeTimeline(inputs, alignment: options.alignment)
         if timeline.fellBack {
             let unknown = inputs.filter { $0.identity.startEpochMillis == nil }.map(\.file)
-            findings.notes.append("start time unknown for \(unknown.joined(separator: ", ")): intervals aligned at each input's start")
+            findings.notes.append(
+                "start time unknown for \(unknown.joined(separator: ", ")): intervals aligned at each input's start"
+            )
         }
         var result = result(timeline)
         result.shards = findings.shards
@@ -108,7 +112,9 @@ package struct ResultMerger {
         if first == UInt8(ascii: "{") {
             while bytes.count <= Self.readLimit, try file.read(into: &bytes) > 0 {}
             guard bytes.count <= Self.readLimit else {
-                throw .badInput("merge input \(path): larger than \(Self.readLimit) bytes; expected at most \(Self.readLimit)")
+                throw .badInput(
+                    "merge input \(path): larger than \(Self.readLimit) bytes; expected at most \(Self.readLimit)"
+                )
             }
             return try addResult(bytes, file: path, identity: file.identity)
         }
@@ -172,15 +178,38 @@ package struct ResultMerger {
         let sections = RunSections(
             environment: results.first?.environment ?? Environment.current(),
             scenario: .object(["merged": .array(files.map(JSONValue.string))]),
-            summary: ResultSummary(requests: requests, errors: [:], durationSeconds: union, targetRate: nil,
-                achievedRate: union > 0 ? Double(requests) / union : 0, valid: true, invalidReasons: []),
-            cache: CacheSection(strategy: CacheSection.unknownStrategy, capacity: 0, verifiedTokens: CacheStats(), authorizations: CacheStats()),
-            attacks: AttackSection(expected: [:], unexpected: 0), intervals: timeline.intervals(inputs), setupSeconds: 0)
+            summary: ResultSummary(
+                requests: requests,
+                errors: [:],
+                durationSeconds: union,
+                targetRate: nil,
+                achievedRate: union > 0 ? Double(requests) / union : 0,
+                valid: true,
+                invalidReasons: []
+            ),
+            cache: CacheSection(
+                strategy: CacheSection.unknownStrategy,
+                capacity: 0,
+                verifiedTokens: CacheStats(),
+                authorizations: CacheStats()
+            ),
+            attacks: AttackSection(expected: [:], unexpected: 0),
+            intervals: timeline.intervals(inputs),
+            setupSeconds: 0
+        )
         var merged = RunResult(
-            sections: sections, latency: latency, warmup: [:], stages: [:], sources: files, inFlight: logInFlight)
+            sections: sections,
+            latency: latency,
+            warmup: [:],
+            stages: [:],
+            sources: files,
+            inFlight: logInFlight
+        )
         merged.summary.startEpochMillis = timeline.earliestStartMillis
         let fingerprints = Set(inputs.compactMap(\.identity.fingerprint))
-        if fingerprints.count == 1, inputs.allSatisfy({ $0.identity.fingerprint != nil }) { merged.summary.scenarioFingerprint = fingerprints.first }
+        if fingerprints.count == 1, inputs.allSatisfy({ $0.identity.fingerprint != nil }) {
+            merged.summary.scenarioFingerprint = fingerprints.first
+        }
         if let logInFlight { merged.summary.maxInFlight = Int(logInFlight.max) }
         if let first = results.first, var members = first.scenario.objectValue {
             members["shardIndex"] = nil
@@ -197,7 +226,9 @@ package struct ResultMerger {
             for (kind, histogram) in input.warmup { merged.warmup[kind, default: HDRHistogram()].add(histogram) }
             for (name, histogram) in input.stages { merged.stages[name, default: HDRHistogram()].add(histogram) }
             for (code, count) in input.summary.errors { merged.summary.errors[code, default: 0] += count }
-            if let peak = input.summary.peakRSS { merged.summary.peakRSS = Swift.max(merged.summary.peakRSS ?? 0, peak) }
+            if let peak = input.summary.peakRSS {
+                merged.summary.peakRSS = Swift.max(merged.summary.peakRSS ?? 0, peak)
+            }
             if let target = input.summary.targetRate { targets.append(target) }
             if !input.summary.valid {
                 merged.summary.valid = false
@@ -217,8 +248,12 @@ package struct ResultMerger {
             if let prewarm = input.prewarm { merged.prewarm = merged.prewarm.map { $0 + prewarm } ?? prewarm }
         }
         if !results.isEmpty {
-            merged.cache = CacheSection(strategy: merged.cache.strategy, capacity: merged.cache.capacity,
-                verifiedTokens: verified, authorizations: authorizations)
+            merged.cache = CacheSection(
+                strategy: merged.cache.strategy,
+                capacity: merged.cache.capacity,
+                verifiedTokens: verified,
+                authorizations: authorizations
+            )
             merged.summary.targetRate = targets.count == results.count && logCount == 0 ? targets.reduce(0, +) : nil
         }
         for kind in LatencyKind.allCases where !kind.isByPath && merged.latency[kind] == nil {

@@ -1,10 +1,11 @@
+import BenchHarness
 import Foundation
 import HDRHistogram
-import BenchHarness
 
 /// The authz-bench metadata of an `.hlog` (comment lines, which HdrHistogram's readers skip):
 /// `#[authz-bench-run: version=..., shard=I/N, fingerprint=..., host=..., startEpochMillis=..., plannedSeconds=...]`,
-/// `#[authz-bench-scenario: {...}]` and, when the run ended normally, `#[authz-bench-end: intervals=..., requests=...]`.
+/// `#[authz-bench-scenario: {...}]` and, when the run ended normally, `#[authz-bench-end: intervals=...,
+/// requests=...]`.
 package struct LogMetadata: Sendable {
     /// What the run line and the scenario line say (all unknown without them).
     package var identity = ShardIdentity()
@@ -24,7 +25,8 @@ package struct LogMetadata: Sendable {
                 hasRunLine = true
                 try readRun(Self.pairs(body), file: file, line: comment.line)
             } else if let body = Self.body(of: text, prefix: "[authz-bench-scenario: ") {
-                guard let scenario = try? JSONDecoder().decode(JSONValue.self, from: Data(body.utf8)), scenario.objectValue != nil
+                guard let scenario = try? JSONDecoder().decode(JSONValue.self, from: Data(body.utf8)),
+                    scenario.objectValue != nil
                 else { throw .badInput("\(file): line \(comment.line): authz-bench-scenario: expected a JSON object") }
                 identity.scenario = scenario
             } else if let body = Self.body(of: text, prefix: "[authz-bench-end: ") {
@@ -38,8 +40,10 @@ package struct LogMetadata: Sendable {
         if identity.startEpochMillis == nil, let seconds = log.baseTimeSeconds ?? log.startTimeSeconds {
             let millis = (seconds * 1000).rounded()
             guard millis >= 0, millis <= Double(ShardIdentity.startMillisRange.upperBound) else {
-                throw .badInput("\(file): \(log.baseTimeSeconds != nil ? "BaseTime" : "StartTime") \(seconds): expected seconds since the "
-                    + "Unix epoch from 0 to \(ShardIdentity.startMillisRange.upperBound / 1000)")
+                throw .badInput(
+                    "\(file): \(log.baseTimeSeconds != nil ? "BaseTime" : "StartTime") \(seconds): expected seconds since the "
+                        + "Unix epoch from 0 to \(ShardIdentity.startMillisRange.upperBound / 1000)"
+                )
             }
             identity.startEpochMillis = Int64(millis)
         }

@@ -42,7 +42,8 @@ package struct ShardIdentity: Sendable, Equatable {
     /// Parses `I/N` (1-based, 1 <= I <= N); nil when `text` has another shape.
     package static func parseShard(_ text: String) -> (index: Int, count: Int)? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+            (1...count).contains(index)
         else { return nil }
         return (index, count)
     }

@@ -36,9 +36,15 @@ package struct ShardsSection: Codable, Sendable, Equatable {
     package var unidentified: [String]? = nil
 
     /// Creates a value from its stored properties.
-    package init(expected: Int, present: [Int], missing: [Int], truncated: [Truncated], allowedMissing: Bool,
-        startSpreadMillis: Int64? = nil, unidentified: [String]? = nil)
-    {
+    package init(
+        expected: Int,
+        present: [Int],
+        missing: [Int],
+        truncated: [Truncated],
+        allowedMissing: Bool,
+        startSpreadMillis: Int64? = nil,
+        unidentified: [String]? = nil
+    ) {
         self.expected = expected
         self.present = present
         self.missing = missing
@@ -56,9 +62,11 @@ package struct ShardsSection: Codable, Sendable, Equatable {
         var text = "shards \(present.count - truncated.count)/\(expected)"
         if !missing.isEmpty { text += ", missing: " + missing.map(String.init).joined(separator: ",") }
         if !truncated.isEmpty {
-            text += "; truncated: " + truncated.map {
-                "\($0.shard) (\($0.intervals) of \($0.planned) intervals, \(Swift.max($0.planned - $0.intervals, 0)) missing)"
-            }.joined(separator: ", ")
+            text +=
+                "; truncated: "
+                + truncated.map {
+                    "\($0.shard) (\($0.intervals) of \($0.planned) intervals, \(Swift.max($0.planned - $0.intervals, 0)) missing)"
+                }.joined(separator: ", ")
         }
         return text
     }

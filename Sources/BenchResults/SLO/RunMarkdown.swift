@@ -1,5 +1,5 @@
-import Foundation
 import BenchHarness
+import Foundation
 
 /// `run --markdown FILE`: a short Markdown summary of one run (the headline figures and the
 /// service-level objectives), small enough for a CI job summary such as `$GITHUB_STEP_SUMMARY`.
@@ -30,7 +30,10 @@ package enum RunMarkdown {
             ("inline p50 / p99 / p99.9 (the hot path)", percentiles(document.latency.inline)),
             ("parked p50 / p99 / p99.9 (waited on the upstream)", percentiles(document.latency.parked)),
             ("response time p50 / p99 / p99.9", percentiles(document.latency.responseTime)),
-            ("service time p50 / p99", [service.p50, service.p99].map { LatencyText.duration($0) }.joined(separator: " / ")),
+            (
+                "service time p50 / p99",
+                [service.p50, service.p99].map { LatencyText.duration($0) }.joined(separator: " / ")
+            ),
         ]
         if let failures = summary.failures {
             let failed = failures.values.reduce(0, +)

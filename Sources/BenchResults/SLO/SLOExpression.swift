@@ -1,6 +1,6 @@
 import AuthZCore
-import Foundation
 import BenchHarness
+import Foundation
 
 /// Parses `--slo`: comma-separated objectives `METRIC OP VALUE`, e.g.
 /// `inline.p99<1ms,serviceTime.p99.9<20ms,failures<0.1%,throughput>1900`.
@@ -22,8 +22,10 @@ package enum SLOExpression {
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let item = part.trimmingCharacters(in: .whitespaces)
             guard !item.isEmpty else {
-                throw .invalidSetting("--slo '\(text)': empty objective; expected METRIC OP VALUE between the commas, "
-                    + "e.g. responseTime.p99<5ms")
+                throw .invalidSetting(
+                    "--slo '\(text)': empty objective; expected METRIC OP VALUE between the commas, "
+                        + "e.g. responseTime.p99<5ms"
+                )
             }
             objectives.append(try objective(item))
         }
@@ -35,7 +37,9 @@ package enum SLOExpression {
         guard let (name, comparison, value) = split(item) else {
             throw fail(item, "expected METRIC OP VALUE with OP one of <, <=, >, >= (e.g. inline.p99<1ms)")
         }
-        guard !name.isEmpty else { throw fail(item, "no metric before '\(comparison.rawValue)'; expected e.g. responseTime.p99") }
+        guard !name.isEmpty else {
+            throw fail(item, "no metric before '\(comparison.rawValue)'; expected e.g. responseTime.p99")
+        }
         guard !value.isEmpty else {
             throw fail(item, "no value after '\(comparison.rawValue)'; expected a threshold such as 5ms, 0.1% or 1900")
         }
@@ -56,7 +60,9 @@ package enum SLOExpression {
         guard let comparison = SLOOperator(rawValue: symbol), !rest.contains(where: { $0 == "<" || $0 == ">" }) else {
             return nil
         }
-        return (item[..<index].trimmingCharacters(in: .whitespaces), comparison, rest.trimmingCharacters(in: .whitespaces))
+        return (
+            item[..<index].trimmingCharacters(in: .whitespaces), comparison, rest.trimmingCharacters(in: .whitespaces)
+        )
     }
 
     /// The latency kinds by the names the result file uses.
@@ -73,12 +79,17 @@ package enum SLOExpression {
         case "inFlight":
             return .inFlight(try statistic(String(tail), of: "inFlight", item: item))
         case "failures":
-            guard !name.contains(".") else { throw fail(item, "failures takes no statistic; expected failures<SHARE (e.g. failures<0.1%)") }
+            guard !name.contains(".") else {
+                throw fail(item, "failures takes no statistic; expected failures<SHARE (e.g. failures<0.1%)")
+            }
             return .failures
         case "errors":
             guard name.contains(".") else {
-                throw fail(item, "'errors' as a whole counted correct denials (NOT_AUTHORIZED) and expected attack "
-                    + "rejections; use failures<SHARE for what went wrong, or errors.CODE for one code")
+                throw fail(
+                    item,
+                    "'errors' as a whole counted correct denials (NOT_AUTHORIZED) and expected attack "
+                        + "rejections; use failures<SHARE for what went wrong, or errors.CODE for one code"
+                )
             }
             guard let code = ResultCode(rawValue: String(tail)), code != .validToken else {
                 let codes = ResultCode.allCases.filter { $0 != .validToken }.map(\.rawValue).joined(separator: ", ")
@@ -86,11 +97,16 @@ package enum SLOExpression {
             }
             return .code(code.rawValue)
         case "throughput":
-            guard !name.contains(".") else { throw fail(item, "throughput takes no statistic; expected throughput>RATE") }
+            guard !name.contains(".") else {
+                throw fail(item, "throughput takes no statistic; expected throughput>RATE")
+            }
             return .throughput
         default:
-            throw fail(item, "unknown metric '\(name)'; expected \(latencyNames) or inFlight with .pNN, .mean or .max, "
-                + "failures, errors.CODE or throughput")
+            throw fail(
+                item,
+                "unknown metric '\(name)'; expected \(latencyNames) or inFlight with .pNN, .mean or .max, "
+                    + "failures, errors.CODE or throughput"
+            )
         }
     }
 

@@ -1,6 +1,6 @@
+import BenchHarness
 import Foundation
 import HDRHistogram
-import BenchHarness
 
 /// One service-level objective of `--slo`, e.g. `inline.p99<1ms`: a metric, an operator
 /// and a threshold in the metric's unit (nanoseconds, a fraction, requests per second or a count).
@@ -101,7 +101,8 @@ package enum SLOText {
         let width = sections.map(\.expression.count).max() ?? 0
         var out = "service-level objectives:\n"
         for section in sections {
-            out += "  " + LatencyText.left(section.expression, width) + "   actual "
+            out +=
+                "  " + LatencyText.left(section.expression, width) + "   actual "
                 + LatencyText.left(actual(section), 12) + (section.met ? "met" : "BREACHED") + "\n"
         }
         let breached = sections.filter { !$0.met }.count

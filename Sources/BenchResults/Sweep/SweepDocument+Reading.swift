@@ -1,5 +1,5 @@
-import Foundation
 import BenchHarness
+import Foundation
 
 /// Reading sweep result files (`report` reads them): every key checked, errors naming the JSON path.
 extension SweepDocument {
@@ -10,7 +10,9 @@ extension SweepDocument {
         for (index, row) in rows.enumerated() {
             _ = try row.responseTime.decoded(file: file, path: "$.rows[\(index)].responseTime")
             guard row.capacity > 0 else {
-                throw .badInput("\(file): $.rows[\(index)].capacity: expected a positive integer, found \(row.capacity)")
+                throw .badInput(
+                    "\(file): $.rows[\(index)].capacity: expected a positive integer, found \(row.capacity)"
+                )
             }
             for (key, ratio) in [("hitRatio", row.hitRatio), ("optimalHitRatio", row.optimalHitRatio)]
             where !(0...1).contains(ratio) {

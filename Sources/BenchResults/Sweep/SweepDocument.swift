@@ -1,5 +1,5 @@
-import Foundation
 import BenchHarness
+import Foundation
 
 /// The sweep result file (`sweep --json`): schema version 1, `kind` `sweep`, sorted keys.
 package struct SweepDocument: BenchDocument, Equatable {
@@ -56,11 +56,21 @@ package struct SweepDocument: BenchDocument, Equatable {
         self.scenario = scenario
         var converted: [Row] = []
         for row in rows {
-            converted.append(Row(
-                strategy: row.strategy, capacity: row.capacity, shards: row.shards, requests: row.requests,
-                hits: row.hits, hitRatio: row.hitRatio, optimalHitRatio: row.optimalHitRatio,
-                throughput: row.throughput, bytesPerEntry: row.bytesPerEntry,
-                responseTime: try HistogramSummary(row.responseTime), best: row.best))
+            converted.append(
+                Row(
+                    strategy: row.strategy,
+                    capacity: row.capacity,
+                    shards: row.shards,
+                    requests: row.requests,
+                    hits: row.hits,
+                    hitRatio: row.hitRatio,
+                    optimalHitRatio: row.optimalHitRatio,
+                    throughput: row.throughput,
+                    bytesPerEntry: row.bytesPerEntry,
+                    responseTime: try HistogramSummary(row.responseTime),
+                    best: row.best
+                )
+            )
         }
         self.rows = converted
         recommendation = Sweep.recommendation(rows)

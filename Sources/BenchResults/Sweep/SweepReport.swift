@@ -1,13 +1,15 @@
-import Foundation
 import BenchHarness
+import Foundation
 
 /// The console table of a sweep.
 package enum SweepReport {
     /// The table, the best row of each capacity marked `*`, then the recommendation.
     package static func text(_ rows: [SweepRow], heading: String) -> String {
         var out = heading + "\n\n"
-        let header = ["strategy", "capacity", "shards", "hit ratio", "optimal", "p50", "p99", "p99.9",
-            "lookups/s", "B/entry", "best"]
+        let header = [
+            "strategy", "capacity", "shards", "hit ratio", "optimal", "p50", "p99", "p99.9",
+            "lookups/s", "B/entry", "best",
+        ]
         let widths = [10, 10, 7, 10, 9, 9, 9, 9, 13, 9, 5]
         func line(_ cells: [String]) -> String {
             var text = LatencyText.left(cells[0], widths[0])

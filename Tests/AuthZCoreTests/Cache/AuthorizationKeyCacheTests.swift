@@ -1,6 +1,5 @@
-import Testing
-
 import AuthZCore
+import Testing
 
 /// Every strategy finds an authorization by a key built again from equal parts (inline and
 /// digest-form keys alike), and never by a key whose parts differ.
@@ -18,13 +17,19 @@ struct AuthorizationKeyCacheTests {
             let parts = [("NBCUniversal", "resource-7"), ("NBCUniversal", long), ("", ""), ("日本語", "ресурс")]
             for (index, (requestor, resource)) in parts.enumerated() {
                 let key = AuthorizationKey(authNGUID: guid, requestorID: requestor, resourceID: resource)
-                cache.insert(CachedAuthorization(expiresAt: now + 1_000, msoID: "mso-\(index)"), forKey: key,
-                    expiresAt: now + 1_000, now: now)
+                cache.insert(
+                    CachedAuthorization(expiresAt: now + 1_000, msoID: "mso-\(index)"),
+                    forKey: key,
+                    expiresAt: now + 1_000,
+                    now: now
+                )
             }
             for (index, (requestor, resource)) in parts.enumerated() {
-                let again = AuthorizationKey(authNGUID: String(decoding: Array(guid.utf8), as: UTF8.self),
+                let again = AuthorizationKey(
+                    authNGUID: String(decoding: Array(guid.utf8), as: UTF8.self),
                     requestorID: String(decoding: Array(requestor.utf8), as: UTF8.self),
-                    resourceID: String(decoding: Array(resource.utf8), as: UTF8.self))
+                    resourceID: String(decoding: Array(resource.utf8), as: UTF8.self)
+                )
                 #expect(cache.value(forKey: again, now: now)?.msoID == "mso-\(index)")
                 // The same concatenation split elsewhere, and one byte more, are other keys.
                 let shifted = AuthorizationKey(authNGUID: guid, requestorID: requestor + "x", resourceID: resource)

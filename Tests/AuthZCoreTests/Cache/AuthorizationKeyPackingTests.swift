@@ -1,6 +1,5 @@
-import Testing
-
 import AuthZCore
+import Testing
 
 /// The authorization key's packed layout: the same bytes in each part make one key, whatever the
 /// strings' storage and whether the parts are held inline or as a digest.
@@ -56,9 +55,12 @@ struct AuthorizationKeyPackingTests {
         #expect(AuthorizationKey(authNGUID: AuthNGUID(parts.0), requestorID: parts.1, resourceID: parts.2) == key)
     }
 
-    @Test("the representation depends only on the total length: inline up to 64 bytes", arguments: [
-        (0, true), (36, true), (63, true), (64, true), (65, false), (300, false),
-    ])
+    @Test(
+        "the representation depends only on the total length: inline up to 64 bytes",
+        arguments: [
+            (0, true), (36, true), (63, true), (64, true), (65, false), (300, false),
+        ]
+    )
     func representation(total: Int, inline: Bool) {
         let parts = total < 36 ? (String(repeating: "x", count: total), "", "") : Self.parts(total: total)
         let key = Self.key(parts)
@@ -178,9 +180,12 @@ struct AuthorizationKeyPackingTests {
         #expect(key.lengths & AuthorizationKey.digestFlag != 0)
     }
 
-    @Test("the byte-by-byte fallback (strings without contiguous UTF-8) copies the same bytes", arguments: [
-        "", "a", guid, "日本語-requestor-🎬", String(repeating: "x", count: 100),
-    ])
+    @Test(
+        "the byte-by-byte fallback (strings without contiguous UTF-8) copies the same bytes",
+        arguments: [
+            "", "a", guid, "日本語-requestor-🎬", String(repeating: "x", count: 100),
+        ]
+    )
     func byteByByteFallback(text: String) {
         let count = text.utf8.count
         let contiguous = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -1,5 +1,5 @@
-import Testing
 import AuthZCore
+import Testing
 
 @Suite("Cache strategies: shared behaviour")
 struct CacheBehaviourTests {

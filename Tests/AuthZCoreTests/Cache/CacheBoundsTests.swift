@@ -1,6 +1,6 @@
-import Testing
 import AuthZCore
 import AuthZSimulation
+import Testing
 
 /// A cache of token-bytes keys fed a stream of unique keys, checked at every checkpoint.
 struct UniqueTokenStream: CacheStrategyVisitor {
@@ -29,8 +29,10 @@ struct UniqueTokenStream: CacheStrategyVisitor {
                 maximum = max(maximum, stats.entries)
                 #expect(cache.count <= capacity, "count \(cache.count) over capacity \(capacity) after \(i + 1) keys")
                 #expect(stats.entries <= capacity)
-                #expect(stats.inserts - stats.replacements - stats.evictions - stats.expirations - stats.removals
-                    == stats.entries)
+                #expect(
+                    stats.inserts - stats.replacements - stats.evictions - stats.expirations - stats.removals
+                        == stats.entries
+                )
             }
         }
         let stats = cache.stats
@@ -53,7 +55,11 @@ struct CacheBoundsTests {
         let capacity = 64
         let set = ExpiringKeySet<FullyHashedTokenKey>(capacity: capacity, policy: policy)
         for i in 0..<(capacity * 50) {
-            let outcome = set.insert(FullyHashedTokenKey(Array("forged-\(i)".utf8)), expiresAt: 10_000_000, now: Int64(i))
+            let outcome = set.insert(
+                FullyHashedTokenKey(Array("forged-\(i)".utf8)),
+                expiresAt: 10_000_000,
+                now: Int64(i)
+            )
             if outcome == .alreadyPresent { Issue.record("unique key \(i) reported as present") }
             if i % 50 == 0 { #expect(set.stats.entries <= capacity) }
         }
@@ -67,17 +73,32 @@ struct CacheBoundsTests {
 
     @Test func aDeviceStoreHoldsOneTokenPerBucketAndResourceHoweverOftenReissued() throws {
         var store = DeviceTokenStore()
-        let device = EngineFixture<MutexCache<TokenBytesKey, VerifiedAuthN>, MutexCache<AuthorizationKey, CachedAuthorization>>
-            .device(1)
+        let device = EngineFixture<
+            MutexCache<TokenBytesKey, VerifiedAuthN>, MutexCache<AuthorizationKey, CachedAuthorization>
+        >
+        .device(1)
         let expires = TokenDate(epochMillis: 1_900_000_000_000)
         for i in 0..<500 {
-            let authN = TokenBody.authn(AuthNTokenBody(
-                guid: "guid-\(i)", requestorID: "NBC", domainName: "example.com", expires: expires,
-                msoID: "Comcast", fingerprint: String(repeating: "a", count: 64)))
+            let authN = TokenBody.authn(
+                AuthNTokenBody(
+                    guid: "guid-\(i)",
+                    requestorID: "NBC",
+                    domainName: "example.com",
+                    expires: expires,
+                    msoID: "Comcast",
+                    fingerprint: String(repeating: "a", count: 64)
+                )
+            )
             store.store(authN, bytes: Array("authn-\(i)".utf8), deviceID: device)
-            let authZ = TokenBody.authz(AuthZTokenBody(
-                requestorID: "NBC", resourceID: "resource-\(i % 4)", expires: expires, msoID: "Comcast",
-                fingerprint: String(repeating: "a", count: 64)))
+            let authZ = TokenBody.authz(
+                AuthZTokenBody(
+                    requestorID: "NBC",
+                    resourceID: "resource-\(i % 4)",
+                    expires: expires,
+                    msoID: "Comcast",
+                    fingerprint: String(repeating: "a", count: 64)
+                )
+            )
             store.store(authZ, bytes: Array("authz-\(i)".utf8), deviceID: device)
             #expect(store.count <= 5, "one authN + one authZ per resource (4) in the one bucket")
         }

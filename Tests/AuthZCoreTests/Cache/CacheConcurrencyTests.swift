@@ -1,7 +1,7 @@
+import AuthZCore
 import Dispatch
 import Synchronization
 import Testing
-import AuthZCore
 
 @Suite("Cache Concurrency: 8 threads of mixed reads, writes and removes")
 struct CacheConcurrencyTests {
@@ -44,8 +44,11 @@ struct CacheConcurrencyTests {
             let stats = cache.stats
             #expect(stats.inserts > 0 && stats.hits > 0 && stats.evictions > 0)
             expectConsistent(
-                stats, lookups: lookups.load(ordering: .relaxed), count: cache.count,
-                capacity: cache.capacity)
+                stats,
+                lookups: lookups.load(ordering: .relaxed),
+                count: cache.count,
+                capacity: cache.capacity
+            )
         }
     }
 

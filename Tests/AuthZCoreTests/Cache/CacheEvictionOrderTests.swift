@@ -1,5 +1,5 @@
-import Testing
 import AuthZCore
+import Testing
 
 @Suite("Cache strategies: eviction order on hand-worked sequences")
 struct CacheEvictionOrderTests {

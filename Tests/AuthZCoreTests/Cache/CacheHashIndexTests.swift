@@ -1,5 +1,5 @@
-import Testing
 import AuthZCore
+import Testing
 
 /// A key whose hash collides on purpose: only `value % buckets` feeds the hasher.
 struct CollidingKey: Hashable, Sendable {

@@ -1,5 +1,5 @@
-import Testing
 import AuthZCore
+import Testing
 
 /// The one hashing rule of every cache strategy: a precomputed-hash key's own hash, never run
 /// through `Hasher` again; and the one `hash(into:)` of such keys.
@@ -16,7 +16,10 @@ struct CacheHashRuleTests {
 
     @Test func precomputedHashKeysAreHashedByTheirOwnHash() {
         let authorization = AuthorizationKey(
-            authNGUID: Self.guid, requestorID: "NBCUniversal", resourceID: "resource-7")
+            authNGUID: Self.guid,
+            requestorID: "NBCUniversal",
+            resourceID: "resource-7"
+        )
         let token = TokenBytesKey(Array("token-bytes".utf8))
         let fully = FullyHashedTokenKey(Array("forged-token".utf8))
         let guid = AuthNGUID(Self.guid)

@@ -1,5 +1,5 @@
-import Testing
 import AuthZCore
+import Testing
 
 /// A generic test body run on the concrete cache of each ``CacheStrategyKind``.
 protocol CacheTestBody: CacheStrategyVisitor where Key == Int, Value == String, Result == Void {}
@@ -28,8 +28,10 @@ struct TestRandom {
 /// Checks the counter identities every strategy guarantees.
 func expectConsistent(_ stats: CacheStats, lookups: Int, count: Int, capacity: Int) {
     #expect(stats.hits + stats.misses == lookups)
-    #expect(stats.inserts - stats.replacements - stats.evictions - stats.expirations - stats.removals
-            == stats.entries)
+    #expect(
+        stats.inserts - stats.replacements - stats.evictions - stats.expirations - stats.removals
+            == stats.entries
+    )
     #expect(stats.entries == count)
     #expect(count <= capacity)
     #expect(stats.approximateBytes >= 0)

@@ -1,5 +1,5 @@
-import Testing
 import AuthZCore
+import Testing
 
 @Suite("S3-FIFO and adaptive W-TinyLFU: queues, ghost, climber")
 struct S3FIFOCacheTests {
@@ -40,7 +40,11 @@ struct S3FIFOCacheTests {
 
     /// Looks `count` keys of `key` up in `cache`, inserting the misses; returns the window's and
     /// protected segment's shares after each 10,000 requests.
-    func replay(_ cache: AdaptiveTinyLFUCache<Int, Int>, _ count: Int, key: () -> Int) -> [(window: Int, protected: Int)] {
+    func replay(
+        _ cache: AdaptiveTinyLFUCache<Int, Int>,
+        _ count: Int,
+        key: () -> Int
+    ) -> [(window: Int, protected: Int)] {
         var sizes: [(window: Int, protected: Int)] = []
         for request in 1...count {
             let k = key()

@@ -1,9 +1,9 @@
+import AuthZCore
+import AuthZSimulation
 import Dispatch
 import Foundation
 import Synchronization
 import Testing
-import AuthZCore
-import AuthZSimulation
 
 /// A value whose parts must agree: a torn read (half of one write, half of another) shows.
 struct PairedValue: Sendable, Equatable {

@@ -1,5 +1,5 @@
-import Testing
 import AuthZCore
+import Testing
 
 /// The inline SipHash of the cache keys against known answers for messages 00 01 02 ... of every
 /// length 0 to 63: SipHash-2-4 under the key 00..0f (the SipHash paper's reference vectors) and

@@ -1,5 +1,5 @@
-import Testing
 import AuthZCore
+import Testing
 
 @Suite("W-TinyLFU: scan resistance and sketch aging")
 struct TinyLFUCacheTests {

@@ -1,5 +1,5 @@
-import Testing
 import AuthZCore
+import Testing
 
 /// The verified-token cache's key: the hashed window and full byte equality.
 @Suite("Token bytes key: window hash, full byte equality")

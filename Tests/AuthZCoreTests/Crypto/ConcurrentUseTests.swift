@@ -1,8 +1,8 @@
+import AuthZCore
+import AuthZSimulation
 import Foundation
 import Synchronization
 import Testing
-import AuthZCore
-import AuthZSimulation
 
 @Suite("Concurrent verification and HMAC on many threads")
 struct ConcurrentUseTests {
@@ -18,17 +18,17 @@ struct ConcurrentUseTests {
         for worker in 0..<8 {
             done.enter()
             let thread = Thread {
-            var failures = 0
-            for round in 0..<25 {
-                let index = (worker + round) % signers.count
-                let verifier = signers[index].verifyingKey
-                if !verifier.isValidSignature(signatures[index], for: message) { failures += 1 }
-                if verifier.isValidSignature(signatures[index], for: message + [UInt8(round)]) { failures += 1 }
-                if hmac.authenticationCode(for: message) != expectedMAC { failures += 1 }
-                if SHA256.hash(message) != expectedHash { failures += 1 }
-            }
-            wrong.withLock { $0 += failures }
-            done.leave()
+                var failures = 0
+                for round in 0..<25 {
+                    let index = (worker + round) % signers.count
+                    let verifier = signers[index].verifyingKey
+                    if !verifier.isValidSignature(signatures[index], for: message) { failures += 1 }
+                    if verifier.isValidSignature(signatures[index], for: message + [UInt8(round)]) { failures += 1 }
+                    if hmac.authenticationCode(for: message) != expectedMAC { failures += 1 }
+                    if SHA256.hash(message) != expectedHash { failures += 1 }
+                }
+                wrong.withLock { $0 += failures }
+                done.leave()
             }
             thread.start()
         }

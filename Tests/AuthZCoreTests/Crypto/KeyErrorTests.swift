@@ -1,6 +1,6 @@
+import AuthZCore
 import Foundation
 import Testing
-import AuthZCore
 
 @Suite("Key parsing errors and ES256 signature encodings")
 struct KeyErrorTests {
@@ -19,17 +19,29 @@ struct KeyErrorTests {
         let rsa = try SigningKey.generate(.rs256)
         let ec = try SigningKey.generate(.es256)
         let ed = try SigningKey.generate(.ed25519)
-        let rsaPub = try rsa.publicKeyPEM(), ecPub = try ec.publicKeyPEM(), edPub = try ed.publicKeyPEM()
-        #expect(Self.message { _ = try VerifyingKey(pem: rsaPub, algorithm: .es256) }
-            .contains("expected an EC P-256 public key for es256, got RSA"))
-        #expect(Self.message { _ = try VerifyingKey(pem: ecPub, algorithm: .rs256) }
-            .contains("for rs256, got EC prime256v1"))
-        #expect(Self.message { _ = try VerifyingKey(pem: rsaPub, algorithm: .ed25519) }
-            .contains("expected an Ed25519 public key for ed25519, got RSA"))
-        #expect(Self.message { _ = try VerifyingKey(pem: edPub, algorithm: .es256) }
-            .contains("got ED25519"))
-        #expect(Self.message { _ = try SigningKey(pem: ec.privateKeyPEM(), algorithm: .ed25519) }
-            .contains("expected an Ed25519 private key for ed25519, got EC"))
+        let rsaPub = try rsa.publicKeyPEM()
+        let ecPub = try ec.publicKeyPEM()
+        let edPub = try ed.publicKeyPEM()
+        #expect(
+            Self.message { _ = try VerifyingKey(pem: rsaPub, algorithm: .es256) }
+                .contains("expected an EC P-256 public key for es256, got RSA")
+        )
+        #expect(
+            Self.message { _ = try VerifyingKey(pem: ecPub, algorithm: .rs256) }
+                .contains("for rs256, got EC prime256v1")
+        )
+        #expect(
+            Self.message { _ = try VerifyingKey(pem: rsaPub, algorithm: .ed25519) }
+                .contains("expected an Ed25519 public key for ed25519, got RSA")
+        )
+        #expect(
+            Self.message { _ = try VerifyingKey(pem: edPub, algorithm: .es256) }
+                .contains("got ED25519")
+        )
+        #expect(
+            Self.message { _ = try SigningKey(pem: ec.privateKeyPEM(), algorithm: .ed25519) }
+                .contains("expected an Ed25519 private key for ed25519, got EC")
+        )
         #expect(Self.message { _ = try VerifyingKey(pem: ecPub, algorithm: .hs256) }.contains("init(hmacSecret:)"))
     }
 
@@ -58,10 +70,14 @@ struct KeyErrorTests {
         try #require(aDER.count == bDER.count && aDER[aDER.count - 65] == 0x04)
         let spliced = Array(aDER.dropLast(65)) + bDER.suffix(65)
         #expect(Self.message { _ = try SigningKey(pem: pem(aDER), algorithm: .es256) } == "no error")
-        #expect(Self.message { _ = try SigningKey(pem: pem(spliced), algorithm: .es256) }
-            .contains("public half does not match its private half"))
-        #expect(Self.message { _ = try SigningKey(der: spliced, algorithm: .es256) }
-            .contains("public half does not match"))
+        #expect(
+            Self.message { _ = try SigningKey(pem: pem(spliced), algorithm: .es256) }
+                .contains("public half does not match its private half")
+        )
+        #expect(
+            Self.message { _ = try SigningKey(der: spliced, algorithm: .es256) }
+                .contains("public half does not match")
+        )
     }
 
     /// A key whose signatures do not fit the 1 KiB `signatureInfo` field once base64-encoded is
@@ -83,13 +99,19 @@ struct KeyErrorTests {
         try TestSupport.openssl(["genrsa", "-out", "rsa1024.pem", "1024"], in: directory)
         let p384 = try TestSupport.readText("p384.pem", in: directory)
         let rsa1024 = try TestSupport.readText("rsa1024.pem", in: directory)
-        #expect(Self.message { _ = try SigningKey(pem: p384, algorithm: .es256) }
-            .contains("expected an EC P-256 private key for es256, got EC secp384r1"))
-        #expect(Self.message { _ = try SigningKey(pem: rsa1024, algorithm: .rs256) }
-            .contains("RSA private key of 1024 bits is too small for rs256 (minimum 2048)"))
+        #expect(
+            Self.message { _ = try SigningKey(pem: p384, algorithm: .es256) }
+                .contains("expected an EC P-256 private key for es256, got EC secp384r1")
+        )
+        #expect(
+            Self.message { _ = try SigningKey(pem: rsa1024, algorithm: .rs256) }
+                .contains("RSA private key of 1024 bits is too small for rs256 (minimum 2048)")
+        )
         let rsa1024Pub = try TestSupport.openssl(["pkey", "-in", "rsa1024.pem", "-pubout"], in: directory)
-        #expect(Self.message { _ = try VerifyingKey(pem: String(decoding: rsa1024Pub, as: UTF8.self), algorithm: .rs256) }
-            .contains("RSA public key of 1024 bits is too small"))
+        #expect(
+            Self.message { _ = try VerifyingKey(pem: String(decoding: rsa1024Pub, as: UTF8.self), algorithm: .rs256) }
+                .contains("RSA public key of 1024 bits is too small")
+        )
     }
 
     @Test func malformedAndEmptyInputs() {
@@ -100,8 +122,10 @@ struct KeyErrorTests {
         let garbage = "-----BEGIN PUBLIC KEY-----\nnot base64!!\n-----END PUBLIC KEY-----\n"
         let error = Self.message { _ = try VerifyingKey(pem: garbage, algorithm: .es256) }
         #expect(error.contains("malformed public key PEM"))
-        #expect(Self.message { _ = try VerifyingKey(der: [0x30, 0x03, 0x02, 0x01, 0x00], algorithm: .es256) }
-            .contains("malformed public key DER"))
+        #expect(
+            Self.message { _ = try VerifyingKey(der: [0x30, 0x03, 0x02, 0x01, 0x00], algorithm: .es256) }
+                .contains("malformed public key DER")
+        )
         #expect(Self.message { _ = try SigningKey(pem: "hello", algorithm: .ed25519) }.contains("malformed"))
     }
 

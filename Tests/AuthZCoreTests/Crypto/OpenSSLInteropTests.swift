@@ -1,6 +1,6 @@
+import AuthZCore
 import Foundation
 import Testing
-import AuthZCore
 
 @Suite("Interop with the openssl command line")
 struct OpenSSLInteropTests {
@@ -24,9 +24,15 @@ struct OpenSSLInteropTests {
         try TestSupport.openssl(["pkey", "-in", "key.pem", "-pubout", "-out", "pub.pem"], in: directory)
         try TestSupport.write(Self.message, to: "msg.bin", in: directory)
         if algorithm == .ed25519 {
-            try TestSupport.openssl(["pkeyutl", "-sign", "-rawin", "-inkey", "key.pem", "-in", "msg.bin", "-out", "sig.bin"], in: directory)
+            try TestSupport.openssl(
+                ["pkeyutl", "-sign", "-rawin", "-inkey", "key.pem", "-in", "msg.bin", "-out", "sig.bin"],
+                in: directory
+            )
         } else {
-            try TestSupport.openssl(["dgst", "-sha256", "-sign", "key.pem", "-out", "sig.bin", "msg.bin"], in: directory)
+            try TestSupport.openssl(
+                ["dgst", "-sha256", "-sign", "key.pem", "-out", "sig.bin", "msg.bin"],
+                in: directory
+            )
         }
         let signature = try TestSupport.read("sig.bin", in: directory)
         let verifier = try VerifyingKey(pem: TestSupport.readText("pub.pem", in: directory), algorithm: algorithm)
@@ -46,7 +52,8 @@ struct OpenSSLInteropTests {
         #expect(signer.verifyingKey.isValidSignature(ours, for: Self.message))
         #expect(verifier.isValidSignature(ours, for: Self.message))
         try TestSupport.write(ours, to: "ours.bin", in: directory)
-        let check: [String] = algorithm == .ed25519
+        let check: [String] =
+            algorithm == .ed25519
             ? ["pkeyutl", "-verify", "-pubin", "-inkey", "pub.pem", "-rawin", "-in", "msg.bin", "-sigfile", "ours.bin"]
             : ["dgst", "-sha256", "-verify", "pub.pem", "-signature", "ours.bin", "msg.bin"]
         let result = try TestSupport.opensslStatus(check, in: directory)
@@ -75,7 +82,8 @@ struct OpenSSLInteropTests {
         try TestSupport.write(Self.message, to: "msg.bin", in: directory)
         try TestSupport.write(signature, to: "sig.bin", in: directory)
         try TestSupport.write(Array(try signer.publicKeyPEM().utf8), to: "pub.pem", in: directory)
-        let check: [String] = algorithm == .ed25519
+        let check: [String] =
+            algorithm == .ed25519
             ? ["pkeyutl", "-verify", "-pubin", "-inkey", "pub.pem", "-rawin", "-in", "msg.bin", "-sigfile", "sig.bin"]
             : ["dgst", "-sha256", "-verify", "pub.pem", "-signature", "sig.bin", "msg.bin"]
         let result = try TestSupport.opensslStatus(check, in: directory)
@@ -97,8 +105,13 @@ struct OpenSSLInteropTests {
             // openssl refuses an empty hexkey; the empty key and the one-byte key 0x00 are one function.
             let hexKey = keyLength == 0 ? "00" : TestSupport.hex(secret)
             let expected = try TestSupport.openssl(
-                ["dgst", "-sha256", "-mac", "HMAC", "-macopt", "hexkey:\(hexKey)", "-binary", "msg.bin"], in: directory)
-            #expect(key.authenticationCode(for: message).bytes == expected, "key \(keyLength), message \(messageLength)")
+                ["dgst", "-sha256", "-mac", "HMAC", "-macopt", "hexkey:\(hexKey)", "-binary", "msg.bin"],
+                in: directory
+            )
+            #expect(
+                key.authenticationCode(for: message).bytes == expected,
+                "key \(keyLength), message \(messageLength)"
+            )
         }
     }
 
@@ -108,7 +121,9 @@ struct OpenSSLInteropTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try TestSupport.write(Self.message, to: "msg.bin", in: directory)
         let expected = try TestSupport.openssl(
-            ["dgst", "-sha256", "-mac", "HMAC", "-macopt", "hexkey:\(TestSupport.hex(secret))", "-binary", "msg.bin"], in: directory)
+            ["dgst", "-sha256", "-mac", "HMAC", "-macopt", "hexkey:\(TestSupport.hex(secret))", "-binary", "msg.bin"],
+            in: directory
+        )
         let key = try HMACSHA256Key(key: secret)
         #expect(key.authenticationCode(for: Self.message).bytes == expected)
         let verifier = VerifyingKey(hmacSecret: secret)

@@ -1,6 +1,6 @@
+import AuthZCore
 import Foundation
 import Testing
-import AuthZCore
 
 /// Hex helpers and an `openssl` CLI runner for the crypto tests.
 enum TestSupport {
@@ -8,8 +8,12 @@ enum TestSupport {
         var out: [UInt8] = []
         var iterator = hex.utf8.makeIterator()
         while let high = iterator.next(), let low = iterator.next() {
-            out.append(UInt8(HexEncoding.value(of: high, allowUppercase: true)! << 4
-                | HexEncoding.value(of: low, allowUppercase: true)!))
+            out.append(
+                UInt8(
+                    HexEncoding.value(of: high, allowUppercase: true)! << 4
+                        | HexEncoding.value(of: low, allowUppercase: true)!
+                )
+            )
         }
         return out
     }
@@ -34,19 +38,28 @@ enum TestSupport {
     static func openssl(_ arguments: [String], in directory: URL, input: [UInt8] = []) throws -> [UInt8] {
         let result = try opensslStatus(arguments, in: directory, input: input)
         guard result.status == 0 else {
-            throw CommandFailed(description: "openssl \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)")
+            throw CommandFailed(
+                description: "openssl \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)"
+            )
         }
         return result.stdout
     }
 
     /// Runs `openssl` and returns its exit status, stdout and stderr.
-    static func opensslStatus(_ arguments: [String], in directory: URL, input: [UInt8] = []) throws
-        -> (status: Int32, stdout: [UInt8], stderr: String) {
+    static func opensslStatus(
+        _ arguments: [String],
+        in directory: URL,
+        input: [UInt8] = []
+    ) throws
+        -> (status: Int32, stdout: [UInt8], stderr: String)
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["openssl"] + arguments
         process.currentDirectoryURL = directory
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr

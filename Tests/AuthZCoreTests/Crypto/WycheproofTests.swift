@@ -1,6 +1,6 @@
+import AuthZCore
 import Foundation
 import Testing
-import AuthZCore
 
 /// Project Wycheproof vectors, read from `$WYCHEPROOF_DIR` or `../shared/vectors/wycheproof` next to
 /// the package root. Every `valid` vector must verify, every `invalid` one must not; `acceptable`
@@ -21,11 +21,13 @@ struct WycheproofTests {
     static func groups(_ file: String) -> [[String: Any]]? {
         let url = directory.appendingPathComponent(file)
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            Issue.record("Wycheproof vectors missing: \(file) not found at \(url.path) (set WYCHEPROOF_DIR or place the files in ../shared/vectors/wycheproof)")
+            Issue.record(
+                "Wycheproof vectors missing: \(file) not found at \(url.path) (set WYCHEPROOF_DIR or place the files in ../shared/vectors/wycheproof)"
+            )
             return nil
         }
         guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let groups = json["testGroups"] as? [[String: Any]]
+            let groups = json["testGroups"] as? [[String: Any]]
         else {
             Issue.record("Wycheproof file \(url.path) is not the expected JSON")
             return nil
@@ -105,7 +107,9 @@ struct WycheproofTests {
                 } else {
                     truncated += 1
                     let prefix = Array(key.authenticationCode(for: message).bytes.prefix(tagBytes))
-                    accepted = prefix.withUnsafeBytes { computed in tag.withUnsafeBytes { ConstantTime.equals(computed, $0) } }
+                    accepted = prefix.withUnsafeBytes { computed in
+                        tag.withUnsafeBytes { ConstantTime.equals(computed, $0) }
+                    }
                 }
                 tally.run += 1
                 switch test["result"] as? String {

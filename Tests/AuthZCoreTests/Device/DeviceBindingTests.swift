@@ -1,6 +1,6 @@
+import AuthZCore
 import Foundation
 import Testing
-import AuthZCore
 
 @Suite("Device ID and device-binding fingerprints")
 struct DeviceBindingTests {
@@ -10,7 +10,11 @@ struct DeviceBindingTests {
         let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // printf 'a\x1fb\x1fc\x1fd' | openssl dgst -sha256
-        let expected = try TestSupport.openssl(["dgst", "-sha256", "-binary"], in: directory, input: Array("a\u{1F}b\u{1F}c\u{1F}d".utf8))
+        let expected = try TestSupport.openssl(
+            ["dgst", "-sha256", "-binary"],
+            in: directory,
+            input: Array("a\u{1F}b\u{1F}c\u{1F}d".utf8)
+        )
         let id = Self.info.deviceID
         #expect(id.hexString == TestSupport.hex(expected))
         #expect(Self.info.canonicalBytes == Array("a\u{1F}b\u{1F}c\u{1F}d".utf8))
@@ -37,7 +41,10 @@ struct DeviceBindingTests {
         let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let expected = try TestSupport.openssl(
-            ["dgst", "-sha256", "-mac", "HMAC", "-macopt", "key:\(secret)", "-binary"], in: directory, input: Array(id.hexString.utf8))
+            ["dgst", "-sha256", "-mac", "HMAC", "-macopt", "key:\(secret)", "-binary"],
+            in: directory,
+            input: Array(id.hexString.utf8)
+        )
         let fingerprint = binding.fingerprint(for: id)
         #expect(fingerprint.hexString == TestSupport.hex(expected))
         #expect(binding.matches(fingerprintHex: fingerprint.hexString, deviceID: id))
@@ -59,7 +66,10 @@ struct DeviceBindingTests {
             var other = idHex
             other[index] = other[index] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
             let otherID = try #require(DeviceID(hexString: String(decoding: other, as: UTF8.self)))
-            #expect(!good.withUnsafeBytes { binding.matches(fingerprintHex: $0, deviceID: otherID) }, "device ID position \(index)")
+            #expect(
+                !good.withUnsafeBytes { binding.matches(fingerprintHex: $0, deviceID: otherID) },
+                "device ID position \(index)"
+            )
         }
         #expect(!binding.matches(fingerprintHex: String(decoding: good.dropLast(), as: UTF8.self), deviceID: id))
         #expect(!binding.matches(fingerprintHex: String(decoding: good, as: UTF8.self).uppercased(), deviceID: id))

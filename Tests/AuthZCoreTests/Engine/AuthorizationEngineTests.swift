@@ -1,5 +1,5 @@
-import Testing
 import AuthZCore
+import Testing
 
 @Suite("Authorization engine: the hot path's checks, cached or not")
 struct AuthorizationEngineTests {
@@ -45,7 +45,12 @@ struct AuthorizationEngineTests {
         let tokenCache = ShardedCache<TokenBytesKey, VerifiedAuthN>(capacity: 64)
         let authzCache = ShardedCache<AuthorizationKey, CachedAuthorization>(capacity: 64)
         let a = try ShardedFixture(tokenCache: tokenCache, authzCache: authzCache, configuration: trusting, keys: keys)
-        let b = try ShardedFixture(tokenCache: tokenCache, authzCache: authzCache, configuration: distrusting, keys: keys)
+        let b = try ShardedFixture(
+            tokenCache: tokenCache,
+            authzCache: authzCache,
+            configuration: distrusting,
+            keys: keys
+        )
         let device = ShardedFixture.device(1)
         let request = a.request(try a.authNToken(device: device, mvpd: "Comcast"), device: device)
         #expect(a.engine.checkAuthorizationWaiting(request, now: now) == .validToken)
@@ -62,10 +67,16 @@ struct AuthorizationEngineTests {
         let f = try ShardedFixture(configuration: configuration)
         let device = ShardedFixture.device(1)
         let trusted = f.request(try f.authNToken(device: device, mvpd: "Comcast"), device: device)
-        let otherList = f.request(try f.authNToken(device: device, requestor: "CBS", mvpd: "Comcast"),
-            device: device, requestor: "CBS")
-        let unlisted = f.request(try f.authNToken(device: device, requestor: "ABC", mvpd: "Comcast"),
-            device: device, requestor: "ABC")
+        let otherList = f.request(
+            try f.authNToken(device: device, requestor: "CBS", mvpd: "Comcast"),
+            device: device,
+            requestor: "CBS"
+        )
+        let unlisted = f.request(
+            try f.authNToken(device: device, requestor: "ABC", mvpd: "Comcast"),
+            device: device,
+            requestor: "ABC"
+        )
         for _ in 0..<3 {  // verified, then cache hits
             #expect(f.engine.checkAuthorizationWaiting(trusted, now: now) == .validToken)
             #expect(f.engine.checkAuthorizationWaiting(otherList, now: now) == .untrustedIssuer)
@@ -120,7 +131,10 @@ struct AuthorizationEngineTests {
         let f = try ShardedFixture()
         let device = ShardedFixture.device(1)
         let token = try f.authNToken(device: device, requestor: "NBC")
-        #expect(f.engine.checkAuthorizationWaiting(f.request(token, device: device, requestor: "TBS"), now: now) == .notAuthenticated)
+        #expect(
+            f.engine.checkAuthorizationWaiting(f.request(token, device: device, requestor: "TBS"), now: now)
+                == .notAuthenticated
+        )
     }
 
     @Test func theBackendsDenialIsNotAuthorized() throws {
@@ -135,7 +149,10 @@ struct AuthorizationEngineTests {
         let f = try ShardedFixture()
         let device = ShardedFixture.device(1)
         #expect(f.engine.checkAuthorizationWaiting(f.request([], device: device), now: now) == .invalidTokenFormat)
-        #expect(f.engine.checkAuthorizationWaiting(f.request(Array("<x/>".utf8), device: device), now: now) == .invalidTokenFormat)
+        #expect(
+            f.engine.checkAuthorizationWaiting(f.request(Array("<x/>".utf8), device: device), now: now)
+                == .invalidTokenFormat
+        )
     }
 
     @Test func logoutRevokesEveryBucketAndItsAuthorizationsWithoutAScan() throws {
@@ -144,10 +161,16 @@ struct AuthorizationEngineTests {
         let nbc = try f.authNToken(device: device, requestor: "NBC", guid: "g-nbc")
         let tbs = try f.authNToken(device: device, requestor: "TBS", mvpd: "Charter", guid: "g-tbs")
         #expect(f.engine.checkAuthorizationWaiting(f.request(nbc, device: device), now: now) == .validToken)
-        #expect(f.engine.checkAuthorizationWaiting(f.request(tbs, device: device, requestor: "TBS"), now: now) == .validToken)
+        #expect(
+            f.engine.checkAuthorizationWaiting(f.request(tbs, device: device, requestor: "TBS"), now: now)
+                == .validToken
+        )
         #expect(f.engine.logout(authNTokens: [nbc, tbs], now: now) == 2)
         #expect(f.engine.checkAuthorizationWaiting(f.request(nbc, device: device), now: now + 1) == .notAuthenticated)
-        #expect(f.engine.checkAuthorizationWaiting(f.request(tbs, device: device, requestor: "TBS"), now: now + 1) == .notAuthenticated)
+        #expect(
+            f.engine.checkAuthorizationWaiting(f.request(tbs, device: device, requestor: "TBS"), now: now + 1)
+                == .notAuthenticated
+        )
         // Re-authentication gives a new GUID: the old authorizations are not reused, the backend decides.
         let calls = f.backend.callCount
         let fresh = try f.authNToken(device: device, requestor: "NBC", guid: "g-nbc-2")

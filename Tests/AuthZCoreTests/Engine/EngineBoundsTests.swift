@@ -1,5 +1,5 @@
-import Testing
 import AuthZCore
+import Testing
 
 /// The engine's caches and side structures under streams of unique keys 50x their bounds.
 @Suite("Bounds: the engine under unique forged tokens, devices, logouts and media tokens")
@@ -10,25 +10,41 @@ struct EngineBoundsTests {
 
     /// Small bounds everywhere, so that 50x is cheap.
     static func fixture() throws -> EngineFixture<
-        MutexCache<TokenBytesKey, VerifiedAuthN>, MutexCache<AuthorizationKey, CachedAuthorization>>
-    {
+        MutexCache<TokenBytesKey, VerifiedAuthN>, MutexCache<AuthorizationKey, CachedAuthorization>
+    > {
         var configuration = EngineConfiguration()
         configuration.negativeCacheCapacity = capacity
         configuration.revocationCapacity = capacity
         return try EngineFixture(
-            tokenCache: MutexCache(capacity: capacity), authzCache: MutexCache(capacity: capacity),
-            configuration: configuration)
+            tokenCache: MutexCache(capacity: capacity),
+            authzCache: MutexCache(capacity: capacity),
+            configuration: configuration
+        )
     }
 
     /// Checks every bound of `engine` (`checkpoint` names the checkpoint in failures).
     func expectWithinBounds<
-        TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>, AC: CacheStrategy<AuthorizationKey, CachedAuthorization>, B: Backend
+        TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>,
+        AC: CacheStrategy<AuthorizationKey, CachedAuthorization>,
+        B: Backend
     >(_ engine: AuthorizationEngine<TC, AC, B>, _ checkpoint: String) {
         let stats = engine.stats
-        #expect(stats.verifiedTokens.entries <= engine.tokenCache.capacity, "verified tokens over bound at \(checkpoint)")
-        #expect(stats.authorizations.entries <= engine.authzCache.capacity, "authorizations over bound at \(checkpoint)")
-        #expect(stats.negative.entries <= engine.configuration.negativeCacheCapacity, "negative cache over bound at \(checkpoint)")
-        #expect(stats.revocations.entries <= engine.configuration.revocationCapacity, "revocations over bound at \(checkpoint)")
+        #expect(
+            stats.verifiedTokens.entries <= engine.tokenCache.capacity,
+            "verified tokens over bound at \(checkpoint)"
+        )
+        #expect(
+            stats.authorizations.entries <= engine.authzCache.capacity,
+            "authorizations over bound at \(checkpoint)"
+        )
+        #expect(
+            stats.negative.entries <= engine.configuration.negativeCacheCapacity,
+            "negative cache over bound at \(checkpoint)"
+        )
+        #expect(
+            stats.revocations.entries <= engine.configuration.revocationCapacity,
+            "revocations over bound at \(checkpoint)"
+        )
     }
 
     @Test func uniqueForgedTokensFillOnlyTheBoundedNegativeCache() throws {
@@ -63,7 +79,10 @@ struct EngineBoundsTests {
         for i in 0..<total {
             let device = ShardedFixture.device(i)
             let token = try f.authNToken(device: device, guid: "guid-\(i)")
-            let code = f.engine.checkAuthorizationWaiting(f.request(token, device: device, resource: "r\(i)"), now: now + Int64(i))
+            let code = f.engine.checkAuthorizationWaiting(
+                f.request(token, device: device, resource: "r\(i)"),
+                now: now + Int64(i)
+            )
             #expect(code == .validToken)
             if i % 64 == 0 { expectWithinBounds(f.engine, "device \(i)") }
         }
@@ -82,7 +101,10 @@ struct EngineBoundsTests {
             let token = try f.authNToken(device: device, guid: "guid-\(i)")
             #expect(f.engine.logout(authNTokens: [token], now: now + Int64(i)) == 1)
             // The logged-out token is refused right away.
-            #expect(f.engine.checkAuthorizationWaiting(f.request(token, device: device), now: now + Int64(i)) == .notAuthenticated)
+            #expect(
+                f.engine.checkAuthorizationWaiting(f.request(token, device: device), now: now + Int64(i))
+                    == .notAuthenticated
+            )
             if i % 64 == 0 { expectWithinBounds(f.engine, "logout \(i)") }
         }
         let revocations = f.engine.stats.revocations

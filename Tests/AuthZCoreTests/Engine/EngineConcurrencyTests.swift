@@ -1,8 +1,8 @@
-import Synchronization
-import Dispatch
-import Testing
 import AuthZCore
 import AuthZSimulation
+import Dispatch
+import Synchronization
+import Testing
 
 /// Many threads at once on one engine: checks, gets, media verification and logouts interleaved.
 /// Run under the thread sanitizer by `make test`.
@@ -30,8 +30,12 @@ struct EngineConcurrencyTests {
                 case 1:
                     let outcome = f.engine.getAuthorizationWaiting(request, now: now + Int64(step))
                     if case .mediaToken(let media) = outcome {
-                        let first = media.withUnsafeBytes { verifier.verify($0, resource: "r\(step % 5)", now: now + Int64(step)) }
-                        let again = media.withUnsafeBytes { verifier.verify($0, resource: "r\(step % 5)", now: now + Int64(step)) }
+                        let first = media.withUnsafeBytes {
+                            verifier.verify($0, resource: "r\(step % 5)", now: now + Int64(step))
+                        }
+                        let again = media.withUnsafeBytes {
+                            verifier.verify($0, resource: "r\(step % 5)", now: now + Int64(step))
+                        }
                         if first != .validToken || again != .tokenReplayed { failures.add("media \(first) \(again)") }
                     } else if stable {
                         failures.add("get \(index): \(outcome)")
@@ -47,7 +51,10 @@ struct EngineConcurrencyTests {
         }
         #expect(failures.all.isEmpty, "\(failures.all.prefix(5))")
         for index in 0..<4 {
-            #expect(f.engine.checkAuthorizationWaiting(f.request(tokens[index], device: devices[index]), now: now + 500) == .notAuthenticated)
+            #expect(
+                f.engine.checkAuthorizationWaiting(f.request(tokens[index], device: devices[index]), now: now + 500)
+                    == .notAuthenticated
+            )
         }
         let stats = f.engine.stats
         #expect(stats.verifiedTokens.entries <= 1_024)

@@ -2,9 +2,10 @@ import AuthZCore
 import AuthZSimulation
 
 /// A deployment (Ed25519 keys), devices and an engine for engine tests, over any cache strategy.
-struct EngineFixture<TokenCache: CacheStrategy<TokenBytesKey, VerifiedAuthN>,
-    AuthZCache: CacheStrategy<AuthorizationKey, CachedAuthorization>>: Sendable
-{
+struct EngineFixture<
+    TokenCache: CacheStrategy<TokenBytesKey, VerifiedAuthN>,
+    AuthZCache: CacheStrategy<AuthorizationKey, CachedAuthorization>
+>: Sendable {
     static var start: Int64 { 1_800_000_000_000 }
 
     let deployment: SimulatedDeployment
@@ -15,13 +16,19 @@ struct EngineFixture<TokenCache: CacheStrategy<TokenBytesKey, VerifiedAuthN>,
     /// The key that signs the engine's media tokens.
     var mediaKey: SigningKey { deployment.keys.media }
 
-    init(tokenCache: TokenCache, authzCache: AuthZCache, configuration: EngineConfiguration = EngineConfiguration(),
-        authZTTLMillis: Int64 = 3_600_000, denyRatio: Double = 0, keys: DeploymentKeys? = nil) throws
-    {
+    init(
+        tokenCache: TokenCache,
+        authzCache: AuthZCache,
+        configuration: EngineConfiguration = EngineConfiguration(),
+        authZTTLMillis: Int64 = 3_600_000,
+        denyRatio: Double = 0,
+        keys: DeploymentKeys? = nil
+    ) throws {
         deployment = SimulatedDeployment(
             keys: try keys ?? Self.keys(),
             backend: SimulatedBackend.Settings(authZTTLMillis: authZTTLMillis, denyRatio: denyRatio),
-            configuration: configuration)
+            configuration: configuration
+        )
         engine = deployment.makeEngine(tokenCache: tokenCache, authzCache: authzCache)
     }
 
@@ -35,14 +42,30 @@ struct EngineFixture<TokenCache: CacheStrategy<TokenBytesKey, VerifiedAuthN>,
     }
 
     /// A signed authN token bound to `device` (signed by `signer` instead of the authN key: a forgery).
-    func authNToken(device: DeviceID, requestor: String = "NBC", mvpd: String = "Comcast", guid: String = "guid-1",
-        expiresAt: Int64 = EngineFixture.start + 86_400_000, signer: SigningKey? = nil) throws -> [UInt8]
-    {
+    func authNToken(
+        device: DeviceID,
+        requestor: String = "NBC",
+        mvpd: String = "Comcast",
+        guid: String = "guid-1",
+        expiresAt: Int64 = EngineFixture.start + 86_400_000,
+        signer: SigningKey? = nil
+    ) throws -> [UInt8] {
         try deployment.keys.authNToken(
-            for: device, requestorID: requestor, msoID: mvpd, guid: guid, expiresAt: expiresAt, signer: signer).bytes
+            for: device,
+            requestorID: requestor,
+            msoID: mvpd,
+            guid: guid,
+            expiresAt: expiresAt,
+            signer: signer
+        ).bytes
     }
 
-    func request(_ token: [UInt8], device: DeviceID, requestor: String = "NBC", resource: String = "news")
+    func request(
+        _ token: [UInt8],
+        device: DeviceID,
+        requestor: String = "NBC",
+        resource: String = "news"
+    )
         -> AuthorizationRequest
     {
         AuthorizationRequest(deviceID: device, authNToken: token, requestorID: requestor, resourceID: resource)
@@ -50,16 +73,27 @@ struct EngineFixture<TokenCache: CacheStrategy<TokenBytesKey, VerifiedAuthN>,
 }
 
 typealias ShardedFixture = EngineFixture<
-    ShardedCache<TokenBytesKey, VerifiedAuthN>, ShardedCache<AuthorizationKey, CachedAuthorization>>
+    ShardedCache<TokenBytesKey, VerifiedAuthN>, ShardedCache<AuthorizationKey, CachedAuthorization>
+>
 
 extension EngineFixture
-where TokenCache == ShardedCache<TokenBytesKey, VerifiedAuthN>,
+where
+    TokenCache == ShardedCache<TokenBytesKey, VerifiedAuthN>,
     AuthZCache == ShardedCache<AuthorizationKey, CachedAuthorization>
 {
-    init(configuration: EngineConfiguration = EngineConfiguration(), authZTTLMillis: Int64 = 3_600_000,
-        denyRatio: Double = 0, keys: DeploymentKeys? = nil) throws
-    {
-        try self.init(tokenCache: ShardedCache(capacity: 1_024), authzCache: ShardedCache(capacity: 1_024),
-            configuration: configuration, authZTTLMillis: authZTTLMillis, denyRatio: denyRatio, keys: keys)
+    init(
+        configuration: EngineConfiguration = EngineConfiguration(),
+        authZTTLMillis: Int64 = 3_600_000,
+        denyRatio: Double = 0,
+        keys: DeploymentKeys? = nil
+    ) throws {
+        try self.init(
+            tokenCache: ShardedCache(capacity: 1_024),
+            authzCache: ShardedCache(capacity: 1_024),
+            configuration: configuration,
+            authZTTLMillis: authZTTLMillis,
+            denyRatio: denyRatio,
+            keys: keys
+        )
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import AuthZCore
+import Testing
 
 @Suite("Media tokens: minting and the media server's verifier")
 struct MediaTokenTests {
@@ -7,7 +7,10 @@ struct MediaTokenTests {
 
     func minted(_ f: ShardedFixture, resource: String = "news") throws -> [UInt8] {
         let device = ShardedFixture.device(1)
-        let outcome = f.engine.getAuthorizationWaiting(f.request(try f.authNToken(device: device), device: device, resource: resource), now: now)
+        let outcome = f.engine.getAuthorizationWaiting(
+            f.request(try f.authNToken(device: device), device: device, resource: resource),
+            now: now
+        )
         guard case .mediaToken(let token) = outcome else {
             Issue.record("expected a media token, got \(outcome)")
             return []
@@ -18,7 +21,11 @@ struct MediaTokenTests {
     @Test func aMintedTokenVerifiesOnceAndIsThenAReplay() throws {
         let f = try ShardedFixture()
         let token = try minted(f)
-        let verifier = MediaTokenVerifier(key: f.mediaKey.verifyingKey, skewMillis: 1_000, replayGuard: ReplayGuard(capacity: 100))
+        let verifier = MediaTokenVerifier(
+            key: f.mediaKey.verifyingKey,
+            skewMillis: 1_000,
+            replayGuard: ReplayGuard(capacity: 100)
+        )
         #expect(token.withUnsafeBytes { verifier.verify($0, resource: "news", now: now + 10) } == .validToken)
         #expect(token.withUnsafeBytes { verifier.verify($0, resource: "news", now: now + 20) } == .tokenReplayed)
         #expect(verifier.replayGuard.stats.duplicates == 1)
@@ -39,7 +46,11 @@ struct MediaTokenTests {
 
     @Test func windowResourceAndSignatureAreChecked() throws {
         let f = try ShardedFixture()
-        let verifier = MediaTokenVerifier(key: f.mediaKey.verifyingKey, skewMillis: 1_000, replayGuard: ReplayGuard(capacity: 100))
+        let verifier = MediaTokenVerifier(
+            key: f.mediaKey.verifyingKey,
+            skewMillis: 1_000,
+            replayGuard: ReplayGuard(capacity: 100)
+        )
         let early = try minted(f)
         #expect(early.withUnsafeBytes { verifier.verify($0, resource: "news", now: now - 1_001) } == .tokenExpired)
         let late = try minted(f)

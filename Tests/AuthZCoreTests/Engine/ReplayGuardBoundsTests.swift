@@ -1,5 +1,5 @@
-import Testing
 import AuthZCore
+import Testing
 
 /// The media server's replay guard under a stream of unique, validly signed media tokens 50x its
 /// bound, every token presented twice.
@@ -13,17 +13,28 @@ struct ReplayGuardBoundsTests {
     func tokens(_ count: Int, key: SigningKey) throws -> [[UInt8]] {
         let issuer = TokenIssuer(key: key)
         return try (0..<count).map { i in
-            try issuer.issue(.media(MediaTokenBody(
-                sessionGUID: "session-\(i)", requestorID: "NBC", resourceID: "news",
-                ttlMillis: 3_600_000 + Int64(i) * 1_000 - Int64(i), issueTimeMillis: start + Int64(i),
-                mvpdID: "Comcast", proxyMvpdID: "")))
+            try issuer.issue(
+                .media(
+                    MediaTokenBody(
+                        sessionGUID: "session-\(i)",
+                        requestorID: "NBC",
+                        resourceID: "news",
+                        ttlMillis: 3_600_000 + Int64(i) * 1_000 - Int64(i),
+                        issueTimeMillis: start + Int64(i),
+                        mvpdID: "Comcast",
+                        proxyMvpdID: ""
+                    )
+                )
+            )
         }
     }
 
     @Test func rejectNewFailsClosedAndNeverAcceptsAReplay() throws {
         let key = try SigningKey.generate(.ed25519)
         let verifier = MediaTokenVerifier(
-            key: key.verifyingKey, replayGuard: ReplayGuard(capacity: Self.capacity, policy: .rejectNew, shardCount: 1))
+            key: key.verifyingKey,
+            replayGuard: ReplayGuard(capacity: Self.capacity, policy: .rejectNew, shardCount: 1)
+        )
         let all = try tokens(Self.capacity * 50, key: key)
         var admitted: [Int] = []
         for (i, token) in all.enumerated() {
@@ -33,7 +44,9 @@ struct ReplayGuardBoundsTests {
             // Every token presented again, and one admitted earlier: always a replay (all are in their window).
             #expect(token.withUnsafeBytes { verifier.verify($0, resource: "news", now: now) } == .tokenReplayed)
             if let earlier = admitted.randomElement() {
-                #expect(all[earlier].withUnsafeBytes { verifier.verify($0, resource: "news", now: now) } == .tokenReplayed)
+                #expect(
+                    all[earlier].withUnsafeBytes { verifier.verify($0, resource: "news", now: now) } == .tokenReplayed
+                )
             }
             #expect(verifier.replayGuard.stats.entries <= Self.capacity)
         }
@@ -48,7 +61,8 @@ struct ReplayGuardBoundsTests {
         let key = try SigningKey.generate(.ed25519)
         let verifier = MediaTokenVerifier(
             key: key.verifyingKey,
-            replayGuard: ReplayGuard(capacity: Self.capacity, policy: .dropOldestGeneration, shardCount: 1))
+            replayGuard: ReplayGuard(capacity: Self.capacity, policy: .dropOldestGeneration, shardCount: 1)
+        )
         let all = try tokens(Self.capacity * 50, key: key)
         var acceptedReplays = 0
         for (i, token) in all.enumerated() {
@@ -57,8 +71,10 @@ struct ReplayGuardBoundsTests {
             // The newest `capacity` tokens are held: a replay of any of them is caught.
             let recent = max(0, i - Self.capacity + 1)...i
             let probe = Int.random(in: recent)
-            #expect(all[probe].withUnsafeBytes { verifier.verify($0, resource: "news", now: now) } == .tokenReplayed,
-                "replay of token \(probe) (within the newest \(Self.capacity)) accepted at \(i)")
+            #expect(
+                all[probe].withUnsafeBytes { verifier.verify($0, resource: "news", now: now) } == .tokenReplayed,
+                "replay of token \(probe) (within the newest \(Self.capacity)) accepted at \(i)"
+            )
             // An older one may have been forgotten; if it is accepted, the forgetting was counted.
             if i >= Self.capacity {
                 let old = Int.random(in: 0..<(i - Self.capacity + 1))

@@ -1,5 +1,5 @@
-import Testing
 import AuthZCore
+import Testing
 
 @Suite("Replay guard and bounded expiring sets")
 struct ReplayGuardTests {

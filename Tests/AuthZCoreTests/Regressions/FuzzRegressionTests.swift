@@ -12,12 +12,15 @@ struct FuzzRegressionTests {
         let secret = Array("authz-bench fuzzing secret, never used to sign".utf8)
         let verifier = TokenVerifier(key: VerifyingKey(hmacSecret: secret))
         let rejection = try #require(
-            [UInt8]().withUnsafeBytes { verifier.verify($0, now: 0) }.failureValue)
+            [UInt8]().withUnsafeBytes { verifier.verify($0, now: 0) }.failureValue
+        )
         #expect(rejection.code == .invalidTokenFormat)
         // RFC 4231 test case 2: the digest really is SHA-256.
         let key = try HMACSHA256Key(key: Array("Jefe".utf8))
-        #expect(key.authenticationCode(for: Array("what do ya want for nothing?".utf8)).hexString
-            == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(
+            key.authenticationCode(for: Array("what do ya want for nothing?".utf8)).hexString
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        )
     }
 }
 

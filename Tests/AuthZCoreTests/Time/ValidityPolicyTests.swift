@@ -1,7 +1,7 @@
-import Testing
 import AuthZCore
 import AuthZSimulation
 import BenchHarness
+import Testing
 
 @Suite("Validity policy: expiry with skew, trusted issuers")
 struct ValidityPolicyTests {

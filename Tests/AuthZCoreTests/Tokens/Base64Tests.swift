@@ -1,7 +1,7 @@
 import AuthZCore
+import AuthZSimulation
 import Foundation
 import Testing
-import AuthZSimulation
 
 @Suite("Base64: strict RFC 4648, checked against Foundation")
 struct Base64Tests {
@@ -22,8 +22,10 @@ struct Base64Tests {
     }
 
     @Test func knownVectors() {
-        let vectors = [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="),
-                       ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")]
+        let vectors = [
+            ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy"),
+        ]
         for (plain, encoded) in vectors {
             #expect(Base64.encode(Array(plain.utf8)) == encoded)
             #expect(Base64.decode(encoded) == Array(plain.utf8))

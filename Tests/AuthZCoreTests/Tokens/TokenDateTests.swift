@@ -1,7 +1,7 @@
 import AuthZCore
+import AuthZSimulation
 import Foundation
 import Testing
-import AuthZSimulation
 
 @Suite("TokenDate: the seed's date layout, by hand")
 struct TokenDateTests {

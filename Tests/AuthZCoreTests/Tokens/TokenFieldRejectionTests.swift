@@ -20,11 +20,13 @@ struct TokenFieldRejectionTests {
         expectRejection(atEnd, .badEntity, at: endStart + 2)
     }
 
-    @Test(arguments: [
-        [0xC3, 0x28], [0xC0, 0x80], [0xC1, 0xBF], [0xED, 0xA0, 0x80], [0xE0, 0x80, 0x80],
-        [0xF0, 0x80, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0x80],
-        [0xBF], [0xFF], [0xE2, 0x82], [0xF0, 0x9F, 0x8E],
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0xC3, 0x28], [0xC0, 0x80], [0xC1, 0xBF], [0xED, 0xA0, 0x80], [0xE0, 0x80, 0x80],
+            [0xF0, 0x80, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0x80],
+            [0xBF], [0xFF], [0xE2, 0x82], [0xF0, 0x9F, 0x8E],
+        ] as [[UInt8]]
+    )
     func invalidUTF8(sequence: [UInt8]) {
         let (token, start) = Self.withMsoID(Array("ok€".utf8) + sequence + Array("x".utf8))
         expectRejection(token, .invalidUTF8, at: start + 5)
@@ -48,7 +50,8 @@ struct TokenFieldRejectionTests {
     @Test func emptyFields() throws {
         let (token, start) = Self.withMsoID([])
         expectRejection(token, .emptyField("simpleTokenMsoID"), at: start)
-        let noSignature = "<signatureInfo></signatureInfo>"
+        let noSignature =
+            "<signatureInfo></signatureInfo>"
             + String(decoding: TokenSerializer.bodyBytes(TokenFixtures.body(.media)), as: UTF8.self)
         expectRejection(noSignature, .emptyField("signatureInfo"), at: 15)
         // proxyMvpdId is the one field that may be empty (the fixture's is).
@@ -71,7 +74,9 @@ struct TokenFieldRejectionTests {
     }
 
     @Test func canonicalBase64Signatures() throws {
-        for (text, bytes) in [("AA==", [0]), ("QUI=", [0x41, 0x42]), ("QUJD", [0x41, 0x42, 0x43])] as [(String, [UInt8])] {
+        for (text, bytes) in [("AA==", [0]), ("QUI=", [0x41, 0x42]), ("QUJD", [0x41, 0x42, 0x43])]
+            as [(String, [UInt8])]
+        {
             #expect(try TokenParser.parse(Self.withSignature(text)).signature == bytes)
         }
     }

@@ -6,19 +6,31 @@ enum TokenFixtures {
     static let fingerprint = "3f1a9c0b7e2d4f6a8b1c3d5e7f9a0b2c4d6e8f0a1b3c5d7e9f0a2b4c6d8e0f1a"
 
     static let authn = AuthNTokenBody(
-        guid: "b6f0c3a2-7d41-4c8e-9a5b-2e1f0d9c8b7a", requestorID: "NBCOlympics",
-        domainName: "nbcolympics.com", expires: TokenDate("2011/03/19 02:29:34 GMT +0200")!,
-        msoID: "Comcast", fingerprint: fingerprint)
+        guid: "b6f0c3a2-7d41-4c8e-9a5b-2e1f0d9c8b7a",
+        requestorID: "NBCOlympics",
+        domainName: "nbcolympics.com",
+        expires: TokenDate("2011/03/19 02:29:34 GMT +0200")!,
+        msoID: "Comcast",
+        fingerprint: fingerprint
+    )
 
     static let authz = AuthZTokenBody(
-        requestorID: "NBCOlympics", resourceID: "olympics-2024-ch1",
-        expires: TokenDate("2024/08/11 23:59:59 GMT -0430")!, msoID: "Charter",
-        fingerprint: fingerprint)
+        requestorID: "NBCOlympics",
+        resourceID: "olympics-2024-ch1",
+        expires: TokenDate("2024/08/11 23:59:59 GMT -0430")!,
+        msoID: "Charter",
+        fingerprint: fingerprint
+    )
 
     static let media = MediaTokenBody(
-        sessionGUID: "0e9d8c7b-6a59-4837-a261-5f4e3d2c1b0a", requestorID: "NBCOlympics",
-        resourceID: "olympics-2024-ch1", ttlMillis: 300_000, issueTimeMillis: 1_722_470_400_123,
-        mvpdID: "Comcast", proxyMvpdID: "")
+        sessionGUID: "0e9d8c7b-6a59-4837-a261-5f4e3d2c1b0a",
+        requestorID: "NBCOlympics",
+        resourceID: "olympics-2024-ch1",
+        ttlMillis: 300_000,
+        issueTimeMillis: 1_722_470_400_123,
+        mvpdID: "Comcast",
+        proxyMvpdID: ""
+    )
 
     static let bodies: [TokenBody] = [.authn(authn), .authz(authz), .media(media)]
 
@@ -45,7 +57,11 @@ enum TokenFixtures {
 
     /// The canonical token of `kind` indented the way an XML pretty-printer writes it: one
     /// element per line, children indented, leading and trailing whitespace around the token.
-    static func prettyToken(_ kind: TokenKind, newline: String = "\n", indent: String = "  ")
+    static func prettyToken(
+        _ kind: TokenKind,
+        newline: String = "\n",
+        indent: String = "  "
+    )
         -> String
     {
         let compact = Array(tokenString(kind).utf8)
@@ -113,7 +129,9 @@ func offset(of needle: String, in haystack: String, from: Int = 0) -> Int {
 
 /// Expects parsing `input` to fail with exactly `reason` at byte `offset`.
 func expectRejection(
-    _ input: [UInt8], _ reason: TokenFormatError.Reason, at offset: Int,
+    _ input: [UInt8],
+    _ reason: TokenFormatError.Reason,
+    at offset: Int,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     do {
@@ -127,7 +145,9 @@ func expectRejection(
 
 /// Expects parsing `input` to fail with exactly `reason` at byte `offset`.
 func expectRejection(
-    _ input: String, _ reason: TokenFormatError.Reason, at offset: Int,
+    _ input: String,
+    _ reason: TokenFormatError.Reason,
+    at offset: Int,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     expectRejection(Array(input.utf8), reason, at: offset, sourceLocation: sourceLocation)

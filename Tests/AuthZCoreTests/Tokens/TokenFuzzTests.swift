@@ -1,11 +1,12 @@
 import AuthZCore
-import Testing
 import AuthZSimulation
+import Testing
 
 @Suite("Token codec: random mutations never crash")
 struct TokenFuzzTests {
     /// Bytes that matter to the grammar, to make mutations hit interesting paths more often.
-    static let interesting: [UInt8] = Array("<>/&;=!?\"' \n\tamp#x0123456789-+GMT:".utf8)
+    static let interesting: [UInt8] =
+        Array("<>/&;=!?\"' \n\tamp#x0123456789-+GMT:".utf8)
         + [0x00, 0x80, 0xC3, 0xE2, 0xED, 0xF0, 0xFF]
 
     @Test func twentyThousandMutationsParseOrThrowAnInRangeOffset() {
@@ -18,7 +19,8 @@ struct TokenFuzzTests {
         for _ in 0..<20_000 {
             var token = seeds.randomElement(using: &rng)!
             for _ in 0..<Int.random(in: 1...3, using: &rng) {
-                let byte = Bool.random(using: &rng)
+                let byte =
+                    Bool.random(using: &rng)
                     ? UInt8.random(in: 0...255, using: &rng)
                     : Self.interesting.randomElement(using: &rng)!
                 let at = Int.random(in: 0..<token.count, using: &rng)

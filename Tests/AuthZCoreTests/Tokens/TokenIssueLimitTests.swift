@@ -1,6 +1,6 @@
-import Testing
 import AuthZCore
 import AuthZSimulation
+import Testing
 
 /// An issued token always parses back: the issuer refuses what the parser would reject.
 @Suite("Token issuing: fields the parser would reject are refused")
@@ -16,14 +16,38 @@ struct TokenIssueLimitTests {
         func pick(_ i: Int, _ normal: String) -> String { i == field ? text : normal }
         switch kind {
         case .authn:
-            return .authn(AuthNTokenBody(guid: pick(0, "guid-1"), requestorID: pick(1, "NBC"), domainName: "adobe.com",
-                expires: expires, msoID: pick(2, "Comcast"), fingerprint: fingerprint))
+            return .authn(
+                AuthNTokenBody(
+                    guid: pick(0, "guid-1"),
+                    requestorID: pick(1, "NBC"),
+                    domainName: "adobe.com",
+                    expires: expires,
+                    msoID: pick(2, "Comcast"),
+                    fingerprint: fingerprint
+                )
+            )
         case .authz:
-            return .authz(AuthZTokenBody(requestorID: pick(0, "NBC"), resourceID: pick(1, "news"), expires: expires,
-                msoID: pick(2, "Comcast"), fingerprint: fingerprint))
+            return .authz(
+                AuthZTokenBody(
+                    requestorID: pick(0, "NBC"),
+                    resourceID: pick(1, "news"),
+                    expires: expires,
+                    msoID: pick(2, "Comcast"),
+                    fingerprint: fingerprint
+                )
+            )
         case .media:
-            return .media(MediaTokenBody(sessionGUID: pick(0, "session-1"), requestorID: "NBC", resourceID: pick(1, "news"),
-                ttlMillis: 300_000, issueTimeMillis: 1_800_000_000_000, mvpdID: pick(2, "Comcast"), proxyMvpdID: ""))
+            return .media(
+                MediaTokenBody(
+                    sessionGUID: pick(0, "session-1"),
+                    requestorID: "NBC",
+                    resourceID: pick(1, "news"),
+                    ttlMillis: 300_000,
+                    issueTimeMillis: 1_800_000_000_000,
+                    mvpdID: pick(2, "Comcast"),
+                    proxyMvpdID: ""
+                )
+            )
         }
     }
 
@@ -33,14 +57,18 @@ struct TokenIssueLimitTests {
     /// field. Entities count at their escaped size: 256 `<` are 1,024 bytes, 257 are 1,028.
     @Test(arguments: kinds, 0..<3)
     func theFieldLimitCountsEscapedBytes(kind: TokenKind, field: Int) throws {
-        for text in [String(repeating: "x", count: 1_024), String(repeating: "<", count: 256),
-                     String(repeating: "&", count: 204) + "xxxx"] {
+        for text in [
+            String(repeating: "x", count: 1_024), String(repeating: "<", count: 256),
+            String(repeating: "&", count: 204) + "xxxx",
+        ] {
             let token = try Self.issuer.issue(Self.body(kind, field, text))
             let parsed = try TokenParser.parse(token)
             #expect(parsed.body == Self.body(kind, field, text))
         }
-        for text in [String(repeating: "x", count: 1_025), String(repeating: "<", count: 257),
-                     String(repeating: "\"", count: 171)] {
+        for text in [
+            String(repeating: "x", count: 1_025), String(repeating: "<", count: 257),
+            String(repeating: "\"", count: 171),
+        ] {
             #expect(throws: TokenIssueError.self) { try Self.issuer.issue(Self.body(kind, field, text)) }
             do {
                 _ = try Self.issuer.issue(Self.body(kind, field, text))
@@ -75,8 +103,11 @@ struct TokenIssueLimitTests {
         var rng = SeededGenerator(seed: 21)
         let alphabet = Array("ab<>&\"'é日".unicodeScalars)
         for _ in 0..<500 {
-            let text = String(String.UnicodeScalarView(
-                (0..<Int.random(in: 0...40, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }))
+            let text = String(
+                String.UnicodeScalarView(
+                    (0..<Int.random(in: 0...40, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+                )
+            )
             let written = [UInt8](unsafeUninitializedCapacity: text.utf8.count * 6 + 1) { buffer, count in
                 var writer = TokenWriter(UnsafeMutableRawBufferPointer(buffer))
                 writer.escaped(text)

@@ -29,19 +29,29 @@ struct TokenRoundTripTests {
             text == "<shortAuthorizationToken><sessionGUID>0e9d8c7b-6a59-4837-a261-5f4e3d2c1b0a"
                 + "</sessionGUID><requestorID>NBCOlympics</requestorID><resourceID>olympics-2024-ch1"
                 + "</resourceID><ttl>300000</ttl><issueTime>1722470400123</issueTime>"
-                + "<mvpdId>Comcast</mvpdId><proxyMvpdId></proxyMvpdId></shortAuthorizationToken>")
+                + "<mvpdId>Comcast</mvpdId><proxyMvpdId></proxyMvpdId></shortAuthorizationToken>"
+        )
         let authn = String(decoding: TokenFixtures.token(.authn), as: UTF8.self)
-        #expect(authn.hasPrefix("<signatureInfo>" + Base64.encode(TokenFixtures.signature)
-            + "</signatureInfo><simpleAuthenticationToken><simpleTokenAuthenticationGuid>"))
+        #expect(
+            authn.hasPrefix(
+                "<signatureInfo>" + Base64.encode(TokenFixtures.signature)
+                    + "</signatureInfo><simpleAuthenticationToken><simpleTokenAuthenticationGuid>"
+            )
+        )
         #expect(authn.contains("<simpleTokenExpires>2011/03/19 02:29:34 GMT +0200</simpleTokenExpires>"))
-        #expect(authn.hasSuffix("<simpleTokenMsoID>Comcast</simpleTokenMsoID><simpleTokenDeviceID>"
-            + "<simpleTokenFingerprint>\(TokenFixtures.fingerprint)</simpleTokenFingerprint>"
-            + "</simpleTokenDeviceID></simpleAuthenticationToken>"))
+        #expect(
+            authn.hasSuffix(
+                "<simpleTokenMsoID>Comcast</simpleTokenMsoID><simpleTokenDeviceID>"
+                    + "<simpleTokenFingerprint>\(TokenFixtures.fingerprint)</simpleTokenFingerprint>"
+                    + "</simpleTokenDeviceID></simpleAuthenticationToken>"
+            )
+        )
     }
 
     @Test(arguments: TokenKind.allCases, [("\n", "  "), ("\r\n", "\t")])
     func prettyPrintedTokenParsesAndSignsItsExactBytes(
-        kind: TokenKind, layout: (newline: String, indent: String)
+        kind: TokenKind,
+        layout: (newline: String, indent: String)
     ) throws {
         let pretty = TokenFixtures.prettyToken(kind, newline: layout.newline, indent: layout.indent)
         let bytes = Array(pretty.utf8)
@@ -58,7 +68,8 @@ struct TokenRoundTripTests {
     }
 
     @Test func childrenMayComeInAnyOrder() throws {
-        let text = "<signatureInfo>AAEC</signatureInfo><simpleAuthorizationToken>"
+        let text =
+            "<signatureInfo>AAEC</signatureInfo><simpleAuthorizationToken>"
             + "<simpleTokenDeviceID><simpleTokenFingerprint>fp</simpleTokenFingerprint></simpleTokenDeviceID>"
             + "<simpleTokenMsoID>Charter</simpleTokenMsoID>"
             + "<simpleTokenTTL>2024/08/11 23:59:59 GMT -0430</simpleTokenTTL>"
@@ -70,9 +81,14 @@ struct TokenRoundTripTests {
             parsed.body
                 == .authz(
                     AuthZTokenBody(
-                        requestorID: "NBC", resourceID: "r1",
-                        expires: TokenDate("2024/08/11 23:59:59 GMT -0430")!, msoID: "Charter",
-                        fingerprint: "fp")))
+                        requestorID: "NBC",
+                        resourceID: "r1",
+                        expires: TokenDate("2024/08/11 23:59:59 GMT -0430")!,
+                        msoID: "Charter",
+                        fingerprint: "fp"
+                    )
+                )
+        )
     }
 
     @Test func theFiveEntitiesRoundTrip() throws {

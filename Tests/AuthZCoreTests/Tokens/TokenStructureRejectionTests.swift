@@ -23,14 +23,20 @@ struct TokenStructureRejectionTests {
         let authn = TokenFixtures.tokenString(.authn)
         let extra = "<simpleTokenRequestorID>X</simpleTokenRequestorID>"
         let dup = authn.replacing("</simpleAuthenticationToken>", with: extra + "</simpleAuthenticationToken>")
-        let second = offset(of: "<simpleTokenRequestorID>", in: dup, from: offset(of: "</simpleTokenRequestorID>", in: dup))
+        let second = offset(
+            of: "<simpleTokenRequestorID>",
+            in: dup,
+            from: offset(of: "</simpleTokenRequestorID>", in: dup)
+        )
         expectRejection(dup, .duplicateElement("simpleTokenRequestorID"), at: second)
 
         let fp = "<simpleTokenFingerprint>\(TokenFixtures.fingerprint)</simpleTokenFingerprint>"
         let twoFingerprints = authn.replacing(fp, with: fp + fp)
         expectRejection(
-            twoFingerprints, .duplicateElement("simpleTokenFingerprint"),
-            at: offset(of: fp, in: twoFingerprints) + fp.utf8.count)
+            twoFingerprints,
+            .duplicateElement("simpleTokenFingerprint"),
+            at: offset(of: fp, in: twoFingerprints) + fp.utf8.count
+        )
 
         let sig = "<signatureInfo>AAEC</signatureInfo>"
         expectRejection(sig + sig, .duplicateElement("signatureInfo"), at: sig.utf8.count)
@@ -60,16 +66,23 @@ struct TokenStructureRejectionTests {
 
     @Test func unknownElements() {
         let text = TokenFixtures.tokenString(.authz).replacing(
-            "<simpleTokenMsoID>", with: "<simpleTokenFoo>x</simpleTokenFoo><simpleTokenMsoID>")
+            "<simpleTokenMsoID>",
+            with: "<simpleTokenFoo>x</simpleTokenFoo><simpleTokenMsoID>"
+        )
         expectRejection(text, .unknownElement("simpleTokenFoo"), at: offset(of: "<simpleTokenFoo>", in: text))
         // A child of another kind is unknown here.
-        let media = TokenFixtures.tokenString(.media).replacing("<ttl>", with: "<simpleTokenTTL>x</simpleTokenTTL><ttl>")
+        let media = TokenFixtures.tokenString(.media).replacing(
+            "<ttl>",
+            with: "<simpleTokenTTL>x</simpleTokenTTL><ttl>"
+        )
         expectRejection(media, .unknownElement("simpleTokenTTL"), at: offset(of: "<simpleTokenTTL>", in: media))
         expectRejection("<token>x</token>", .unknownElement("token"), at: 0)
         let body = "<signatureInfo>AAEC</signatureInfo><simpleToken></simpleToken>"
         expectRejection(body, .unknownElement("simpleToken"), at: offset(of: "<simpleToken>", in: body))
         let inDevice = TokenFixtures.tokenString(.authn).replacing(
-            "<simpleTokenDeviceID>", with: "<simpleTokenDeviceID><other>x</other>")
+            "<simpleTokenDeviceID>",
+            with: "<simpleTokenDeviceID><other>x</other>"
+        )
         expectRejection(inDevice, .unknownElement("other"), at: offset(of: "<other>", in: inDevice))
     }
 
@@ -84,9 +97,17 @@ struct TokenStructureRejectionTests {
         let media = TokenFixtures.tokenString(.media).replacing("<proxyMvpdId></proxyMvpdId>", with: "<proxyMvpdId/>")
         expectRejection(media, .unexpectedCharacter, at: offset(of: "/>", in: media))
         let mismatch = base.replacing("</simpleTokenMsoID>", with: "</simpleTokenMsoId>")
-        expectRejection(mismatch, .mismatchedClosingTag("simpleTokenMsoID"), at: offset(of: "</simpleTokenMsoId>", in: mismatch))
+        expectRejection(
+            mismatch,
+            .mismatchedClosingTag("simpleTokenMsoID"),
+            at: offset(of: "</simpleTokenMsoId>", in: mismatch)
+        )
         let bodyMismatch = base.replacing("</simpleAuthenticationToken>", with: "</simpleAuthorizationToken>")
-        expectRejection(bodyMismatch, .mismatchedClosingTag("simpleAuthenticationToken"), at: offset(of: "</simpleAuthorizationToken>", in: bodyMismatch))
+        expectRejection(
+            bodyMismatch,
+            .mismatchedClosingTag("simpleAuthenticationToken"),
+            at: offset(of: "</simpleAuthorizationToken>", in: bodyMismatch)
+        )
         let endSpace = base.replacing("</simpleTokenMsoID>", with: "</simpleTokenMsoID >")
         expectRejection(endSpace, .unexpectedCharacter, at: offset(of: " >", in: endSpace))
         let badName = base.replacing("<simpleTokenMsoID>", with: "< simpleTokenMsoID>")
@@ -148,7 +169,10 @@ struct TokenStructureRejectionTests {
         expectRejection(Array(token[..<(text + 1_025)]), .fieldTooLarge("simpleTokenDomainName"), at: text)
         expectRejection(Array(token[..<(text + 1_024)]), .truncated, at: text + 1_024)
         // The signature is a field too.
-        let longSignature = TokenSerializer.token(signature: [UInt8](repeating: 7, count: 771), body: .authn(TokenFixtures.authn))
+        let longSignature = TokenSerializer.token(
+            signature: [UInt8](repeating: 7, count: 771),
+            body: .authn(TokenFixtures.authn)
+        )
         expectRejection(longSignature, .fieldTooLarge("signatureInfo"), at: 15)
     }
 
@@ -158,6 +182,7 @@ struct TokenStructureRejectionTests {
         #expect(error.resultCode == .invalidTokenFormat)
         #expect(
             TokenFormatError(.truncated, at: 3).description
-                == "INVALID_TOKEN_FORMAT at byte 3: token is truncated")
+                == "INVALID_TOKEN_FORMAT at byte 3: token is truncated"
+        )
     }
 }

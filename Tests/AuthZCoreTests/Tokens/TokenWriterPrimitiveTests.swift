@@ -1,6 +1,6 @@
-import Testing
 import AuthZCore
 import AuthZSimulation
+import Testing
 
 /// The writer's word-at-a-time primitives against plain reference implementations written here.
 @Suite("Token writer primitives: escaping, decimals, UUIDs")
@@ -45,7 +45,10 @@ struct TokenWriterPrimitiveTests {
                 for special in specials + lookalikes {
                     var bytes = plain
                     bytes[position] = special
-                    #expect(Self.escaped(bytes) == Self.referenceEscape(bytes), "length \(length) at \(position): \(special)")
+                    #expect(
+                        Self.escaped(bytes) == Self.referenceEscape(bytes),
+                        "length \(length) at \(position): \(special)"
+                    )
                 }
             }
         }
@@ -88,16 +91,21 @@ struct TokenWriterPrimitiveTests {
 
     @Test func uuidEqualsTheRadixFormatting() {
         var rng = SeededGenerator(seed: 128)
-        let fixed: [(UInt64, UInt64)] = [(0, 0), (.max, .max), (0x0123_4567_89AB_CDEF, 0xFEDC_BA98_7654_3210),
-            (0xA0B0_C0D0_E0F0_0A0B, 0x0C0D_0E0F_9A9B_9C9D)]
-        let random = (0..<500).map { _ in (UInt64.random(in: .min ... .max, using: &rng), UInt64.random(in: .min ... .max, using: &rng)) }
+        let fixed: [(UInt64, UInt64)] = [
+            (0, 0), (.max, .max), (0x0123_4567_89AB_CDEF, 0xFEDC_BA98_7654_3210),
+            (0xA0B0_C0D0_E0F0_0A0B, 0x0C0D_0E0F_9A9B_9C9D),
+        ]
+        let random = (0..<500).map { _ in
+            (UInt64.random(in: .min ... .max, using: &rng), UInt64.random(in: .min ... .max, using: &rng))
+        }
         for (high, low) in fixed + random {
             let out = Self.written(capacity: 36) { $0.uuid(high: high, low: low) }
             func hex(_ v: UInt64, _ digits: Int) -> String {
                 let text = String(v, radix: 16)
                 return String(repeating: "0", count: digits - text.count) + text
             }
-            let expected = hex(high >> 32, 8) + "-" + hex((high >> 16) & 0xFFFF, 4) + "-" + hex(high & 0xFFFF, 4)
+            let expected =
+                hex(high >> 32, 8) + "-" + hex((high >> 16) & 0xFFFF, 4) + "-" + hex(high & 0xFFFF, 4)
                 + "-" + hex(low >> 48, 4) + "-" + hex(low & 0xFFFF_FFFF_FFFF, 12)
             #expect(String(decoding: out, as: UTF8.self) == expected)
         }

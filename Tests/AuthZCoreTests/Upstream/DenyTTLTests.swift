@@ -1,6 +1,6 @@
-import Testing
 import AuthZCore
 import AuthZSimulation
+import Testing
 
 /// Negative caching (`EngineConfiguration.denyTTLMillis`): off by default; when on, an upstream
 /// denial is answered inline for its TTL and never after, counted, refreshed ahead like a permit,
@@ -42,7 +42,9 @@ struct DenyTTLTests {
     @Test func withATTLTheNextRequestsAreAnsweredInlineAndCounted() throws {
         let (f, request) = try Self.denied(ttl: 30_000)
         #expect(f.engine.checkAuthorization(request, now: Self.start + 1, completion: WarmOnly()) == .notAuthorized)
-        #expect(f.engine.getAuthorization(request, now: Self.start + 2, completion: WarmOnly()) == .rejected(.notAuthorized))
+        #expect(
+            f.engine.getAuthorization(request, now: Self.start + 2, completion: WarmOnly()) == .rejected(.notAuthorized)
+        )
         #expect(f.backend.heldCount == 0)
         #expect(f.engine.upstreamStats.calls == 1)
         let stats = f.engine.stats.authorizations
@@ -54,7 +56,9 @@ struct DenyTTLTests {
 
     @Test func aDenialIsNeverServedPastItsTTL() throws {
         let (f, request) = try Self.denied(ttl: 10_000)
-        #expect(f.engine.checkAuthorization(request, now: Self.start + 10_000, completion: WarmOnly()) == .notAuthorized)
+        #expect(
+            f.engine.checkAuthorization(request, now: Self.start + 10_000, completion: WarmOnly()) == .notAuthorized
+        )
         let ledger = ExpectedCompletions<ResultCode>(count: 1)
         // One millisecond past the TTL: the entry is gone (the skew applies to tokens, not denials).
         #expect(f.engine.checkAuthorization(request, now: Self.start + 10_001, completion: ledger.completion(0)) == nil)
@@ -89,7 +93,10 @@ struct DenyTTLTests {
             f.backend.replyToAll(now: Self.start + 8_002) { _ in .deny }  // late: ignored
         }
         #expect(f.engine.checkAuthorization(request, now: Self.start + 9_000, completion: WarmOnly()) == .notAuthorized)
-        #expect(f.engine.checkAuthorization(request, now: Self.start + 10_001, completion: CompletionHandler { _ in }) == nil)
+        #expect(
+            f.engine.checkAuthorization(request, now: Self.start + 10_001, completion: CompletionHandler { _ in })
+                == nil
+        )
         f.backend.replyToAll(now: Self.start + 10_002) { _ in .deny }
     }
 
@@ -104,7 +111,9 @@ struct DenyTTLTests {
         // The grant (100 s) is refreshed past 80 s; the upstream now denies.
         #expect(f.engine.checkAuthorization(request, now: Self.start + 81_000, completion: WarmOnly()) == .validToken)
         f.backend.replyToAll(now: Self.start + 81_001) { _ in .deny }
-        #expect(f.engine.checkAuthorization(request, now: Self.start + 81_002, completion: WarmOnly()) == .notAuthorized)
+        #expect(
+            f.engine.checkAuthorization(request, now: Self.start + 81_002, completion: WarmOnly()) == .notAuthorized
+        )
         #expect(f.engine.stats.authorizations.negativeHits == 1)
     }
 
@@ -134,14 +143,18 @@ struct DenyTTLBoundsTests {
         let f = try EngineFixture(
             tokenCache: MutexCache<TokenBytesKey, VerifiedAuthN>(capacity: capacity),
             authzCache: MutexCache<AuthorizationKey, CachedAuthorization>(capacity: capacity),
-            configuration: configuration, denyRatio: 1)
+            configuration: configuration,
+            denyRatio: 1
+        )
         let device = ShardedFixture.device(1)
         let token = try f.authNToken(device: device)
         let now = ShardedFixture.start
         let total = capacity * 50
         for i in 0..<total {
             let code = f.engine.checkAuthorizationWaiting(
-                f.request(token, device: device, resource: "resource-\(i)"), now: now + Int64(i))
+                f.request(token, device: device, resource: "resource-\(i)"),
+                now: now + Int64(i)
+            )
             if code != .notAuthorized { Issue.record("resource \(i) got \(code)") }
             if i % 64 == 0 { #expect(f.engine.stats.authorizations.entries <= capacity) }
         }

@@ -1,6 +1,6 @@
-import Testing
 import AuthZCore
 import AuthZSimulation
+import Testing
 
 /// A hit on an authorization past its refresh point is answered from the cache and starts one
 /// background refresh; a failed refresh keeps the entry; an expired entry is never served.
@@ -53,14 +53,19 @@ struct RefreshAheadTests {
         // A reply after the timeout is ignored: it neither replaces the entry nor counts.
         f.permitAll(now: Self.start + 91_000)
         #expect(f.engine.upstreamStats.calls == 2)
-        #expect(f.engine.checkAuthorization(request, now: Self.start + 100_001, completion: CompletionHandler { _ in }) == nil)
+        #expect(
+            f.engine.checkAuthorization(request, now: Self.start + 100_001, completion: CompletionHandler { _ in })
+                == nil
+        )
         f.permitAll(now: Self.start + 100_002)
     }
 
     @Test func anExpiredEntryIsNeverServed() throws {
         let (f, request) = try Self.authorized(fraction: nil)
         let ledger = ExpectedCompletions<ResultCode>(count: 1)
-        #expect(f.engine.checkAuthorization(request, now: Self.start + 100_001, completion: ledger.completion(0)) == nil)
+        #expect(
+            f.engine.checkAuthorization(request, now: Self.start + 100_001, completion: ledger.completion(0)) == nil
+        )
         #expect(f.backend.heldCount == 1)
         #expect(ledger.tally.never == 1)
         f.backend.replyToAll(now: Self.start + 100_002) { _ in .unavailable }

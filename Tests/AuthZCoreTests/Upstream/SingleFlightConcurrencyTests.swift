@@ -1,7 +1,7 @@
-import Dispatch
-import Testing
 import AuthZCore
 import AuthZSimulation
+import Dispatch
+import Testing
 
 /// Concurrent misses on one authorization key share one upstream call; every waiter completes
 /// once. Runs under the thread sanitizer (`Concurren` in the Makefile's filter).
@@ -12,7 +12,11 @@ struct SingleFlightConcurrencyTests {
         let request = try f.request(1)
         let ledger = ExpectedCompletions<ResultCode>(count: 1_000)
         DispatchQueue.concurrentPerform(iterations: 1_000) { index in
-            if let code = f.engine.checkAuthorization(request, now: UpstreamFixture.start, completion: ledger.completion(index)) {
+            if let code = f.engine.checkAuthorization(
+                request,
+                now: UpstreamFixture.start,
+                completion: ledger.completion(index)
+            ) {
                 ledger.inline(index, code)
             }
         }
@@ -32,7 +36,11 @@ struct SingleFlightConcurrencyTests {
         let request = try f.request(2)
         let ledger = ExpectedCompletions<AuthorizationOutcome>(count: 50)
         DispatchQueue.concurrentPerform(iterations: 50) { index in
-            if let outcome = f.engine.getAuthorization(request, now: UpstreamFixture.start, completion: ledger.completion(index)) {
+            if let outcome = f.engine.getAuthorization(
+                request,
+                now: UpstreamFixture.start,
+                completion: ledger.completion(index)
+            ) {
                 ledger.inline(index, outcome)
             }
         }
@@ -56,8 +64,13 @@ struct SingleFlightConcurrencyTests {
         let f = try UpstreamFixture()
         let ledger = ExpectedCompletions<ResultCode>(count: 3)
         for (index, resource) in ["a", "b", "c"].enumerated() {
-            #expect(f.engine.checkAuthorization(try f.request(3, resource: resource), now: UpstreamFixture.start,
-                completion: ledger.completion(index)) == nil)
+            #expect(
+                f.engine.checkAuthorization(
+                    try f.request(3, resource: resource),
+                    now: UpstreamFixture.start,
+                    completion: ledger.completion(index)
+                ) == nil
+            )
         }
         #expect(f.backend.heldCount == 3)
         #expect(f.engine.upstreamStats.maxInFlight == 3)

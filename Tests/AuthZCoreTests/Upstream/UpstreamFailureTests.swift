@@ -1,6 +1,6 @@
-import Testing
 import AuthZCore
 import AuthZSimulation
+import Testing
 
 /// Timeouts, errors and the in-flight bound complete every request with UPSTREAM_UNAVAILABLE,
 /// once; bad requests are rejected before any upstream call.
@@ -13,7 +13,13 @@ struct UpstreamFailureTests {
         let request = try f.request(1)
         let ledger = ExpectedCompletions<ResultCode>(count: 3)
         for index in 0..<3 {
-            #expect(f.engine.checkAuthorization(request, now: Self.start + Int64(index), completion: ledger.completion(index)) == nil)
+            #expect(
+                f.engine.checkAuthorization(
+                    request,
+                    now: Self.start + Int64(index),
+                    completion: ledger.completion(index)
+                ) == nil
+            )
         }
         #expect(f.engine.expireUpstreamCalls(now: Self.start + 1_999) == 0)
         #expect(f.engine.expireUpstreamCalls(now: Self.start + 2_000) == 1)
@@ -36,7 +42,10 @@ struct UpstreamFailureTests {
         let f = try UpstreamFixture()
         let ledger = ExpectedCompletions<AuthorizationOutcome>(count: 4)
         for index in 0..<4 {
-            #expect(f.engine.getAuthorization(try f.request(1), now: Self.start, completion: ledger.completion(index)) == nil)
+            #expect(
+                f.engine.getAuthorization(try f.request(1), now: Self.start, completion: ledger.completion(index))
+                    == nil
+            )
         }
         f.backend.replyToAll(now: Self.start + 1) { _ in decision }
         let expected: ResultCode = decision == .deny ? .notAuthorized : .upstreamUnavailable
@@ -48,9 +57,11 @@ struct UpstreamFailureTests {
         let f = try UpstreamFixture { $0.maxUpstreamInFlight = 2 }
         let ledger = ExpectedCompletions<ResultCode>(count: 4)
         for (index, resource) in ["a", "b", "c"].enumerated() {
-            if let code = f.engine.checkAuthorization(try f.request(1, resource: resource), now: Self.start,
-                completion: ledger.completion(index))
-            {
+            if let code = f.engine.checkAuthorization(
+                try f.request(1, resource: resource),
+                now: Self.start,
+                completion: ledger.completion(index)
+            ) {
                 ledger.inline(index, code)
             }
         }
@@ -58,7 +69,13 @@ struct UpstreamFailureTests {
         #expect(ledger.tally.once == 1)
         #expect(ledger.outcomes == [.upstreamUnavailable])
         // Joining a call in flight is not a new call: not bounded.
-        #expect(f.engine.checkAuthorization(try f.request(1, resource: "a"), now: Self.start, completion: ledger.completion(3)) == nil)
+        #expect(
+            f.engine.checkAuthorization(
+                try f.request(1, resource: "a"),
+                now: Self.start,
+                completion: ledger.completion(3)
+            ) == nil
+        )
         f.permitAll(now: Self.start + 5)
         #expect(ledger.tally.once == 4)
         let stats = f.engine.upstreamStats

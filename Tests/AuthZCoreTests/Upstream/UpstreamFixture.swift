@@ -6,7 +6,8 @@ import AuthZSimulation
 struct UpstreamFixture: Sendable {
     static let start: Int64 = 1_800_000_000_000
     typealias Engine = AuthorizationEngine<
-        ShardedCache<TokenBytesKey, VerifiedAuthN>, ShardedCache<AuthorizationKey, CachedAuthorization>, ScriptedBackend>
+        ShardedCache<TokenBytesKey, VerifiedAuthN>, ShardedCache<AuthorizationKey, CachedAuthorization>, ScriptedBackend
+    >
 
     let deployment: SimulatedDeployment
     let backend = ScriptedBackend()
@@ -22,20 +23,41 @@ struct UpstreamFixture: Sendable {
         let keys = try ShardedFixture.keys()
         deployment = SimulatedDeployment(keys: keys, configuration: configuration)
         engine = deployment.makeEngine(
-            tokenCache: ShardedCache(capacity: 4_096), authzCache: ShardedCache(capacity: 4_096), backend: backend)
-        upstream = SimulatedBackend(issuer: TokenIssuer(key: keys.authZ), settings: .init(authZTTLMillis: authZTTLMillis))
+            tokenCache: ShardedCache(capacity: 4_096),
+            authzCache: ShardedCache(capacity: 4_096),
+            backend: backend
+        )
+        upstream = SimulatedBackend(
+            issuer: TokenIssuer(key: keys.authZ),
+            settings: .init(authZTTLMillis: authZTTLMillis)
+        )
     }
 
     /// Device `n`'s request for `resource`, with a valid token (GUID `guid-n`).
-    func request(_ n: Int, resource: String = "news", requestor: String = "NBC", mvpd: String = "Comcast",
-        expiresAt: Int64 = UpstreamFixture.start + 86_400_000, presentedBy other: Int? = nil,
-        signer: SigningKey? = nil) throws -> AuthorizationRequest
-    {
+    func request(
+        _ n: Int,
+        resource: String = "news",
+        requestor: String = "NBC",
+        mvpd: String = "Comcast",
+        expiresAt: Int64 = UpstreamFixture.start + 86_400_000,
+        presentedBy other: Int? = nil,
+        signer: SigningKey? = nil
+    ) throws -> AuthorizationRequest {
         let device = ShardedFixture.device(n)
         let token = try deployment.keys.authNToken(
-            for: device, requestorID: requestor, msoID: mvpd, guid: "guid-\(n)", expiresAt: expiresAt, signer: signer)
-        return AuthorizationRequest(deviceID: ShardedFixture.device(other ?? n), authNToken: token.bytes,
-            requestorID: requestor, resourceID: resource)
+            for: device,
+            requestorID: requestor,
+            msoID: mvpd,
+            guid: "guid-\(n)",
+            expiresAt: expiresAt,
+            signer: signer
+        )
+        return AuthorizationRequest(
+            deviceID: ShardedFixture.device(other ?? n),
+            authNToken: token.bytes,
+            requestorID: requestor,
+            resourceID: resource
+        )
     }
 
     /// Answers every held call as the simulated upstream would, at `now`.

@@ -1,5 +1,5 @@
-import Testing
 import BenchHarness
+import Testing
 
 @Suite("Capacity search")
 struct CapacitySearchTests {
@@ -24,7 +24,9 @@ struct CapacitySearchTests {
     @Test func theRatesTriedDoubleThenBisectThenRepeatTheKnee() {
         var search = CapacitySearch(.init(startRate: 500, precision: 0.05, repeats: 2))
         let outcome = search.run(Self.below(7_300))
-        #expect(search.trials.map(\.rate) == [500, 1_000, 2_000, 4_000, 8_000, 6_000, 7_000, 7_500, 7_250, 7_250, 7_500])
+        #expect(
+            search.trials.map(\.rate) == [500, 1_000, 2_000, 4_000, 8_000, 6_000, 7_000, 7_500, 7_250, 7_250, 7_500]
+        )
         #expect(outcome == .knee(lower: 7_250, upper: 7_500))
         #expect(search.nextRate == nil)
     }

@@ -1,10 +1,11 @@
+import BenchHarness
+import Foundation
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import Testing
-import BenchHarness
-import TestSupport
 
 /// Output files: never a device, FIFO or directory replaced, a symbolic link written through, a
 /// failed write named by its cause with the target left as it was.
@@ -13,8 +14,13 @@ struct AtomicFileTests {
     @Test("A device node is refused (cannot create), and stays a device")
     func deviceRefused() throws {
         #expect(FileFixtures.kind("/dev/full") == S_IFCHR)
-        #expect(throws: BenchError(.cannotCreate, "/dev/full: exists and is a character device, not a regular file; "
-            + "refusing to replace it (expected a file path)")) {
+        #expect(
+            throws: BenchError(
+                .cannotCreate,
+                "/dev/full: exists and is a character device, not a regular file; "
+                    + "refusing to replace it (expected a file path)"
+            )
+        ) {
             try AtomicFile.write("x", to: "/dev/full")
         }
         #expect(FileFixtures.kind("/dev/full") == S_IFCHR)
@@ -54,7 +60,9 @@ struct AtomicFileTests {
         #expect(symlink("made.json", dangling) == 0)
         try AtomicFile.write("MADE", to: dangling)
         #expect(FileFixtures.kind(dangling) == S_IFLNK)
-        #expect(try String(contentsOfFile: directory.appendingPathComponent("made.json").path, encoding: .utf8) == "MADE")
+        #expect(
+            try String(contentsOfFile: directory.appendingPathComponent("made.json").path, encoding: .utf8) == "MADE"
+        )
     }
 
     @Test("A symbolic link loop is refused, named ELOOP")
@@ -67,8 +75,10 @@ struct AtomicFileTests {
         #expect(error?.message.contains("ELOOP") == true)
     }
 
-    @Test("A write that fails part-way (ENOSPC, EIO) is an I/O error naming the cause; the target is unchanged, no temporary is left",
-        arguments: [ENOSPC, EIO])
+    @Test(
+        "A write that fails part-way (ENOSPC, EIO) is an I/O error naming the cause; the target is unchanged, no temporary is left",
+        arguments: [ENOSPC, EIO]
+    )
     func failedWrite(code: Int32) throws {
         let directory = try CLIHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,10 +1,11 @@
+import BenchHarness
+import Foundation
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import Testing
-import BenchHarness
-import TestSupport
 
 /// Input files: a missing one, a link loop and anything not a regular file are "no input" (66),
 /// the cause named, refused before they are opened (a FIFO never blocks).

@@ -1,7 +1,7 @@
 import AuthZCore
 import AuthZSimulation
-import Testing
 import BenchHarness
+import Testing
 
 /// Whole runs with many requests parked on a slow simulated upstream at once: every request
 /// completes exactly once, and what is recorded adds up.
@@ -26,8 +26,11 @@ struct HarnessRunConcurrencyTests {
     @Test("Thousands of parked requests: each completes once, codes and histograms add up")
     func thousandsParked() throws {
         let reports = Locked<[IntervalReport]>([])
-        let outcome = try Harness.run(Self.coldScenario(), progress: nil,
-            onInterval: { report in reports.withLock { $0.append(report) } })
+        let outcome = try Harness.run(
+            Self.coldScenario(),
+            progress: nil,
+            onInterval: { report in reports.withLock { $0.append(report) } }
+        )
         let requests = UInt64(outcome.requests)
         let intervals = reports.withLock { $0 }
         #expect(!outcome.validity.reasons.contains { $0.contains("completion") || $0.contains("parked") })
@@ -131,7 +134,7 @@ struct HarnessRunConcurrencyTests {
     @Test("The measured requests are exactly the scheduled ones", arguments: Scenario.Arrivals.allCases)
     func scheduledCount(arrivals: Scenario.Arrivals) throws {
         var scenario = Self.coldScenario()
-        scenario.devices = 3            // two workers with unequal shares of the rate
+        scenario.devices = 3  // two workers with unequal shares of the rate
         scenario.arrivals = arrivals
         scenario.loop = .open(rate: 2_000)
         scenario.backendMedianMicros = 1_000
@@ -140,7 +143,9 @@ struct HarnessRunConcurrencyTests {
         scenario.durationMillis = 500
         let outcome = try Harness.run(scenario, progress: nil)
         let plans = WorkerPlan.plans(for: scenario, deviceCounts: [2, 1])
-        let measured = UInt64(scenario.warmupMillis) * 1_000_000..<UInt64(scenario.warmupMillis + scenario.durationMillis) * 1_000_000
+        let measured =
+            UInt64(scenario.warmupMillis) * 1_000_000..<UInt64(scenario.warmupMillis + scenario.durationMillis)
+            * 1_000_000
         let scheduled = plans.compactMap { $0.schedule() }.map { ArrivalSchedule.count($0, in: measured) }.reduce(0, +)
         #expect(outcome.requests == scheduled)
     }

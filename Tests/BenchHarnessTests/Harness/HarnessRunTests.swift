@@ -1,7 +1,7 @@
 import AuthZCore
-import Testing
-import BenchHarness
 import AuthZSimulation
+import BenchHarness
+import Testing
 
 @Suite("Load harness runs the real engine", .serialized)
 struct HarnessRunTests {
@@ -65,8 +65,12 @@ struct HarnessRunTests {
         scenario.warmupMillis = 0
         scenario.loop = .open(rate: 500)
         let reports = Locked<[IntervalReport]>([])
-        let outcome = try Harness.run(scenario, rssSampleMillis: 250, progress: nil,
-            onInterval: { report in reports.withLock { $0.append(report) } })
+        let outcome = try Harness.run(
+            scenario,
+            rssSampleMillis: 250,
+            progress: nil,
+            onInterval: { report in reports.withLock { $0.append(report) } }
+        )
         let intervals = reports.withLock { $0 }
         #expect(intervals.map(\.index) == Array(0..<intervals.count))
         #expect(intervals.map(IntervalSummary.init) == outcome.intervals)
@@ -137,7 +141,7 @@ struct HarnessRunTests {
         var scenario = Self.scenario(algorithm: .hs256)
         scenario.threads = 1
         scenario.devices = 100
-        scenario.loop = .open(rate: 50_000_000)   // far beyond what one worker can send
+        scenario.loop = .open(rate: 50_000_000)  // far beyond what one worker can send
         scenario.warmupMillis = 0
         scenario.durationMillis = 200
         scenario.mix = OperationMix(get: 0, check: 100, verify: 0, logout: 0, attack: 0)
@@ -155,9 +159,9 @@ struct HarnessRunTests {
         scenario.warmupMillis = 0
         scenario.durationMillis = 500
         scenario.mix = OperationMix(get: 0, check: 100, verify: 0, logout: 0, attack: 0)
-        scenario.backendMedianMicros = 50_000   // one blocked worker could send at most 20/s
+        scenario.backendMedianMicros = 50_000  // one blocked worker could send at most 20/s
         scenario.backendP99Micros = 50_000
-        scenario.capacity = 1                   // so most checks reach the backend
+        scenario.capacity = 1  // so most checks reach the backend
         let outcome = try Harness.run(scenario, progress: nil)
         #expect(!outcome.validity.reasons.contains { $0.contains("saturated") })
         #expect((outcome.latency[.upstreamWait]?.totalCount ?? 0) > UInt64(outcome.requests / 2))
@@ -181,8 +185,18 @@ struct HarnessRunTests {
         #expect(message { _ in } == nil)
         #expect(message { $0.mix.get = 71 }?.contains("--mix shares must sum to 100") == true)
         #expect(message { $0.loop = .open(rate: 0) }?.contains("--rate") == true)
-        #expect(message { $0.stallMillis = 500; $0.stallPeriodMillis = 200 }?.contains("--inject-stall") == true)
-        #expect(message { $0.shardIndex = 2; $0.shardCount = 2 }?.contains("--shard") == true)
+        #expect(
+            message {
+                $0.stallMillis = 500
+                $0.stallPeriodMillis = 200
+            }?.contains("--inject-stall") == true
+        )
+        #expect(
+            message {
+                $0.shardIndex = 2
+                $0.shardCount = 2
+            }?.contains("--shard") == true
+        )
         #expect(message { $0.devices = 1 } == nil)  // any number of devices works with any number of workers
         #expect(message { $0.devices = 0 }?.contains("--devices") == true)
         #expect(message { $0.mvpds = 1 }?.contains("--mvpds") == true)

@@ -1,7 +1,7 @@
-import Testing
 import AuthZCore
 import AuthZSimulation
 import BenchHarness
+import Testing
 
 /// What the engine and the simulated upstream are built from: the scenario's settings, nothing lost.
 @Suite("Harness set-up: the scenario's upstream settings")
@@ -47,7 +47,9 @@ struct HarnessSetupTests {
     @Test func theReplayGuardHoldsTheBusiestStageNotTheMean() throws {
         // A short peak of 100,000/s in a 10-minute ramp whose mean is far lower.
         var staged = Scenario(mix: OperationMix(get: 50, check: 0, verify: 50), algorithm: .hs256)
-        staged.stages = [RampStage(durationMillis: 600_000, rate: 1_000), RampStage(durationMillis: 1_000, rate: 100_000)]
+        staged.stages = [
+            RampStage(durationMillis: 600_000, rate: 1_000), RampStage(durationMillis: 1_000, rate: 100_000),
+        ]
         staged.durationMillis = staged.stages?.durationMillis ?? 0
         staged.loop = .open(rate: staged.stages?.meanRate ?? 0)
         var flat = staged

@@ -1,9 +1,10 @@
+import AuthZCore
+import BenchHarness
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import AuthZCore
-import Testing
-import BenchHarness
 
 /// A run stopped early (what SIGINT/SIGTERM do through `StopRequest.process`): the load stops, and
 /// what was measured comes back marked interrupted and invalid.
@@ -24,9 +25,14 @@ struct HarnessStopTests {
     @Test("A stop requested after the first measured interval ends the run with that interval, interrupted and invalid")
     func stopAfterFirstInterval() throws {
         let stop = StopRequest()
-        let outcome = try Harness.run(Self.scenario(), progress: nil, stop: stop, onInterval: { _ in
-            stop.request(signal: SIGINT, atNanos: MonotonicClock.nanoseconds())
-        })
+        let outcome = try Harness.run(
+            Self.scenario(),
+            progress: nil,
+            stop: stop,
+            onInterval: { _ in
+                stop.request(signal: SIGINT, atNanos: MonotonicClock.nanoseconds())
+            }
+        )
         let interruption = try #require(outcome.interruption)
         #expect(interruption.signal == "SIGINT")
         #expect(!outcome.validity.valid)
@@ -64,9 +70,14 @@ struct HarnessStopTests {
     /// shard 3's slice (every third) may hold none: nothing to send is not a saturated generator.
     @Test("A shard whose slice of the --total-rate schedule is (nearly) empty is not called saturated")
     func emptyShardSlice() throws {
-        let args = try Arguments(["--total-rate", "2", "--shard", "3/3", "--duration", "2s", "--warmup", "0s",
-            "--devices", "30", "--threads", "1", "--max-start-lag", "off"],
-            options: WorkloadFlags.valueOptions, flags: WorkloadFlags.flagOptions)
+        let args = try Arguments(
+            [
+                "--total-rate", "2", "--shard", "3/3", "--duration", "2s", "--warmup", "0s",
+                "--devices", "30", "--threads", "1", "--max-start-lag", "off",
+            ],
+            options: WorkloadFlags.valueOptions,
+            flags: WorkloadFlags.flagOptions
+        )
         let scenario = try WorkloadFlags.scenario(from: args, defaultThreads: 1)
         let outcome = try Harness.run(scenario, progress: nil)
         #expect(!outcome.validity.reasons.contains { $0.contains("saturated") }, "\(outcome.validity.reasons)")

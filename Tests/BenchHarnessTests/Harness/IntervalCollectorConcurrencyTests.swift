@@ -1,7 +1,7 @@
 import AuthZCore
+import BenchHarness
 import Dispatch
 import Testing
-import BenchHarness
 
 /// The collector as a run uses it: every worker hands over its intervals from its own thread, at
 /// its own pace. Also run under ThreadSanitizer (the suite name matches `make test`'s filter).
@@ -17,8 +17,12 @@ struct IntervalCollectorConcurrencyTests {
             collector.handOver(worker: worker, index: -1, nil, next: 0)
             for index in 0..<intervals {
                 let next = index + 1 < intervals ? index + 1 : Int.max
-                collector.handOver(worker: worker, index: index,
-                    IntervalCollectorTests.set(worker: worker, index: index), next: next)
+                collector.handOver(
+                    worker: worker,
+                    index: index,
+                    IntervalCollectorTests.set(worker: worker, index: index),
+                    next: next
+                )
             }
         }
         let collected = collector.drain()

@@ -1,8 +1,8 @@
 import AuthZCore
 import AuthZSimulation
+import BenchHarness
 import HDRHistogram
 import Testing
-import BenchHarness
 
 /// A sink that keeps what it received, in order.
 final class RecordingSink: IntervalSink {
@@ -54,14 +54,21 @@ struct IntervalCollectorTests {
             guard position[worker] < stops[worker] else { continue }
             let index = position[worker]
             let next = index + 1 < stops[worker] ? index + 1 : Int.max
-            collector.handOver(worker: worker, index: index, index >= 0 ? set(worker: worker, index: index) : nil,
-                next: next)
+            collector.handOver(
+                worker: worker,
+                index: index,
+                index >= 0 ? set(worker: worker, index: index) : nil,
+                next: next
+            )
             position[worker] = next == Int.max ? stops[worker] : next
         }
         return (collector, sink)
     }
 
-    @Test("Every index exactly once, in order, merged counts equal the sum", arguments: [[0, 1, 2], [2, 1, 0], [1, 1, 0, 2, 2, 2, 0]])
+    @Test(
+        "Every index exactly once, in order, merged counts equal the sum",
+        arguments: [[0, 1, 2], [2, 1, 0], [1, 1, 0, 2, 2, 2, 0]]
+    )
     func everyIndexOnceInOrder(order: [Int]) throws {
         let intervals = 9
         let (collector, sink) = Self.drive(intervals: intervals, order: order)

@@ -1,8 +1,8 @@
 import AuthZCore
-import Foundation
-import Testing
-import HDRHistogram
 import BenchHarness
+import Foundation
+import HDRHistogram
+import Testing
 
 /// The pacer on its own, with a synthetic fixed-cost operation (a busy loop of known length).
 @Suite("Pacer with a fixed-cost operation")

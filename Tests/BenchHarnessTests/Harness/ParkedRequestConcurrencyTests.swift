@@ -1,7 +1,7 @@
 import AuthZCore
 import AuthZSimulation
-import Testing
 import BenchHarness
+import Testing
 
 /// The worker's handling of parked requests, on a manual clock: the test chooses every time, so
 /// the recorded figures can be checked exactly. Completions come from the test's thread while the
@@ -25,13 +25,18 @@ struct ParkedRequestConcurrencyTests {
 
     @Test("A parked request's response time is done - intended, exactly; its upstream wait is done - parkedAt")
     func responseTimeOfAParkedRequest() throws {
-        let world = try WorkerTeamRun<AuthorizationEngine<ShardedCache<TokenBytesKey, VerifiedAuthN>,
-            ShardedCache<AuthorizationKey, CachedAuthorization>, TriggeredUpstream>, ManualWorkerClock>(scenario: Self.scenario())
+        let world = try WorkerTeamRun<
+            AuthorizationEngine<
+                ShardedCache<TokenBytesKey, VerifiedAuthN>,
+                ShardedCache<AuthorizationKey, CachedAuthorization>, TriggeredUpstream
+            >, ManualWorkerClock
+        >(scenario: Self.scenario())
         let backend = TriggeredUpstream(keys: world.keys)
         let clock = ManualWorkerClock(start: 5_000_000_000, epochMillis: SystemClock().nowMillis())
         var done: UInt64 = 0
         let outcome = world.run(
-            target: world.engine(backend: backend), clock: clock,
+            target: world.engine(backend: backend),
+            clock: clock,
             atStart: { t0 in clock.pause(atOrAfter: t0 + 50_000_000) },
             script: { t0 in
                 backend.asked.wait()
@@ -41,7 +46,8 @@ struct ParkedRequestConcurrencyTests {
                 clock.set(done)
                 #expect(backend.answerAll(now: clock.nowMillis()) == 1)
                 clock.resume()
-            })
+            }
+        )
         let requests = outcome.requests
         #expect(requests.count == 100)
         let parked = requests.filter { $0.parkedAt != nil }
@@ -83,8 +89,12 @@ struct ParkedRequestConcurrencyTests {
         scenario.mix = OperationMix(get: 40, check: 30, verify: 10, logout: 5, attack: 15)
         scenario.loop = .open(rate: 4_000)
         scenario.durationMillis = 1_500
-        let world = try WorkerTeamRun<AuthorizationEngine<ShardedCache<TokenBytesKey, VerifiedAuthN>,
-            ShardedCache<AuthorizationKey, CachedAuthorization>, SimulatedBackend>, SystemWorkerClock>(scenario: scenario)
+        let world = try WorkerTeamRun<
+            AuthorizationEngine<
+                ShardedCache<TokenBytesKey, VerifiedAuthN>,
+                ShardedCache<AuthorizationKey, CachedAuthorization>, SimulatedBackend
+            >, SystemWorkerClock
+        >(scenario: scenario)
         let backend = SimulatedBackend(issuer: TokenIssuer(key: world.keys.authZ), settings: .init(denyRatio: 0.2))
         let outcome = world.run(target: world.engine(backend: backend), clock: SystemWorkerClock())
         let tally = outcome.tally
@@ -113,7 +123,10 @@ struct ParkedRequestConcurrencyTests {
         let fault: Fault
 
         func checkAuthorization<Observer: StageObserver, Completion: AuthorizationCompletion<ResultCode>>(
-            _ request: AuthorizationRequest, now: Int64, observer: inout Observer, completion: Completion
+            _ request: AuthorizationRequest,
+            now: Int64,
+            observer: inout Observer,
+            completion: Completion
         ) -> ResultCode? {
             switch fault {
             case .completesTwice:
@@ -129,25 +142,37 @@ struct ParkedRequestConcurrencyTests {
         }
 
         func getAuthorization<Observer: StageObserver, Completion: AuthorizationCompletion<AuthorizationOutcome>>(
-            _ request: AuthorizationRequest, now: Int64, observer: inout Observer, completion: Completion
+            _ request: AuthorizationRequest,
+            now: Int64,
+            observer: inout Observer,
+            completion: Completion
         ) -> AuthorizationOutcome? {
-            checkAuthorization(request, now: now, observer: &observer,
-                completion: CompletionHandler<ResultCode> { completion.complete(.rejected($0)) })
-                .map { .rejected($0) }
+            checkAuthorization(
+                request,
+                now: now,
+                observer: &observer,
+                completion: CompletionHandler<ResultCode> { completion.complete(.rejected($0)) }
+            )
+            .map { .rejected($0) }
         }
 
         func logout(authNTokens: [[UInt8]], now: Int64) -> Int { 0 }
     }
 
-    @Test("The ledger counts a request completed twice, never, or both answered and completed",
-        arguments: FaultyTarget.Fault.allCases)
+    @Test(
+        "The ledger counts a request completed twice, never, or both answered and completed",
+        arguments: FaultyTarget.Fault.allCases
+    )
     func ledgerCatchesABrokenContract(fault: FaultyTarget.Fault) throws {
         var scenario = Self.scenario()
         scenario.threads = 2
         scenario.devices = 3
         let world = try WorkerTeamRun<FaultyTarget, ManualWorkerClock>(scenario: scenario)
-        let clock = ManualWorkerClock(start: 5_000_000_000, epochMillis: SystemClock().nowMillis(),
-            realWaitNanos: 20_000_000)
+        let clock = ManualWorkerClock(
+            start: 5_000_000_000,
+            epochMillis: SystemClock().nowMillis(),
+            realWaitNanos: 20_000_000
+        )
         let outcome = world.run(target: FaultyTarget(fault: fault), clock: clock, drainNanos: 1)
         let sent = outcome.requests.count + outcome.ledger.pendingAtStop
         #expect(sent == 100)

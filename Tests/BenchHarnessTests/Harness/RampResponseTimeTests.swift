@@ -1,7 +1,7 @@
 import AuthZCore
 import AuthZSimulation
-import Testing
 import BenchHarness
+import Testing
 
 /// Response time through a ramp, on a manual clock: every request is timed from its intended
 /// start, which follows the integral of the ramping rate, so an upstream stall inside the ramp
@@ -32,8 +32,12 @@ struct RampResponseTimeTests {
     func stallInsideARamp() throws {
         let scenario = Self.scenario()
         try scenario.validate()
-        let world = try WorkerTeamRun<AuthorizationEngine<ShardedCache<TokenBytesKey, VerifiedAuthN>,
-            ShardedCache<AuthorizationKey, CachedAuthorization>, TriggeredUpstream>, ManualWorkerClock>(scenario: scenario)
+        let world = try WorkerTeamRun<
+            AuthorizationEngine<
+                ShardedCache<TokenBytesKey, VerifiedAuthN>,
+                ShardedCache<AuthorizationKey, CachedAuthorization>, TriggeredUpstream
+            >, ManualWorkerClock
+        >(scenario: scenario)
         let backend = TriggeredUpstream(keys: world.keys)
         let clock = ManualWorkerClock(start: 5_000_000_000, epochMillis: SystemClock().nowMillis())
         let pause: UInt64 = 50_000_000
@@ -42,7 +46,8 @@ struct RampResponseTimeTests {
         let answerAt = UInt64((Self.due(stalled.count - 1) + Double(pause)) / 2)
         var done: UInt64 = 0
         let outcome = world.run(
-            target: world.engine(backend: backend), clock: clock,
+            target: world.engine(backend: backend),
+            clock: clock,
             atStart: { t0 in clock.pause(atOrAfter: t0 + pause) },
             script: { t0 in
                 backend.asked.wait()
@@ -52,7 +57,8 @@ struct RampResponseTimeTests {
                 clock.set(done)
                 #expect(backend.answerAll(now: clock.nowMillis()) == 1)
                 clock.resume()
-            })
+            }
+        )
         let requests = outcome.requests.sorted { $0.intended < $1.intended }
         // The ramp's integral: (0 + 1,000) / 2 x 0.1 s.
         #expect(requests.count == 50)

@@ -1,5 +1,5 @@
-import Testing
 import BenchHarness
+import Testing
 
 /// The open loop's schedule as lanes of a rate profile: a ramp delivers the integral of its rate,
 /// and shards sharing a total rate send exactly what one process at that rate would.
@@ -7,14 +7,20 @@ import BenchHarness
 struct RateScheduleTests {
     /// The offsets every worker of `scenario` schedules in `range`, for equal device counts per worker.
     static func offsets(_ scenario: Scenario, devicesPerWorker: Int = 5, in range: Range<UInt64>) -> [UInt64] {
-        let plans = WorkerPlan.plans(for: scenario, deviceCounts: Array(repeating: devicesPerWorker, count: scenario.threads))
+        let plans = WorkerPlan.plans(
+            for: scenario,
+            deviceCounts: Array(repeating: devicesPerWorker, count: scenario.threads)
+        )
         return plans.compactMap { $0.schedule() }.flatMap { ArrivalSchedule.offsets($0, in: range) }
     }
 
     /// A scenario of `stages` (per process) on `threads` workers, as `--stages` sets it.
-    static func staged(_ stages: [RampStage], threads: Int, warmupMillis: Int64,
-        arrivals: Scenario.Arrivals = .uniform) -> Scenario
-    {
+    static func staged(
+        _ stages: [RampStage],
+        threads: Int,
+        warmupMillis: Int64,
+        arrivals: Scenario.Arrivals = .uniform
+    ) -> Scenario {
         var scenario = Scenario(threads: threads, warmupMillis: warmupMillis, arrivals: arrivals, stages: stages)
         scenario.durationMillis = stages.durationMillis
         scenario.loop = .open(rate: stages.meanRate)
@@ -29,8 +35,11 @@ struct RateScheduleTests {
 
     static func nanos(_ millis: Int64) -> UInt64 { UInt64(millis) * 1_000_000 }
 
-    @Test("A ramp's measured requests are the integral of its rate, on any number of workers",
-        arguments: [1, 2, 3, 4], [Int64(0), 2_000])
+    @Test(
+        "A ramp's measured requests are the integral of its rate, on any number of workers",
+        arguments: [1, 2, 3, 4],
+        [Int64(0), 2_000]
+    )
     func rampCountIsTheIntegral(threads: Int, warmupMillis: Int64) throws {
         let stages = [RampStage(durationMillis: 10_000, rate: 1_000)]
         let scenario = Self.staged(stages, threads: threads, warmupMillis: warmupMillis)
@@ -59,8 +68,10 @@ struct RateScheduleTests {
         let scenario = Self.staged(stages, threads: 2, warmupMillis: warmup)
         try scenario.validate()
         let bounds: [Int64] = [0, warmup, warmup + 4_000, warmup + 6_000, warmup + 9_000, warmup + 11_000]
-        let expected = [Self.trapezoid(500, 500, warmup), Self.trapezoid(500, 1_000, 4_000), Self.trapezoid(1_000, 0, 2_000),
-                        0, Self.trapezoid(800, 800, 2_000)]
+        let expected = [
+            Self.trapezoid(500, 500, warmup), Self.trapezoid(500, 1_000, 4_000), Self.trapezoid(1_000, 0, 2_000),
+            0, Self.trapezoid(800, 800, 2_000),
+        ]
         for (index, want) in expected.enumerated() {
             let range = Self.nanos(bounds[index])..<Self.nanos(bounds[index + 1])
             #expect(Double(Self.offsets(scenario, in: range).count) == want, "stretch \(index)")
@@ -83,8 +94,11 @@ struct RateScheduleTests {
 
     @Test("A profile that ends at 0 requests/s schedules nothing after it")
     func aProfileEndingAtZeroEnds() throws {
-        let scenario = Self.staged([RampStage(durationMillis: 0, rate: 200), RampStage(durationMillis: 1_000, rate: 0)],
-            threads: 1, warmupMillis: 0)
+        let scenario = Self.staged(
+            [RampStage(durationMillis: 0, rate: 200), RampStage(durationMillis: 1_000, rate: 0)],
+            threads: 1,
+            warmupMillis: 0
+        )
         var schedule = try #require(WorkerPlan.plans(for: scenario, deviceCounts: [1])[0].schedule())
         let count = ArrivalSchedule.count(schedule, in: 0..<UInt64.max)
         #expect(Double(count) == Self.trapezoid(200, 0, 1_000))
@@ -93,15 +107,28 @@ struct RateScheduleTests {
     }
 
     /// The scenario of shard `index` of `count` at total rate `rate`, as `--total-rate` sets it.
-    static func shard(_ index: Int, of count: Int, totalRate rate: Double, threads: Int,
-        arrivals: Scenario.Arrivals = .uniform) -> Scenario
-    {
-        Scenario(threads: threads, loop: .open(rate: rate / Double(count)), shardIndex: index, shardCount: count,
-            arrivals: arrivals, totalRate: rate)
+    static func shard(
+        _ index: Int,
+        of count: Int,
+        totalRate rate: Double,
+        threads: Int,
+        arrivals: Scenario.Arrivals = .uniform
+    ) -> Scenario {
+        Scenario(
+            threads: threads,
+            loop: .open(rate: rate / Double(count)),
+            shardIndex: index,
+            shardCount: count,
+            arrivals: arrivals,
+            totalRate: rate
+        )
     }
 
-    @Test("N shards at a total rate send, together, exactly one process's schedule at that rate",
-        arguments: [1, 2, 3, 5], [1, 2, 4])
+    @Test(
+        "N shards at a total rate send, together, exactly one process's schedule at that rate",
+        arguments: [1, 2, 3, 5],
+        [1, 2, 4]
+    )
     func shardsTogetherAreOneProcess(shards: Int, threads: Int) throws {
         let rate = 3_000.0
         let window = Self.nanos(0)..<Self.nanos(2_500)
@@ -128,19 +155,26 @@ struct RateScheduleTests {
         }
     }
 
-    @Test("A constant rate puts R x T arrivals in a window whose edges fall on arrivals",
-        arguments: [30.0, 900, 2_005, 3_000], [1, 3])
+    @Test(
+        "A constant rate puts R x T arrivals in a window whose edges fall on arrivals",
+        arguments: [30.0, 900, 2_005, 3_000],
+        [1, 3]
+    )
     func aConstantRateFillsItsWindowExactly(rate: Double, shards: Int) throws {
         // The measured phase after a 200 ms warm-up: arrivals 0.2 R and 1.2 R are due exactly on its
         // edges, and j x (1e9 / R) may land a hair below them in floating point.
         let window = Self.nanos(200)..<Self.nanos(1_200)
-        let count = (0..<shards).map { Self.offsets(Self.shard($0, of: shards, totalRate: rate, threads: 2), in: window).count }
+        let count = (0..<shards).map {
+            Self.offsets(Self.shard($0, of: shards, totalRate: rate, threads: 2), in: window).count
+        }
         #expect(count.reduce(0, +) == Int(rate))
         #expect(Self.offsets(Scenario(threads: 3, loop: .open(rate: rate)), in: window).count == Int(rate))
     }
 
-    @Test("Poisson at a total rate: the count is the seed's, decorrelated between shards, near R x T",
-        arguments: [2, 4])
+    @Test(
+        "Poisson at a total rate: the count is the seed's, decorrelated between shards, near R x T",
+        arguments: [2, 4]
+    )
     func poissonTotalRate(shards: Int) throws {
         let rate = 8_000.0
         let seconds = 5.0
@@ -174,6 +208,8 @@ struct RateScheduleTests {
         #expect(abs(Double(count) - mean) < 5 * mean.squareRoot(), "\(count)")
         // Inhomogeneous: the second half of a ramp from 0 holds three times the first half's arrivals.
         let firstHalf = Self.offsets(scenario, in: Self.nanos(0)..<Self.nanos(5_000)).count
-        #expect(Double(count - firstHalf) / Double(firstHalf) > 2.5 && Double(count - firstHalf) / Double(firstHalf) < 3.5)
+        #expect(
+            Double(count - firstHalf) / Double(firstHalf) > 2.5 && Double(count - firstHalf) / Double(firstHalf) < 3.5
+        )
     }
 }

@@ -1,6 +1,6 @@
 import AuthZCore
-import Testing
 import BenchHarness
+import Testing
 
 @Suite("Failures apart from answers")
 struct ResultCodeFailureTests {
@@ -35,7 +35,13 @@ struct ResultCodeFailureTests {
         recorder.advance(to: 0)
         recorder.record(interval: 0, response: 1_000, service: 900, startLag: 100)
         recorder.record(interval: 0, response: 2_000, service: 1_900, startLag: 100)
-        recorder.record(interval: 0, response: 200_000_000, service: 199_000_000, startLag: 100, upstreamWait: 198_000_000)
+        recorder.record(
+            interval: 0,
+            response: 200_000_000,
+            service: 199_000_000,
+            startLag: 100,
+            upstreamWait: 198_000_000
+        )
         recorder.record(interval: nil, response: 5_000, service: 4_000, startLag: 100)
         let set = recorder.current
         #expect(set.inline.totalCount == 2 && set.parked.totalCount == 1)

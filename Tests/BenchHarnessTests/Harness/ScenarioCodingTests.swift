@@ -1,14 +1,15 @@
 import AuthZCore
+import BenchHarness
 import Foundation
 import Testing
-import BenchHarness
 
 /// The scenario's JSON is a result file's contract: the typed scenario writes exactly the keys and
 /// values the string-typed one did, and reads what it wrote.
 @Suite("Scenario JSON")
 struct ScenarioCodingTests {
     /// The keys and values every default scenario shares, in sorted-key order, up to the loop's.
-    static let defaults = #""algorithm":"es256","arrivals":"uniform","authNTTLMillis":86400000,"#
+    static let defaults =
+        #""algorithm":"es256","arrivals":"uniform","authNTTLMillis":86400000,"#
         + #""authZTTLMillis":3600000,"backendDenyRatio":0.02,"backendMedianMicros":200000,"#
         + #""backendP99Micros":1000000,"cache":"sharded","capacity":100000,"#
     /// The keys and values of the upstream every default scenario shares, in sorted-key order.
@@ -25,7 +26,8 @@ struct ScenarioCodingTests {
     }
 
     @Test func anOpenLoopWritesClosedLoopFalseAndItsRate() throws {
-        let expected = "{" + Self.defaults + #""closedLoop":false,"cold":false,"devices":10000,"durationMillis":10000,"#
+        let expected =
+            "{" + Self.defaults + #""closedLoop":false,"cold":false,"devices":10000,"durationMillis":10000,"#
             + #""favorites":4,"maxStartLagMicros":5000,"#
             + #""mix":{"attack":0,"check":20,"get":70,"logout":0,"verify":10},"mvpds":10,"rate":2000,"#
             + #""refreshAhead":0.8,"requestors":20,"resources":1000,"seed":1,"shardCount":1,"shardIndex":0,"#
@@ -44,7 +46,8 @@ struct ScenarioCodingTests {
         scenario.concurrency = 64
         scenario.refreshAhead = nil
         scenario.maxStartLagMicros = nil
-        let expected = #"{"algorithm":"ed25519","arrivals":"uniform","authNTTLMillis":86400000,"#
+        let expected =
+            #"{"algorithm":"ed25519","arrivals":"uniform","authNTTLMillis":86400000,"#
             + #""authZTTLMillis":3600000,"backendDenyRatio":0.02,"backendMedianMicros":200000,"#
             + #""backendP99Micros":1000000,"cache":"tinylfu","capacity":100000,"closedLoop":true,"cold":false,"#
             + #""concurrency":64,"devices":10000,"durationMillis":10000,"favorites":4,"#
@@ -56,13 +59,24 @@ struct ScenarioCodingTests {
     }
 
     @Test func theUpstreamAndSessionKeysAreWritten() throws {
-        let scenario = Scenario(name: "upstream-outage", favorites: 2, arrivals: .poisson, cold: true,
-            refreshAhead: 0.5, upstreamErrorRatio: 0.01, upstreamTimeoutMillis: 2_000, upstreamOutageMillis: 3_000,
-            upstreamOutageAtMillis: 5_000, upstreamMaxInFlight: 128)
+        let scenario = Scenario(
+            name: "upstream-outage",
+            favorites: 2,
+            arrivals: .poisson,
+            cold: true,
+            refreshAhead: 0.5,
+            upstreamErrorRatio: 0.01,
+            upstreamTimeoutMillis: 2_000,
+            upstreamOutageMillis: 3_000,
+            upstreamOutageAtMillis: 5_000,
+            upstreamMaxInFlight: 128
+        )
         let json = try Self.json(scenario)
-        for member in [#""name":"upstream-outage""#, #""favorites":2"#, #""arrivals":"poisson""#, #""cold":true"#,
-                       #""refreshAhead":0.5"#, #""upstreamErrorRatio":0.01"#, #""upstreamTimeoutMillis":2000"#,
-                       #""upstreamOutageMillis":3000"#, #""upstreamOutageAtMillis":5000"#, #""upstreamMaxInFlight":128"#] {
+        for member in [
+            #""name":"upstream-outage""#, #""favorites":2"#, #""arrivals":"poisson""#, #""cold":true"#,
+            #""refreshAhead":0.5"#, #""upstreamErrorRatio":0.01"#, #""upstreamTimeoutMillis":2000"#,
+            #""upstreamOutageMillis":3000"#, #""upstreamOutageAtMillis":5000"#, #""upstreamMaxInFlight":128"#,
+        ] {
             #expect(json.contains(member), "\(member) missing from \(json)")
         }
     }
@@ -82,9 +96,20 @@ struct ScenarioCodingTests {
     @Test(arguments: [
         Scenario(), Scenario(algorithm: .rs256, cache: .mutex, loop: .closed, skewMillis: 5),
         Scenario(loop: .open(rate: 0.5), stallMillis: 1, stallPeriodMillis: 2),
-        Scenario(loop: .closed, name: "steady", favorites: 1, arrivals: .poisson, cold: true, concurrency: 8,
-                 refreshAhead: nil, upstreamErrorRatio: 1, upstreamTimeoutMillis: 1, upstreamOutageMillis: 1,
-                 upstreamOutageAtMillis: 0, upstreamMaxInFlight: 1),
+        Scenario(
+            loop: .closed,
+            name: "steady",
+            favorites: 1,
+            arrivals: .poisson,
+            cold: true,
+            concurrency: 8,
+            refreshAhead: nil,
+            upstreamErrorRatio: 1,
+            upstreamTimeoutMillis: 1,
+            upstreamOutageMillis: 1,
+            upstreamOutageAtMillis: 0,
+            upstreamMaxInFlight: 1
+        ),
         NamedScenario.expiryStampede.scenario, NamedScenario.upstreamOutage.scenario, NamedScenario.steady.scenario,
         Scenario(maxStartLagMicros: 500), Scenario(maxStartLagMicros: nil),
     ])
@@ -94,7 +119,8 @@ struct ScenarioCodingTests {
 
     /// A result's scenario as written before the asynchronous upstream: no session or upstream
     /// keys, and the old default backend latency (200us/2ms).
-    static let oldDocument = #"{"algorithm":"es256","authNTTLMillis":86400000,"authZTTLMillis":3600000,"#
+    static let oldDocument =
+        #"{"algorithm":"es256","authNTTLMillis":86400000,"authZTTLMillis":3600000,"#
         + #""backendDenyRatio":0.02,"backendMedianMicros":200,"backendP99Micros":2000,"cache":"sharded","#
         + #""capacity":100000,"devices":10000,"durationMillis":10000,"#
         + #""mix":{"attack":0,"check":20,"get":70,"logout":0,"verify":10},"mvpds":10,"requestors":20,"#
@@ -111,11 +137,22 @@ struct ScenarioCodingTests {
         // one session per worker, refresh ahead at 0.8, no upstream faults, 5 s timeout, 65,536 calls.
         // A start-lag bound did not exist: none was checked, so none reads back.
         let old = try Self.decoded(base + #""open","closedLoop":false,"rate":1500}"#)
-        #expect(old == Scenario(loop: .open(rate: 1_500), backendMedianMicros: 200, backendP99Micros: 2_000,
-            maxStartLagMicros: nil))
-        #expect(old.name == nil && old.favorites == 4 && old.arrivals == .uniform && !old.cold && old.concurrency == nil)
+        #expect(
+            old
+                == Scenario(
+                    loop: .open(rate: 1_500),
+                    backendMedianMicros: 200,
+                    backendP99Micros: 2_000,
+                    maxStartLagMicros: nil
+                )
+        )
+        #expect(
+            old.name == nil && old.favorites == 4 && old.arrivals == .uniform && !old.cold && old.concurrency == nil
+        )
         #expect(old.refreshAhead == 0.8 && old.upstreamErrorRatio == 0 && old.upstreamTimeoutMillis == 5_000)
-        #expect(old.upstreamOutageMillis == nil && old.upstreamOutageAtMillis == nil && old.upstreamMaxInFlight == 65_536)
+        #expect(
+            old.upstreamOutageMillis == nil && old.upstreamOutageAtMillis == nil && old.upstreamMaxInFlight == 65_536
+        )
         // No deny TTL: those runs never cached a denial.
         #expect(old.denyTTLMillis == nil)
         // Refresh ahead off is written as null, and null reads as off (absent reads as the default).
@@ -124,7 +161,9 @@ struct ScenarioCodingTests {
         // An open loop without its rate, or an algorithm no flag names, is not a scenario.
         #expect(throws: DecodingError.self) { try Self.decoded(base + #""open","closedLoop":false,"rate":null}"#) }
         #expect(throws: DecodingError.self) {
-            try Self.decoded((base + #""open","closedLoop":false,"rate":1}"#).replacingOccurrences(of: "es256", with: "md5"))
+            try Self.decoded(
+                (base + #""open","closedLoop":false,"rate":1}"#).replacingOccurrences(of: "es256", with: "md5")
+            )
         }
     }
 }

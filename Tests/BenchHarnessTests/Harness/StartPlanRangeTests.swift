@@ -1,5 +1,5 @@
-import Testing
 import BenchHarness
+import Testing
 
 /// Every `--start-at` a user can type parses to an instant in range or is refused, never traps:
 /// years 0001 to 9999 and epoch milliseconds of any length.
@@ -10,7 +10,10 @@ struct StartPlanRangeTests {
 
     @Test("An RFC 3339 time of any year parses in range or is refused as out of range", arguments: years)
     func anyYear(year: Int) {
-        for stamp in ["01-01T00:00:00Z", "04-11T23:47:16Z", "04-11T23:47:16.854775807Z", "04-11T23:47:16.854775808Z", "12-31T23:59:59.999999999Z"] {
+        for stamp in [
+            "01-01T00:00:00Z", "04-11T23:47:16Z", "04-11T23:47:16.854775807Z", "04-11T23:47:16.854775808Z",
+            "12-31T23:59:59.999999999Z",
+        ] {
             let text = String(format: "%04d-", year) + stamp
             switch StartPlan.parse(text) {
             case .success(let nanos):
@@ -31,9 +34,13 @@ struct StartPlanRangeTests {
         #expect(StartPlan.parse("0001-01-01T00:00:00Z") == .failure(.outOfRange))
     }
 
-    @Test("Epoch milliseconds of any length parse in range or are refused as out of range",
-          arguments: ["0", "9223372036854", "9223372036855", "999999999999999", "9223372036854775807", "9223372036854775808",
-                      String(repeating: "9", count: 40)])
+    @Test(
+        "Epoch milliseconds of any length parse in range or are refused as out of range",
+        arguments: [
+            "0", "9223372036854", "9223372036855", "999999999999999", "9223372036854775807", "9223372036854775808",
+            String(repeating: "9", count: 40),
+        ]
+    )
     func epochMillis(text: String) {
         let millis = Int64(text)
         switch StartPlan.parse(text) {

@@ -1,5 +1,5 @@
-import Testing
 import BenchHarness
+import Testing
 
 @Suite("Synchronised start: --start-at times, the grace, the wait")
 struct StartPlanTests {
@@ -19,11 +19,15 @@ struct StartPlanTests {
         #expect(StartPlan.parseTime(text) == nanos)
     }
 
-    @Test("Malformed times are refused", arguments: [
-        "", "now", "2026-11-23 19:00:00Z", "2026-11-23T19:00:00", "2026-11-23T19:00:00+01:00", "2026-13-01T00:00:00Z",
-        "2026-02-29T00:00:00Z", "2026-11-23T24:00:00Z", "2026-11-23T19:00:00.Z", "2026-11-23T19:00Z", "-5", "12.5",
-        "2026-11-23T19:00:00.1234567891Z",
-    ])
+    @Test(
+        "Malformed times are refused",
+        arguments: [
+            "", "now", "2026-11-23 19:00:00Z", "2026-11-23T19:00:00", "2026-11-23T19:00:00+01:00",
+            "2026-13-01T00:00:00Z",
+            "2026-02-29T00:00:00Z", "2026-11-23T24:00:00Z", "2026-11-23T19:00:00.Z", "2026-11-23T19:00Z", "-5", "12.5",
+            "2026-11-23T19:00:00.1234567891Z",
+        ]
+    )
     func refuses(text: String) {
         #expect(StartPlan.parseTime(text) == nil)
     }

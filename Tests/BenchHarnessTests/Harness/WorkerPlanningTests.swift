@@ -1,14 +1,16 @@
 import AuthZCore
 import AuthZSimulation
-import Testing
 import BenchHarness
+import Testing
 
 /// How a run is split between workers, and the pieces a worker keeps: its schedule, its
 /// devices' favourites, its table of parked requests.
 @Suite("Worker plans, schedules, favourites and the pending table")
 struct WorkerPlanningTests {
-    @Test("Rate and sessions follow the devices; a worker without devices has neither",
-        arguments: [(1, 4), (3, 2), (5, 2), (10, 3), (10_000, 2)])
+    @Test(
+        "Rate and sessions follow the devices; a worker without devices has neither",
+        arguments: [(1, 4), (3, 2), (5, 2), (10, 3), (10_000, 2)]
+    )
     func split(devices: Int, threads: Int) {
         var scenario = Scenario()
         scenario.devices = devices
@@ -63,7 +65,8 @@ struct WorkerPlanningTests {
                 previous = next
             }
             let average = gaps.reduce(0, +) / Double(gaps.count)
-            let deviation = (gaps.map { ($0 - average) * ($0 - average) }.reduce(0, +) / Double(gaps.count)).squareRoot()
+            let deviation = (gaps.map { ($0 - average) * ($0 - average) }.reduce(0, +) / Double(gaps.count))
+                .squareRoot()
             #expect(abs(deviation / average - 1) < 0.1)
         }
     }
@@ -92,21 +95,25 @@ struct WorkerPlanningTests {
         var table = PendingTable()
         let operation = Operation(kind: .check, device: 0, resource: 0, attack: nil)
         func slot(_ intended: UInt64) -> PendingTable.Slot {
-            PendingTable.Slot(request: SentRequest(intended: intended, send: intended, operation: operation, measured: true),
-                parkedAt: intended, isGet: false, isBookkeeping: false)
+            PendingTable.Slot(
+                request: SentRequest(intended: intended, send: intended, operation: operation, measured: true),
+                parkedAt: intended,
+                isGet: false,
+                isBookkeeping: false
+            )
         }
         let first = table.nextTicket
-        #expect(table.complete(first) == nil)       // not parked yet
+        #expect(table.complete(first) == nil)  // not parked yet
         table.park(slot(1))
         let second = table.nextTicket
         table.park(slot(2))
         #expect(table.count == 2)
         #expect(table.complete(first)?.request.intended == 1)
-        #expect(table.complete(first) == nil)       // completed twice
+        #expect(table.complete(first) == nil)  // completed twice
         let reused = table.nextTicket
         #expect(reused != first && reused & 0xFFFF_FFFF == first & 0xFFFF_FFFF)
         table.park(slot(3))
-        #expect(table.complete(first) == nil)       // an earlier generation of a reused slot
+        #expect(table.complete(first) == nil)  // an earlier generation of a reused slot
         #expect(table.complete(reused)?.request.intended == 3)
         #expect(table.complete(second)?.request.intended == 2)
         #expect(table.count == 0)

@@ -1,22 +1,33 @@
 import AuthZCore
-import Foundation
-import Testing
 import AuthZSimulation
 import BenchHarness
-
+import Foundation
+import Testing
 
 /// The 2-thread rows pin their workers to distinct CPUs, and say so when they cannot.
 @Suite("Micro: 2-thread rows pinned to distinct CPUs")
 struct ThreadPinningTests {
     static func row(_ name: String, threads: Int, opsPerSec: Double) -> MicroResult {
-        MicroResult(name: name, threads: threads, nsPerOp: 1e9 / opsPerSec, p99: 1e9 / opsPerSec, opsPerSec: opsPerSec,
-            reference: nil, referenceLabel: nil, ratio: nil, libcryptoAllocsPerOp: nil, iterationsPerBatch: 1,
-            batches: 1)
+        MicroResult(
+            name: name,
+            threads: threads,
+            nsPerOp: 1e9 / opsPerSec,
+            p99: 1e9 / opsPerSec,
+            opsPerSec: opsPerSec,
+            reference: nil,
+            referenceLabel: nil,
+            ratio: nil,
+            libcryptoAllocsPerOp: nil,
+            iterationsPerBatch: 1,
+            batches: 1
+        )
     }
 
     @Test func aNoteWhenThereAreFewerCPUsThanThreads() {
-        let rows = [Self.row("cache.hit.mutex.t1", threads: 1, opsPerSec: 2e7),
-                    Self.row("cache.hit.mutex.t2", threads: 2, opsPerSec: 1.5e7)]
+        let rows = [
+            Self.row("cache.hit.mutex.t1", threads: 1, opsPerSec: 2e7),
+            Self.row("cache.hit.mutex.t2", threads: 2, opsPerSec: 1.5e7),
+        ]
         let alone = MicroTable.claims(rows, allowedCPUs: 1)
         #expect(alone.first?.hasPrefix("note") == true)
         #expect(alone.contains { $0.contains("scaling  cache.hit.mutex.t2: 0.75x") })

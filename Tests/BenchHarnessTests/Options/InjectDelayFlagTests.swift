@@ -1,6 +1,6 @@
+import BenchHarness
 import Foundation
 import Testing
-import BenchHarness
 
 /// `--inject-delay` (gate calibration): what it sets in the scenario, and every bad value a usage
 /// error naming it.
@@ -25,8 +25,10 @@ struct InjectDelayFlagTests {
 
     @Test(arguments: ["", "5", "-5ns", "5 us", "1.5us", "0ns", "11ms", "1s", "ns", "off", "99999999999999999999ns"])
     func badValuesAreUsageErrorsNamingTheFlag(text: String) {
-        #expect(FlagParsing.message(["--inject-delay", text])
-            == "--inject-delay expects a duration between 1ns and 10ms (e.g. 500ns, 2us), got '\(text)'")
+        #expect(
+            FlagParsing.message(["--inject-delay", text])
+                == "--inject-delay expects a duration between 1ns and 10ms (e.g. 500ns, 2us), got '\(text)'"
+        )
     }
 
     /// Recorded in the result's scenario, so that a calibration run is never taken for a plain one

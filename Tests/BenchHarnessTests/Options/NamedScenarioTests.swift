@@ -1,5 +1,5 @@
-import Testing
 import BenchHarness
+import Testing
 
 /// `--scenario NAME`: a name sets flags, explicit flags override it, and the name is kept.
 @Suite("Named scenarios")
@@ -42,12 +42,16 @@ struct NamedScenarioTests {
             "--scenario", "upstream-outage", "--devices", "2000", "--upstream-outage", "1s@3s", "--warmup", "0s",
         ])
         #expect(outage.name == "upstream-outage")
-        #expect(outage.devices == 2_000 && outage.upstreamOutageMillis == 1_000 && outage.upstreamOutageAtMillis == 3_000)
+        #expect(
+            outage.devices == 2_000 && outage.upstreamOutageMillis == 1_000 && outage.upstreamOutageAtMillis == 3_000
+        )
         #expect(outage.warmupMillis == 0)
         // What the flags did not name stays as the preset set it.
         #expect(outage.cold && outage.durationMillis == NamedScenario.upstreamOutage.scenario.durationMillis)
 
-        let stampede = try FlagParsing.scenario(["--scenario", "expiry-stampede", "--skew", "1s", "--refresh-ahead", "off"])
+        let stampede = try FlagParsing.scenario([
+            "--scenario", "expiry-stampede", "--skew", "1s", "--refresh-ahead", "off",
+        ])
         #expect(stampede.skewMillis == 1_000 && stampede.refreshAhead == nil)
         #expect(stampede.authZTTLMillis == NamedScenario.expiryStampede.scenario.authZTTLMillis)
 
@@ -77,8 +81,10 @@ struct NamedScenarioTests {
 
     @Test func anUnknownNameListsTheNames() {
         let message = FlagParsing.message(["--scenario", "nope"])
-        #expect(message == "--scenario expects one of steady, cold-start, expiry-stampede, upstream-outage, attack-flood, "
-            + "got 'nope'")
+        #expect(
+            message == "--scenario expects one of steady, cold-start, expiry-stampede, upstream-outage, attack-flood, "
+                + "got 'nope'"
+        )
         for named in NamedScenario.allCases { #expect(message?.contains(named.rawValue) == true) }
     }
 

@@ -1,6 +1,6 @@
+import BenchHarness
 import Foundation
 import Testing
-import BenchHarness
 
 /// `--stages`, `--total-rate` and `--shard-index-env`/`--shards`: what they set, what they refuse,
 /// and how the scenario keeps them in its JSON.
@@ -28,9 +28,13 @@ struct ScheduleFlagsTests {
 
     @Test func stagesSetTheMeasuredPhaseAndTheMeanRate() throws {
         let s = try Self.scenario(["--stages", "30s:1000,60s:5000,30s:5000", "--warmup", "1s"])
-        #expect(s.stages == [RampStage(durationMillis: 30_000, rate: 1_000),
-                             RampStage(durationMillis: 60_000, rate: 5_000),
-                             RampStage(durationMillis: 30_000, rate: 5_000)])
+        #expect(
+            s.stages == [
+                RampStage(durationMillis: 30_000, rate: 1_000),
+                RampStage(durationMillis: 60_000, rate: 5_000),
+                RampStage(durationMillis: 30_000, rate: 5_000),
+            ]
+        )
         #expect(s.durationMillis == 120_000 && s.warmupMillis == 1_000)
         // Mean rate: (15,000 + 180,000 + 150,000) requests over 120 s.
         let requests: Double = 15_000 + 180_000 + 150_000
@@ -79,22 +83,32 @@ struct ScheduleFlagsTests {
         // Without it each process has its own schedule, whatever the shard.
         #expect(try Self.scenario(["--rate", "9000", "--shard", "2/3"]).laneShards == (1, 0))
         // Every shard of one total-rate scenario has the same fingerprint.
-        let fingerprints = try (1...3).map { try Self.scenario(["--total-rate", "9000", "--shard", "\($0)/3"]).fingerprint }
+        let fingerprints = try (1...3).map {
+            try Self.scenario(["--total-rate", "9000", "--shard", "\($0)/3"]).fingerprint
+        }
         #expect(Set(fingerprints).count == 1)
     }
 
     @Test(arguments: [0, 3])
     func theShardIndexComesFromTheEnvironment(index: Int) throws {
-        let s = try Self.scenario(["--shard-index-env", "JOB_COMPLETION_INDEX", "--shards", "4"],
-            environment: ["JOB_COMPLETION_INDEX": "\(index)"])
+        let s = try Self.scenario(
+            ["--shard-index-env", "JOB_COMPLETION_INDEX", "--shards", "4"],
+            environment: ["JOB_COMPLETION_INDEX": "\(index)"]
+        )
         let named = try Self.scenario(["--shard", "\(index + 1)/4"])
         #expect(s.shardIndex == index && s.shardCount == 4)
         #expect(s == named)
     }
 
     @Test(arguments: [
-        (["--shard-index-env", "IDX", "--shards", "4"], [String: String](), "--shard-index-env IDX: the variable is not set"),
-        (["--shard-index-env", "IDX", "--shards", "4"], ["IDX": ""], "--shard-index-env IDX: the variable is set but empty"),
+        (
+            ["--shard-index-env", "IDX", "--shards", "4"], [String: String](),
+            "--shard-index-env IDX: the variable is not set"
+        ),
+        (
+            ["--shard-index-env", "IDX", "--shards", "4"], ["IDX": ""],
+            "--shard-index-env IDX: the variable is set but empty"
+        ),
         (["--shard-index-env", "IDX", "--shards", "4"], ["IDX": "two"], "--shard-index-env IDX=two: expected"),
         (["--shard-index-env", "IDX", "--shards", "4"], ["IDX": "4"], "--shard-index-env IDX=4: expected"),
         (["--shard-index-env", "IDX", "--shards", "4"], ["IDX": "-1"], "--shard-index-env IDX=-1: expected"),
@@ -102,10 +116,16 @@ struct ScheduleFlagsTests {
         (["--shard-index-env", "IDX", "--shards", "x"], ["IDX": "0"], "--shards expects"),
         (["--shards", "4"], ["IDX": "0"], "--shards needs --shard-index-env"),
         (["--shard-index-env", "IDX"], ["IDX": "0"], "--shard-index-env IDX needs --shards"),
-        (["--shard-index-env", "IDX", "--shards", "4", "--shard", "1/4"], ["IDX": "0"],
-         "--shard and --shard-index-env exclude each other"),
+        (
+            ["--shard-index-env", "IDX", "--shards", "4", "--shard", "1/4"], ["IDX": "0"],
+            "--shard and --shard-index-env exclude each other"
+        ),
     ])
-    func shardEnvironmentErrorsNameTheFlagAndVariable(arguments: [String], environment: [String: String], start: String)
+    func shardEnvironmentErrorsNameTheFlagAndVariable(
+        arguments: [String],
+        environment: [String: String],
+        start: String
+    )
         throws
     {
         let message = try #require(Self.message(arguments, environment: environment))
@@ -125,7 +145,11 @@ struct ScheduleFlagsTests {
             let data = try Self.json(scenario)
             #expect(try JSONDecoder().decode(Scenario.self, from: data) == scenario)
             let text = String(decoding: data, as: UTF8.self)
-            #expect(text.contains(arguments[0] == "--stages" ? #""stages":[{"durationMillis":0,"rate":100}"# : #""totalRate":5000"#))
+            #expect(
+                text.contains(
+                    arguments[0] == "--stages" ? #""stages":[{"durationMillis":0,"rate":100}"# : #""totalRate":5000"#
+                )
+            )
         }
         // Without them neither key is written, and a file without them reads as nil.
         let plain = try Self.json(Scenario())

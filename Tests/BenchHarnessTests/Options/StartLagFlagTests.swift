@@ -1,5 +1,5 @@
-import Testing
 import BenchHarness
+import Testing
 
 /// `--max-start-lag`: what it sets in the scenario, and every bad value a usage error naming it.
 @Suite("run flags: --max-start-lag")
@@ -29,13 +29,17 @@ struct StartLagFlagTests {
     @Test(arguments: ["", "5", "-5ms", "5 ms", "1.5ms", "5ns", "ms", "2h", "99999999999999999999us", "on"])
     func badValuesAreUsageErrorsNamingTheFlag(text: String) {
         let message = FlagParsing.message(["--max-start-lag", text])
-        #expect(message == "--max-start-lag expects a duration between 1us and 1h (e.g. 10ms or 500us), or off "
-            + "(0 is off too), got '\(text)'")
+        #expect(
+            message == "--max-start-lag expects a duration between 1us and 1h (e.g. 10ms or 500us), or off "
+                + "(0 is off too), got '\(text)'"
+        )
     }
 
     @Test func theClosedLoopHasNoStartLagToBound() {
-        #expect(FlagParsing.message(["--closed", "--max-start-lag", "5ms"])
-            == "--max-start-lag bounds the open loop's start lag; the closed loop has none (it excludes --closed)")
+        #expect(
+            FlagParsing.message(["--closed", "--max-start-lag", "5ms"])
+                == "--max-start-lag bounds the open loop's start lag; the closed loop has none (it excludes --closed)"
+        )
         #expect(FlagParsing.message(["--closed", "--max-start-lag", "off"])?.hasPrefix("--max-start-lag") == true)
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import BenchHarness
+import Testing
 
 /// The session and upstream flags of `run`: what they set, and every bad value a usage error
 /// naming the flag.
@@ -31,10 +31,14 @@ struct UpstreamFlagsTests {
             #expect(try FlagParsing.scenario(["--deny-ttl", off]).denyTTLMillis == nil, "\(off)")
         }
         #expect(try FlagParsing.scenario([]).denyTTLMillis == nil)
-        #expect(FlagParsing.message(["--deny-ttl", "soon"])
-            == "--deny-ttl expects a duration between 1ms and 1d (e.g. 30s or 500ms), or 0 or off, got 'soon'")
-        #expect(FlagParsing.message(["--deny-ttl", "2d"])
-            == "--deny-ttl expects a duration between 1ms and 1d (e.g. 30s or 500ms), or 0 or off, got '2d'")
+        #expect(
+            FlagParsing.message(["--deny-ttl", "soon"])
+                == "--deny-ttl expects a duration between 1ms and 1d (e.g. 30s or 500ms), or 0 or off, got 'soon'"
+        )
+        #expect(
+            FlagParsing.message(["--deny-ttl", "2d"])
+                == "--deny-ttl expects a duration between 1ms and 1d (e.g. 30s or 500ms), or 0 or off, got '2d'"
+        )
     }
 
     @Test(arguments: [
@@ -91,13 +95,22 @@ struct UpstreamFlagsTests {
     }
 
     @Test func messagesSayWhatWasExpected() {
-        #expect(FlagParsing.message(["--refresh-ahead", "1.5"])
-            == "--refresh-ahead expects a fraction of the lifetime between 0 and 1, both excluded (e.g. 0.8), or off, got '1.5'")
-        #expect(FlagParsing.message(["--upstream-timeout", "0s"])
-            == "--upstream-timeout expects a duration between 1ms and 1d (e.g. 2s or 500ms), got '0s'")
-        #expect(FlagParsing.message(["--concurrency", "4"]) == "--concurrency sets the closed loop's sessions; it needs --closed")
-        #expect(FlagParsing.message(["--upstream-outage", "5s@20s"])
-            == "--upstream-outage 5s@20s starts after the load ends (warm-up plus duration: 12.0s); "
-            + "TIME counts from the start of the warm-up")
+        #expect(
+            FlagParsing.message(["--refresh-ahead", "1.5"])
+                == "--refresh-ahead expects a fraction of the lifetime between 0 and 1, both excluded (e.g. 0.8), or off, got '1.5'"
+        )
+        #expect(
+            FlagParsing.message(["--upstream-timeout", "0s"])
+                == "--upstream-timeout expects a duration between 1ms and 1d (e.g. 2s or 500ms), got '0s'"
+        )
+        #expect(
+            FlagParsing.message(["--concurrency", "4"])
+                == "--concurrency sets the closed loop's sessions; it needs --closed"
+        )
+        #expect(
+            FlagParsing.message(["--upstream-outage", "5s@20s"])
+                == "--upstream-outage 5s@20s starts after the load ends (warm-up plus duration: 12.0s); "
+                + "TIME counts from the start of the warm-up"
+        )
     }
 }

@@ -1,6 +1,6 @@
 import AuthZCore
-import Testing
 import BenchHarness
+import Testing
 
 @Suite("run flags: the scenario they describe")
 struct RunFlagsTests {
@@ -39,14 +39,22 @@ struct RunFlagsTests {
         #expect(s.backendMedianMicros == 100 && s.backendP99Micros == 1000 && s.backendDenyRatio == 0.1)
     }
 
-    @Test("The older names --backend-latency and --deny-ratio are aliases: the same scenario, messages in the current names")
+    @Test(
+        "The older names --backend-latency and --deny-ratio are aliases: the same scenario, messages in the current names"
+    )
     func olderUpstreamNamesAreAliases() throws {
         let current = try scenario(["--upstream-latency", "100us/1ms", "--upstream-deny-ratio", "0.1"])
         let aliased = try scenario(["--backend-latency", "100us/1ms", "--deny-ratio=0.1"])
         #expect(aliased == current)
         #expect(aliased.backendMedianMicros == 100 && aliased.backendDenyRatio == 0.1)
-        #expect(message(["--deny-ratio", "1.5"]) == "--upstream-deny-ratio expects a share at least 0 and below 1, got '1.5'")
-        #expect(message(["--backend-latency", "0us/0us", "--upstream-latency", "0us/0us"]) == "--upstream-latency given twice")
+        #expect(
+            message(["--deny-ratio", "1.5"])
+                == "--upstream-deny-ratio expects a share at least 0 and below 1, got '1.5'"
+        )
+        #expect(
+            message(["--backend-latency", "0us/0us", "--upstream-latency", "0us/0us"])
+                == "--upstream-latency given twice"
+        )
         let unknown = try #require(message(["--nonsense"]))
         #expect(unknown.contains("--backend-latency") && unknown.contains("--upstream-latency"))
     }
@@ -64,22 +72,29 @@ struct RunFlagsTests {
     }
 
     @Test func theParserOnlyReadsValuesAndValidateStatesTheRule() throws {
-        let args = try Arguments(["--devices", "0", "--shard", "0/4", "--mix", "get=150"],
-            options: WorkloadFlags.valueOptions, flags: WorkloadFlags.flagOptions)
+        let args = try Arguments(
+            ["--devices", "0", "--shard", "0/4", "--mix", "get=150"],
+            options: WorkloadFlags.valueOptions,
+            flags: WorkloadFlags.flagOptions
+        )
         let parsed = try WorkloadFlags.scenario(from: args, defaultThreads: 2)
         #expect(parsed.devices == 0 && parsed.shardIndex == -1 && parsed.shardCount == 4 && parsed.mix.get == 150)
         // Text that does not read and a value out of range are told in the same words.
         #expect(message(["--devices", "abc"]) == "--devices expects an integer in 1...10000000, got 'abc'")
         #expect(message(["--devices", "0"]) == "--devices expects an integer in 1...10000000, got '0'")
-        #expect(message(["--mix", "get=-10,check=110"])
-            == "--mix expects NAME=PERCENT pairs (e.g. get=70,check=20,verify=10), got 'get=-10'")
+        #expect(
+            message(["--mix", "get=-10,check=110"])
+                == "--mix expects NAME=PERCENT pairs (e.g. get=70,check=20,verify=10), got 'get=-10'"
+        )
     }
 
     @Test func messagesQuoteTheTextAsTyped() {
         #expect(message(["--zipf", "1e400"]) == "--zipf expects an exponent between 0 (uniform) and 10, got '1e400'")
         #expect(message(["--rate", "-5"]) == "--rate expects requests per second (a positive number), got '-5'")
-        #expect(message(["--inject-stall", "2s@200ms"])
-            == "--inject-stall expects DURATION@PERIOD with DURATION < PERIOD (e.g. 200ms@2s), got '2s@200ms'")
+        #expect(
+            message(["--inject-stall", "2s@200ms"])
+                == "--inject-stall expects DURATION@PERIOD with DURATION < PERIOD (e.g. 200ms@2s), got '2s@200ms'"
+        )
         #expect(message(["--shard", "5/4"]) == "--shard expects I/N with 1 <= I <= N (e.g. 2/4), got '5/4'")
         #expect(message(["--devices", "3", "--shard", "4/4"]) == "--shard 4/4: fewer devices (3) than shards")
         #expect(message(["--requestors", "70000"]) == "--requestors must be between 1 and 65535")

@@ -1,6 +1,6 @@
 import AuthZCore
-import Testing
 import BenchHarness
+import Testing
 
 /// Belady's MIN on hand-worked sequences, and as an upper bound of every real strategy.
 @Suite("Belady optimal")
@@ -71,7 +71,14 @@ struct BeladyOptimalTests {
             #expect(optimal >= lruHits)
             for kind in CacheStrategyKind.allCases {
                 for shards: Int? in kind == .sharded ? [1, 4] : [nil] {
-                    let (measured, _) = SweepReplay.replay(sequence, keys: keys, kind: kind, capacity: capacity, shards: shards, seed: 1)
+                    let (measured, _) = SweepReplay.replay(
+                        sequence,
+                        keys: keys,
+                        kind: kind,
+                        capacity: capacity,
+                        shards: shards,
+                        seed: 1
+                    )
                     #expect(measured.hits <= optimal, "\(kind) at \(capacity): \(measured.hits) > optimal \(optimal)")
                 }
             }

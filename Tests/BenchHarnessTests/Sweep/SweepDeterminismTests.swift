@@ -1,18 +1,24 @@
 import AuthZCore
-import Testing
 import BenchHarness
+import Testing
 
 /// A sweep's hit ratios depend on its seed only: the keys' hashes, the sketches and the generators
 /// all derive from it, never from the process.
 @Suite("Sweep determinism")
 struct SweepDeterminismTests {
     static let zipfWorkload = AccessSequence.Workload(
-        Scenario(devices: 2_000, requestors: 5, resources: 500, zipf: 1, seed: 3), requests: 60_000)
+        Scenario(devices: 2_000, requestors: 5, resources: 500, zipf: 1, seed: 3),
+        requests: 60_000
+    )
 
     @Test func theSameSeedGivesTheSameHitsEveryTime() {
         let sequence = AccessSequence.synthetic(Self.zipfWorkload)
-        let plan = Sweep.Plan(strategies: [.tinylfu, .tinylfuFixed, .s3fifo, .mutex, .sharded], capacities: [300, 3_000],
-            shards: [4], seed: 42)
+        let plan = Sweep.Plan(
+            strategies: [.tinylfu, .tinylfuFixed, .s3fifo, .mutex, .sharded],
+            capacities: [300, 3_000],
+            shards: [4],
+            seed: 42
+        )
         let first = Sweep.run(sequence, plan: plan).map(\.hits)
         // Each run makes its caches afresh: a seed drawn per cache or per process would show here.
         for _ in 0..<3 {
@@ -29,8 +35,14 @@ struct SweepDeterminismTests {
         #expect(a == b && a.precomputedHash == b.precomputedHash)
         #expect(a.precomputedHash != c.precomputedHash)
         #expect(a.parts?.resourceID == "res-1")
-        let other = AuthorizationKey(rehashing: AuthorizationKey(authNGUID: "device-7-g0", requestorID: "NBC",
-            resourceID: "res-2"), hashKey: (1, 2))
+        let other = AuthorizationKey(
+            rehashing: AuthorizationKey(
+                authNGUID: "device-7-g0",
+                requestorID: "NBC",
+                resourceID: "res-2"
+            ),
+            hashKey: (1, 2)
+        )
         #expect(a != other)
     }
 }

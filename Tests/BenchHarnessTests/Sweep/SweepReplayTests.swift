@@ -1,7 +1,7 @@
 import AuthZCore
-import Testing
-import HDRHistogram
 import BenchHarness
+import HDRHistogram
+import Testing
 
 /// The sweep replays what the engine would look up, and the real caches agree with plain
 /// reference implementations of their policies on the same sequence.
@@ -39,7 +39,10 @@ struct SweepReplayTests {
         let records = SweepFixtures.records(seed: seed, count: 4_000, devices: 40, resources: 60, logoutEvery: 200)
         let sequence = AccessSequence.replaying(records)
         let reference = SweepFixtures.referenceKeys(records)
-        let rows = Sweep.run(sequence, plan: Sweep.Plan(strategies: [.s3fifo], capacities: [1, 10, 37, 200], shards: []))
+        let rows = Sweep.run(
+            sequence,
+            plan: Sweep.Plan(strategies: [.s3fifo], capacities: [1, 10, 37, 200], shards: [])
+        )
         #expect(rows.count == 4)
         for row in rows {
             var s3fifo = ReferenceS3FIFO(capacity: row.capacity)
@@ -67,8 +70,16 @@ struct SweepReplayTests {
 
     @Test func theSyntheticWorkloadIsDeterministicForASeed() {
         let workload = AccessSequence.Workload(
-            Scenario(devices: 500, requestors: 5, resources: 100, zipf: 1, mix: OperationMix(get: 50, check: 20, verify: 10, logout: 10, attack: 10),
-                     seed: 7), requests: 5_000)
+            Scenario(
+                devices: 500,
+                requestors: 5,
+                resources: 100,
+                zipf: 1,
+                mix: OperationMix(get: 50, check: 20, verify: 10, logout: 10, attack: 10),
+                seed: 7
+            ),
+            requests: 5_000
+        )
         let a = AccessSequence.synthetic(workload)
         let b = AccessSequence.synthetic(workload)
         #expect(a.keys == b.keys)
@@ -80,15 +91,26 @@ struct SweepReplayTests {
         #expect(a.records < 5_000 && a.records > 4_000)
         #expect(a.count == (a.operationCounts[.get] ?? 0) + (a.operationCounts[.check] ?? 0))
         // Keys use the harness's GUID form and names.
-        #expect(a.keyParts.allSatisfy { $0.guid.hasPrefix("d") && $0.guid.contains("-g") && $0.resource.hasPrefix("res-") })
+        #expect(
+            a.keyParts.allSatisfy { $0.guid.hasPrefix("d") && $0.guid.contains("-g") && $0.resource.hasPrefix("res-") }
+        )
     }
 
     @Test func bestIsTheMostHitsThenTheLowerP99() {
         func row(_ strategy: String, capacity: Int, hits: Int, latency: UInt64) -> SweepRow {
             var histogram = HDRHistogram()
             histogram.record(latency, count: 10)
-            return SweepRow(strategy: strategy, capacity: capacity, shards: nil, requests: 100, hits: hits,
-                optimalHits: 90, responseTime: histogram, elapsedNanos: 1_000, bytesPerEntry: 100)
+            return SweepRow(
+                strategy: strategy,
+                capacity: capacity,
+                shards: nil,
+                requests: 100,
+                hits: hits,
+                optimalHits: 90,
+                responseTime: histogram,
+                elapsedNanos: 1_000,
+                bytesPerEntry: 100
+            )
         }
         var rows = [
             row("lru", capacity: 10, hits: 50, latency: 300), row("sieve", capacity: 10, hits: 50, latency: 200),

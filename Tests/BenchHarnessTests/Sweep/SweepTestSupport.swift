@@ -1,7 +1,6 @@
 import AuthZSimulation
 import BenchHarness
 
-
 /// A least-recently-used cache written the plain way (the test's reference for `LRUCache`).
 struct ReferenceLRU {
     let capacity: Int
@@ -80,11 +79,19 @@ enum SweepFixtures {
             // Skewed: the product of two uniform draws favours low resource numbers.
             let resource = generator.below(resources) * generator.below(resources) / resources
             let draw = generator.below(100)
-            let op: TraceOperation = logoutEvery > 0 && generator.below(logoutEvery) == 0 ? .logout
+            let op: TraceOperation =
+                logoutEvery > 0 && generator.below(logoutEvery) == 0
+                ? .logout
                 : draw < 60 ? .get : draw < 90 ? .check : .verify
-            records.append(TraceRecord(
-                timeMillis: Int64(index), op: op, device: "dev\(device)", requestor: "req-\(device % 3)",
-                resource: op == .logout ? "" : "res-\(resource)"))
+            records.append(
+                TraceRecord(
+                    timeMillis: Int64(index),
+                    op: op,
+                    device: "dev\(device)",
+                    requestor: "req-\(device % 3)",
+                    resource: op == .logout ? "" : "res-\(resource)"
+                )
+            )
         }
         return records
     }
@@ -98,7 +105,9 @@ enum SweepFixtures {
         for record in records {
             switch record.op {
             case .get, .check:
-                keys.append("\(record.device)#\(generation[record.device, default: 0])|\(record.requestor)|\(record.resource)")
+                keys.append(
+                    "\(record.device)#\(generation[record.device, default: 0])|\(record.requestor)|\(record.resource)"
+                )
             case .logout:
                 generation[record.device, default: 0] += 1
             case .verify:

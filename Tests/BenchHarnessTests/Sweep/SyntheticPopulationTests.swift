@@ -1,7 +1,7 @@
 import AuthZCore
 import AuthZSimulation
-import Testing
 import BenchHarness
+import Testing
 
 /// The sweep's synthetic sequence replays the cache traffic of a `run` with the same flags only if
 /// both give each device the same requestor and MVPD.
@@ -22,7 +22,11 @@ struct SyntheticPopulationTests {
         scenario.mvpds = 6
         scenario.threads = 2
         scenario.seed = seed
-        let directory = WorkloadDirectory(requestors: scenario.requestors, mvpds: scenario.mvpds, resources: scenario.resources)
+        let directory = WorkloadDirectory(
+            requestors: scenario.requestors,
+            mvpds: scenario.mvpds,
+            resources: scenario.resources
+        )
         let devices = try Self.population(scenario, directory: directory)
         #expect(devices.count == scenario.devices)
         let byIndex = Dictionary(uniqueKeysWithValues: devices.map { (Int($0.globalIndex), $0) })
@@ -40,7 +44,10 @@ struct SyntheticPopulationTests {
         #expect(looked.count == scenario.devices)  // every device's requestor was compared
         for device in devices {
             let assigned = workload.directory.assignment(seed: seed, device: Int(device.globalIndex))
-            #expect(assigned.requestor == Int(device.requestor) && assigned.mvpd == Int(device.mvpd), "device \(device.globalIndex)")
+            #expect(
+                assigned.requestor == Int(device.requestor) && assigned.mvpd == Int(device.mvpd),
+                "device \(device.globalIndex)"
+            )
         }
     }
 
@@ -48,6 +55,10 @@ struct SyntheticPopulationTests {
         // Seed 1, 20 requestors, 10 MVPDs (the defaults): the assignments runs have always had.
         let directory = WorkloadDirectory(requestors: 20, mvpds: 10, resources: 1)
         let assigned = (0..<8).map { directory.assignment(seed: 1, device: $0) }
-        #expect(assigned.map { [$0.requestor, $0.mvpd] } == [[17, 6], [7, 0], [9, 4], [8, 7], [19, 5], [6, 7], [13, 5], [5, 4]])
+        #expect(
+            assigned.map { [$0.requestor, $0.mvpd] } == [
+                [17, 6], [7, 0], [9, 4], [8, 7], [19, 5], [6, 7], [13, 5], [5, 4],
+            ]
+        )
     }
 }

@@ -1,10 +1,11 @@
-import Testing
 import BenchHarness
+import Testing
 
 /// Inputs the FuzzTraceCSV target found, kept as regression tests.
 @Suite("Trace CSV regressions")
 struct TraceCSVRegressionTests {
-    static let prefix = "time_ms,op,device,requestor,resource\n0,get,d4711,req-3,res-17\n2,check,d52,req-0,res-1\n"
+    static let prefix =
+        "time_ms,op,device,requestor,resource\n0,get,d4711,req-3,res-17\n2,check,d52,req-0,res-1\n"
         + "2,verify,d4711,req-3,res-17\n"
 
     /// The fuzzer's input: a logout line whose empty resource is followed by 122 `\r` then `\n`.
@@ -31,7 +32,9 @@ struct TraceCSVRegressionTests {
     @Test func oneCarriageReturnBeforeTheNewlineIsStillALineEnd() throws {
         let bytes = Array((Self.prefix + "9,logout,d52,req-0,\r\n").utf8)
         let records = try TraceCSV.decode(bytes, source: "t.csv")
-        #expect(records.last == TraceRecord(timeMillis: 9, op: .logout, device: "d52", requestor: "req-0", resource: ""))
+        #expect(
+            records.last == TraceRecord(timeMillis: 9, op: .logout, device: "d52", requestor: "req-0", resource: "")
+        )
         #expect(try TraceCSV.decode(Array(TraceCSV.encode(records).utf8), source: "again.csv") == records)
     }
 }

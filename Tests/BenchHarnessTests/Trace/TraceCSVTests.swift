@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import BenchHarness
+import Foundation
 import TestSupport
+import Testing
 
 /// The trace file format: round trip, and one-line errors with the file and line.
 @Suite("Trace CSV")
@@ -26,18 +26,29 @@ struct TraceCSVTests {
 
     @Test func recordedTracesFormatLikeTheEncoderAndMergeByTime() throws {
         let workers: [[TraceEntry]] = [
-            [TraceEntry(timeNanos: 1_000_000, device: 4, resource: 2, requestor: 1, op: 0, worker: 0),
-             TraceEntry(timeNanos: 9_500_000, device: 4, resource: -1, requestor: 1, op: 3, worker: 0)],
-            [TraceEntry(timeNanos: 500, device: 7, resource: 0, requestor: 0, op: 1, worker: 1),
-             TraceEntry(timeNanos: 1_000_000, device: 7, resource: 1, requestor: 0, op: 2, worker: 1)],
+            [
+                TraceEntry(timeNanos: 1_000_000, device: 4, resource: 2, requestor: 1, op: 0, worker: 0),
+                TraceEntry(timeNanos: 9_500_000, device: 4, resource: -1, requestor: 1, op: 3, worker: 0),
+            ],
+            [
+                TraceEntry(timeNanos: 500, device: 7, resource: 0, requestor: 0, op: 1, worker: 1),
+                TraceEntry(timeNanos: 1_000_000, device: 7, resource: 1, requestor: 0, op: 2, worker: 1),
+            ],
         ]
-        let trace = RecordedTrace(workers: workers, requestorIDs: ["req-0", "req-1"], resourceIDs: ["res-0", "res-1", "res-2"])
+        let trace = RecordedTrace(
+            workers: workers,
+            requestorIDs: ["req-0", "req-1"],
+            resourceIDs: ["res-0", "res-1", "res-2"]
+        )
         #expect(trace.entries.map(\.timeNanos) == [500, 1_000_000, 1_000_000, 9_500_000])
         #expect(trace.entries.map(\.worker) == [1, 0, 1, 0])
         let bytes = trace.csvBytes()
         #expect(String(decoding: bytes, as: UTF8.self) == TraceCSV.encode(trace.records))
         #expect(try TraceCSV.decode(bytes, source: "t.csv") == trace.records)
-        #expect(trace.records.last == TraceRecord(timeMillis: 9, op: .logout, device: "d4", requestor: "req-1", resource: ""))
+        #expect(
+            trace.records.last
+                == TraceRecord(timeMillis: 9, op: .logout, device: "d4", requestor: "req-1", resource: "")
+        )
     }
 
     /// Malformed files and the line their error must name.
@@ -71,7 +82,10 @@ struct TraceCSVTests {
         let (name, text, line) = Self.malformed[index]
         let directory = try CLIHarness.temporaryDirectory()
         try Data(text.utf8).write(to: directory.appendingPathComponent("bad.csv"))
-        let output = try CLIHarness.bench(["sweep", "--trace", "bad.csv", "--json", "s.json", "--quiet"], in: directory)
+        let output = try CLIHarness.bench(
+            ["sweep", "--trace", "bad.csv", "--json", "s.json", "--quiet"],
+            in: directory
+        )
         #expect(output.status == 65, "\(name): \(output.stderr)")
         // A debug build also prints its warning banner; the error is the line naming the command.
         let lines = output.stderr.split(separator: "\n").filter { $0.hasPrefix("authz-bench") }

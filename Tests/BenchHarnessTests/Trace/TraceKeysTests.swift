@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import BenchHarness
+import Foundation
 import TestSupport
+import Testing
 
 /// The key-per-line trace format (LIRS/ARC traces, libCacheSim's txt), plain or gzip'd.
 @Suite("Trace keys format and gzip input")
@@ -47,7 +47,9 @@ struct TraceKeysTests {
         #expect(!Gzip.isCompressed(Array("1\n".utf8)))
         let inflated = try Gzip.inflate(bytes, source: "a.gz", limit: 1 << 20)
         #expect(String(decoding: inflated, as: UTF8.self) == "1\n2\n3\n")
-        #expect(throws: BenchError.self) { try Gzip.inflate(Array(bytes.prefix(bytes.count - 30)), source: "a.gz", limit: 1 << 20) }
+        #expect(throws: BenchError.self) {
+            try Gzip.inflate(Array(bytes.prefix(bytes.count - 30)), source: "a.gz", limit: 1 << 20)
+        }
         #expect(throws: BenchError.self) { try Gzip.inflate(bytes, source: "a.gz", limit: 3) }
         var corrupt = bytes
         corrupt[12] ^= 0xFF

@@ -5,9 +5,19 @@ import Testing
 struct WorkloadTests {
     static func operations(seed: UInt64, worker: Int = 0, count: Int = 5_000) -> [Operation] {
         var mix = OperationMix()
-        mix.get = 50; mix.check = 20; mix.verify = 10; mix.logout = 5; mix.attack = 15
-        var stream = OperationStream(seed: seed, shard: 0, worker: worker, mix: mix, deviceCount: 1_000,
-            resources: ZipfSampler(count: 500, exponent: 1.0))
+        mix.get = 50
+        mix.check = 20
+        mix.verify = 10
+        mix.logout = 5
+        mix.attack = 15
+        var stream = OperationStream(
+            seed: seed,
+            shard: 0,
+            worker: worker,
+            mix: mix,
+            deviceCount: 1_000,
+            resources: ZipfSampler(count: 500, exponent: 1.0)
+        )
         return (0..<count).map { _ in stream.next() }
     }
 

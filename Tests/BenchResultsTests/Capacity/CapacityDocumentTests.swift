@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import BenchHarness
 import BenchResults
+import Foundation
 import TestSupport
+import Testing
 
 @Suite("Capacity result")
 struct CapacityDocumentTests {
@@ -15,9 +15,14 @@ struct CapacityDocumentTests {
         let steps = [1_000.0, 2_000, 4_000, 2_000, 4_000].map { rate in
             CapacityDocument.Step(rate: rate, result: result, objectives: rate <= knee ? generous : strict)
         }
-        return CapacityDocument(environment: SyntheticRun.environment(), scenario: .object(["seed": .integer(1)]),
-            slo: ["responseTime.p99<10s"], steps: steps,
-            knee: CapacityDocument.Knee(rate: knee, lower: knee, upper: 4_000), stepCount: steps.count)
+        return CapacityDocument(
+            environment: SyntheticRun.environment(),
+            scenario: .object(["seed": .integer(1)]),
+            slo: ["responseTime.p99<10s"],
+            steps: steps,
+            knee: CapacityDocument.Knee(rate: knee, lower: knee, upper: 4_000),
+            stepCount: steps.count
+        )
     }
 
     @Test func readsBackWhatItWrites() throws {

@@ -1,5 +1,5 @@
-import Testing
 import BenchResults
+import Testing
 
 @Suite("compare statistics")
 struct CompareStatisticsTests {
@@ -93,7 +93,9 @@ struct CompareStatisticsTests {
         let throughput = try #require(CompareMetric.parse("throughput"))
         let base = [100.0, 101, 99, 102, 98]
         #expect(comparison.compare(latency, baseline: base, candidate: base.map { $0 * 1.2 }).verdict == .regression)
-        #expect(comparison.compare(throughput, baseline: base, candidate: base.map { $0 * 1.2 }).verdict == .improvement)
+        #expect(
+            comparison.compare(throughput, baseline: base, candidate: base.map { $0 * 1.2 }).verdict == .improvement
+        )
         #expect(comparison.compare(throughput, baseline: base, candidate: base.map { $0 * 0.8 }).verdict == .regression)
         // 20% worse in the median but overlapping samples: not significant, so unchanged.
         let noisy = comparison.compare(latency, baseline: [100, 300, 50, 120, 80], candidate: [120, 40, 310, 140, 90])

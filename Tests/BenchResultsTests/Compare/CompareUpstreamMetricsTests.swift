@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import BenchHarness
 import BenchResults
+import Foundation
 import TestSupport
+import Testing
 
 @Suite("compare: upstream wait, in flight and upstream metrics")
 struct CompareUpstreamMetricsTests {
@@ -37,8 +37,10 @@ struct CompareUpstreamMetricsTests {
         let calls = try #require(CompareMetric.parse("upstream.calls"))
         #expect(calls.value(in: document) == Double(outcome.upstream.calls) / Double(outcome.requests))
         #expect(calls.unit == "per request" && !calls.higherIsBetter)
-        #expect(CompareMetric.parse("upstream.timeouts")?.value(in: document)
-            == Double(outcome.upstream.timeouts) / Double(outcome.requests))
+        #expect(
+            CompareMetric.parse("upstream.timeouts")?.value(in: document)
+                == Double(outcome.upstream.timeouts) / Double(outcome.requests)
+        )
         let peak = try #require(CompareMetric.parse("upstream.maxInFlight"))
         #expect(peak.value(in: document) == Double(outcome.upstream.maxInFlight))
         #expect(peak.unit == "calls")
@@ -57,14 +59,21 @@ struct CompareUpstreamMetricsTests {
         var candidate = base
         candidate.upstream?.calls = base.upstream!.calls * 2
         let metrics = try CompareMetric.parseList("upstream.calls,inFlight.p99,upstreamWait.p99")
-        let report = ComparisonReport(baseline: Self.side([base], role: .baseline),
-            candidate: Self.side([candidate], role: .candidate), metrics: metrics, comparison: Comparison(threshold: 0.05),
-            warnings: [], exitCode: { $0 == "regression" ? 2 : 0 })
+        let report = ComparisonReport(
+            baseline: Self.side([base], role: .baseline),
+            candidate: Self.side([candidate], role: .candidate),
+            metrics: metrics,
+            comparison: Comparison(threshold: 0.05),
+            warnings: [],
+            exitCode: { $0 == "regression" ? 2 : 0 }
+        )
         #expect(report.metrics.map(\.metric) == ["upstream.calls", "inFlight.p99", "upstreamWait.p99"])
         #expect(report.metrics.map(\.verdict) == [.regression, .unchanged, .unchanged])
         #expect(report.verdict == "regression")
         let rows = report.tableRows
-        #expect(rows[0][1] == String(format: "%.4g/request", Double(base.upstream!.calls) / Double(base.summary.requests)))
+        #expect(
+            rows[0][1] == String(format: "%.4g/request", Double(base.upstream!.calls) / Double(base.summary.requests))
+        )
         #expect(rows[1][1] == LatencyText.count(base.concurrency!.inFlight.p99))
         #expect(rows[2][1] == LatencyText.duration(base.latency.upstreamWait.p99))
     }
@@ -77,9 +86,14 @@ struct CompareUpstreamMetricsTests {
         try side.checkHas(CompareMetric.defaults + [try #require(CompareMetric.parse("serviceTime.p99"))])
         // An older file reads its missing upstreamWait as empty: not a measured zero to gate on.
         for name in ["inFlight.p99", "upstream.calls", "upstreamWait.p99"] {
-            let error = #expect(throws: BenchError.self) { try side.checkHas([try #require(CompareMetric.parse(name))]) }
+            let error = #expect(throws: BenchError.self) {
+                try side.checkHas([try #require(CompareMetric.parse(name))])
+            }
             #expect(error?.reason == .badInput)
-            #expect(error?.message.hasPrefix("baseline baseline-1.json: has no \(name)") == true, "\(error?.message ?? "")")
+            #expect(
+                error?.message.hasPrefix("baseline baseline-1.json: has no \(name)") == true,
+                "\(error?.message ?? "")"
+            )
             #expect(error?.message.contains("\n") == false)
         }
     }

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import BenchHarness
 import BenchResults
+import Foundation
 import TestSupport
+import Testing
 
 /// The one read-and-check every kind of result file goes through: the shared header, and errors
 /// that name the kind expected.

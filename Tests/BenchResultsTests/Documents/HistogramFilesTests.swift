@@ -1,10 +1,10 @@
 import AuthZCore
-import Foundation
-import Testing
-import HDRHistogram
 import BenchHarness
 import BenchResults
+import Foundation
+import HDRHistogram
 import TestSupport
+import Testing
 
 @Suite("Histogram files (.hgrm, .hlog)")
 struct HistogramFilesTests {
@@ -15,11 +15,19 @@ struct HistogramFilesTests {
         let result = RunResult(outcome)
         let paths = try HistogramFiles.writeHgrm(result, to: directory.appendingPathComponent("hgrm").path)
         let names = Set(paths.map { URL(fileURLWithPath: $0).lastPathComponent })
-        #expect(names == ["responseTime.hgrm", "serviceTime.hgrm", "startLag.hgrm", "upstreamWait.hgrm", "inline.hgrm",
-                          "parked.hgrm", "inFlight.hgrm", "stage-parse.hgrm", "stage-verify.hgrm"])
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("hgrm").path)
+        #expect(
+            names == [
+                "responseTime.hgrm", "serviceTime.hgrm", "startLag.hgrm", "upstreamWait.hgrm", "inline.hgrm",
+                "parked.hgrm", "inFlight.hgrm", "stage-parse.hgrm", "stage-verify.hgrm",
+            ]
+        )
+        let leftovers = try FileManager.default.contentsOfDirectory(
+            atPath: directory.appendingPathComponent("hgrm").path
+        )
         #expect(Set(leftovers) == names)
-        var expected: [String: HDRHistogram] = ["stage-parse.hgrm": outcome.stages[.parse]!, "stage-verify.hgrm": outcome.stages[.verify]!]
+        var expected: [String: HDRHistogram] = [
+            "stage-parse.hgrm": outcome.stages[.parse]!, "stage-verify.hgrm": outcome.stages[.verify]!,
+        ]
         for kind in LatencyKind.allCases { expected["\(kind.rawValue).hgrm"] = outcome.latency[kind]! }
         for path in paths {
             let name = URL(fileURLWithPath: path).lastPathComponent
@@ -42,7 +50,9 @@ struct HistogramFilesTests {
         let outcome = SyntheticRun.outcome()
         let file = try #require(HistogramFiles.hgrmFiles(RunResult(outcome)).first { $0.name == "inFlight.hgrm" })
         #expect(file.text == outcome.inFlight.percentileDistributionText(outputValueUnitScalingRatio: 1))
-        let rows = file.text.split(separator: "\n").dropFirst().filter { !$0.hasPrefix("#") }.map { $0.split(separator: " ") }
+        let rows = file.text.split(separator: "\n").dropFirst().filter { !$0.hasPrefix("#") }.map {
+            $0.split(separator: " ")
+        }
         let last = try #require(rows.last)
         #expect(Double(last[0]) == Double(outcome.maxInFlight))
         // A result that did not measure it (an older file) gets no inFlight.hgrm.
@@ -56,7 +66,9 @@ struct HistogramFilesTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("plain")
         try Data("x".utf8).write(to: file)
-        let error = #expect(throws: BenchError.self) { try HistogramFiles.writeHgrm(RunResult(SyntheticRun.outcome()), to: file.path) }
+        let error = #expect(throws: BenchError.self) {
+            try HistogramFiles.writeHgrm(RunResult(SyntheticRun.outcome()), to: file.path)
+        }
         #expect(error?.message == "--hgrm \(file.path): is a file; expected a directory")
     }
 

@@ -1,9 +1,9 @@
-import Foundation
-import HDRHistogram
-import Testing
 import BenchHarness
 import BenchResults
+import Foundation
+import HDRHistogram
 import TestSupport
+import Testing
 
 @Suite("Streamed .hlog: written interval by interval, metadata and end lines")
 struct IntervalLogSinkTests {
@@ -19,7 +19,9 @@ struct IntervalLogSinkTests {
     }
 
     static func lines(_ path: String) throws -> [String] {
-        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init
+        )
     }
 
     @Test("The streamed log is the whole-run writer's log plus the metadata lines")
@@ -32,21 +34,35 @@ struct IntervalLogSinkTests {
         try Self.stream(intervals, outcome: outcome, to: path)
 
         // What the whole-run writer (one HDRLogWriter, appended interval by interval) produces.
-        var whole = HDRLogWriter(startTimeMillis: outcome.startEpochMillis, maxValueUnitRatio: 1_000_000,
-            comments: [HistogramFiles.hlogUnitsComment])
+        var whole = HDRLogWriter(
+            startTimeMillis: outcome.startEpochMillis,
+            maxValueUnitRatio: 1_000_000,
+            comments: [HistogramFiles.hlogUnitsComment]
+        )
         for interval in intervals {
             for tag in HistogramFiles.hlogTags {
-                let histogram = tag == HistogramFiles.inFlightTag ? interval.inFlight : interval.histogram(LatencyKind(rawValue: tag)!)
-                try whole.append(histogram, startSeconds: interval.startSeconds, lengthSeconds: interval.lengthSeconds, tag: tag)
+                let histogram =
+                    tag == HistogramFiles.inFlightTag
+                    ? interval.inFlight : interval.histogram(LatencyKind(rawValue: tag)!)
+                try whole.append(
+                    histogram,
+                    startSeconds: interval.startSeconds,
+                    lengthSeconds: interval.lengthSeconds,
+                    tag: tag
+                )
             }
         }
         let lines = try Self.lines(path)
         let metadata = lines.filter { $0.hasPrefix("#[authz-bench-") }
         #expect(lines.filter { !$0.hasPrefix("#[authz-bench-") }.joined(separator: "\n") == whole.text)
         // Where the metadata go: after the first comment, before the version line; the end line last.
-        #expect(lines[1].hasPrefix("#[authz-bench-run: version=\(BenchVersion.current), shard=1/1, "
-            + "fingerprint=\(outcome.scenario.fingerprint), host=host_a_b, startEpochMillis=\(outcome.startEpochMillis), "
-            + "plannedSeconds=3.000]"))
+        #expect(
+            lines[1].hasPrefix(
+                "#[authz-bench-run: version=\(BenchVersion.current), shard=1/1, "
+                    + "fingerprint=\(outcome.scenario.fingerprint), host=host_a_b, startEpochMillis=\(outcome.startEpochMillis), "
+                    + "plannedSeconds=3.000]"
+            )
+        )
         #expect(lines[2].hasPrefix("#[authz-bench-scenario: {"))
         #expect(lines[3] == "#[Histogram log format version 1.3]")
         #expect(lines.last(where: { !$0.isEmpty }) == "#[authz-bench-end: intervals=3, requests=3000]")

@@ -1,9 +1,9 @@
 import AuthZCore
-import Foundation
-import Testing
 import BenchHarness
 import BenchResults
+import Foundation
 import TestSupport
+import Testing
 
 /// `cache.negativeHits`: requests answered from a cached upstream denial (`--deny-ttl`).
 @Suite("Result JSON: negative hits")
@@ -34,7 +34,9 @@ struct NegativeHitsResultTests {
 
     @Test func aFileWithoutTheKeyReadsNotRecorded() throws {
         var root = try #require(
-            try JSONSerialization.jsonObject(with: ResultDocument(Self.outcome(negativeHits: 7)).jsonData()) as? [String: Any])
+            try JSONSerialization.jsonObject(with: ResultDocument(Self.outcome(negativeHits: 7)).jsonData())
+                as? [String: Any]
+        )
         var cache = try #require(root["cache"] as? [String: Any])
         cache["negativeHits"] = nil
         var caches = try #require(cache["caches"] as? [String: [String: Any]])
@@ -55,8 +57,12 @@ struct NegativeHitsResultTests {
     }
 
     @Test func shardsSumTheirCounts() {
-        let one = CacheSection(strategy: "sharded", capacity: 10, verifiedTokens: CacheStats(),
-            authorizations: CacheStats(hits: 5, negativeHits: 3))
+        let one = CacheSection(
+            strategy: "sharded",
+            capacity: 10,
+            verifiedTokens: CacheStats(),
+            authorizations: CacheStats(hits: 5, negativeHits: 3)
+        )
         let summed = one.caches.authorizations + one.caches.authorizations
         #expect(summed.negativeHits == 6)
         #expect(one.negativeHits == 3)

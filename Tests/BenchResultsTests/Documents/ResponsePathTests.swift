@@ -1,10 +1,10 @@
 import AuthZCore
-import Foundation
-import Testing
-import HDRHistogram
 import BenchHarness
 import BenchResults
+import Foundation
+import HDRHistogram
 import TestSupport
+import Testing
 
 /// The response time by path (`inline`, `parked`) and the failures apart from answers, through
 /// every reader and writer; and results written before them.
@@ -84,10 +84,16 @@ struct ResponsePathTests {
     }
 
     @Test func theGateDefaultsToTheHotPathAndFailures() throws {
-        #expect(CompareMetric.defaults.map(\.name) == ["throughput", "inline.p50", "inline.p99", "inline.p99.9", "failures"])
+        #expect(
+            CompareMetric.defaults.map(\.name) == [
+                "throughput", "inline.p50", "inline.p99", "inline.p99.9", "failures",
+            ]
+        )
         #expect(CompareMetric.parse("p99")?.name == "inline.p99")
-        #expect(try CompareMetric.parseList("parked.p99,responseTime.p99.9,failures").map(\.name)
-            == ["parked.p99", "responseTime.p99.9", "failures"])
+        #expect(
+            try CompareMetric.parseList("parked.p99,responseTime.p99.9,failures").map(\.name)
+                == ["parked.p99", "responseTime.p99.9", "failures"]
+        )
         let failures = try #require(CompareMetric.parse("failures"))
         #expect(!failures.higherIsBetter && failures.unit == "share")
         let comparison = Comparison(threshold: 0.05)
@@ -95,7 +101,11 @@ struct ResponsePathTests {
         let tiny = comparison.compare(failures, baseline: [0, 0, 0, 0, 0], candidate: [1e-6, 1e-6, 1e-6, 1e-6, 1e-6])
         #expect(tiny.verdict == .unchanged && tiny.change == 1e-6 / CompareMetric.failureShareFloor)
         // ... while 1% of the requests failing is a regression.
-        let many = comparison.compare(failures, baseline: [0, 0, 0, 0, 0], candidate: [0.01, 0.011, 0.012, 0.01, 0.013])
+        let many = comparison.compare(
+            failures,
+            baseline: [0, 0, 0, 0, 0],
+            candidate: [0.01, 0.011, 0.012, 0.01, 0.013]
+        )
         #expect(many.verdict == .regression)
     }
 
@@ -107,8 +117,10 @@ struct ResponsePathTests {
         try ResultDocument(SyntheticRun.outcome(shard: 0, shards: 2)).write(to: first)
         try ResultDocument(SyntheticRun.outcome(shard: 1, shards: 2)).write(to: second)
         let merged = try ResultMerger.merge([first, second])
-        #expect(merged.histogram(.inline).totalCount + merged.histogram(.parked).totalCount
-            == merged.histogram(.responseTime).totalCount)
+        #expect(
+            merged.histogram(.inline).totalCount + merged.histogram(.parked).totalCount
+                == merged.histogram(.responseTime).totalCount
+        )
         #expect(merged.histogram(.inline).totalCount == 2 * 2_460)
         #expect(merged.summary.failures == ["UPSTREAM_UNAVAILABLE": 20])
         #expect(merged.summary.failureShare == 20.0 / 6_000)

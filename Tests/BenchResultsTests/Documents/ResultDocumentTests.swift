@@ -1,10 +1,10 @@
 import AuthZCore
-import Foundation
-import Testing
-import HDRHistogram
 import BenchHarness
 import BenchResults
+import Foundation
+import HDRHistogram
 import TestSupport
+import Testing
 
 @Suite("Result JSON (schema version 1)")
 struct ResultDocumentTests {
@@ -72,8 +72,10 @@ struct ResultDocumentTests {
         for (path, kind) in Self.requiredPaths {
             #expect(Self.matches(Self.value(root, path), kind), "\(path) should be \(kind)")
         }
-        for section in ["latency/responseTime", "latency/serviceTime", "latency/startLag", "latency/upstreamWait",
-                        "warmup/startLag", "warmup/upstreamWait", "concurrency/inFlight", "stages/parse", "stages/verify"] {
+        for section in [
+            "latency/responseTime", "latency/serviceTime", "latency/startLag", "latency/upstreamWait",
+            "warmup/startLag", "warmup/upstreamWait", "concurrency/inFlight", "stages/parse", "stages/verify",
+        ] {
             for (key, kind) in Self.histogramKeys {
                 let object = Self.value(root, section) as? [String: Any]
                 #expect(Self.matches(object?[key], kind), "\(section)/\(key) should be \(kind)")
@@ -84,8 +86,10 @@ struct ResultDocumentTests {
         #expect(Self.value(root, "version") as? String == BenchVersion.current)
         #expect(Self.value(root, "scenario/loop") as? String == "open")
         #expect(Self.value(root, "summary/targetRate") as? Double == 1_000)
-        #expect(Self.value(root, "summary/errors") as? [String: Int]
-            == ["NOT_AUTHORIZED": 7, "INVALID_SIGNATURE": 3, "UPSTREAM_UNAVAILABLE": 10])
+        #expect(
+            Self.value(root, "summary/errors") as? [String: Int]
+                == ["NOT_AUTHORIZED": 7, "INVALID_SIGNATURE": 3, "UPSTREAM_UNAVAILABLE": 10]
+        )
         #expect(Self.value(root, "attacks/expected") as? [String: Int] == ["INVALID_SIGNATURE": 3])
         #expect(Self.value(root, "cache/hits") as? Int == 1_500)
         #expect(Self.value(root, "cache/entries") as? Int == 440)
@@ -102,7 +106,10 @@ struct ResultDocumentTests {
         #expect(Self.value(root, "summary/targetRate") is NSNull)
         #expect(Self.value(root, "scenario/loop") as? String == "closed")
         #expect(Self.value(root, "scenario/rate") is NSNull)
-        let document = try ResultDocument.parse(try ResultDocument(SyntheticRun.outcome(closed: true)).jsonData(), file: "x.json")
+        let document = try ResultDocument.parse(
+            try ResultDocument(SyntheticRun.outcome(closed: true)).jsonData(),
+            file: "x.json"
+        )
         #expect(document.summary.targetRate == nil)
     }
 
@@ -138,7 +145,9 @@ struct ResultDocumentTests {
         let document = try ResultDocument(SyntheticRun.outcome(cold: true))
         let root = try #require(try JSONSerialization.jsonObject(with: document.jsonData()) as? [String: Any])
         let sections = try #require(
-            try JSONSerialization.jsonObject(with: PrettyJSON.data(document.sections, what: "sections")) as? [String: Any])
+            try JSONSerialization.jsonObject(with: PrettyJSON.data(document.sections, what: "sections"))
+                as? [String: Any]
+        )
         #expect(root["sections"] == nil)
         // A cold start has no prewarm: the key is absent, not null.
         #expect(root.keys.contains("prewarm") == false)
@@ -156,14 +165,18 @@ struct ResultDocumentTests {
         let document = try ResultDocument(SyntheticRun.outcome())
         try document.write(to: path)
         #expect(try ResultDocument.read(from: path) == document)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("missing/sub").path)
+        let leftovers = try FileManager.default.contentsOfDirectory(
+            atPath: directory.appendingPathComponent("missing/sub").path
+        )
         #expect(leftovers == ["result.json"])
     }
 
     @Test func writingOverADirectoryFailsWithOneLine() throws {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let error = #expect(throws: BenchError.self) { try ResultDocument(SyntheticRun.outcome()).write(to: directory.path) }
+        let error = #expect(throws: BenchError.self) {
+            try ResultDocument(SyntheticRun.outcome()).write(to: directory.path)
+        }
         #expect(error?.reason == .cannotCreate)
         #expect(error?.message.contains(directory.path) == true)
         #expect(error?.message.contains("\n") == false)
@@ -195,7 +208,10 @@ struct ResultDocumentTests {
         root["summary"] = summary
         let data = try JSONSerialization.data(withJSONObject: root)
         let error = #expect(throws: BenchError.self) { try ResultDocument.parse(data, file: "r.json") }
-        #expect(error?.message.hasPrefix("r.json: $.summary.requests: expected an integer") == true, "\(error?.message ?? "")")
+        #expect(
+            error?.message.hasPrefix("r.json: $.summary.requests: expected an integer") == true,
+            "\(error?.message ?? "")"
+        )
     }
 
     @Test func corruptHistogramPayloadNamesItsPath() throws {

@@ -1,10 +1,10 @@
 import AuthZCore
-import Foundation
-import Testing
-import HDRHistogram
 import BenchHarness
 import BenchResults
+import Foundation
+import HDRHistogram
 import TestSupport
+import Testing
 
 @Suite("merge: in flight, upstream, prewarm")
 struct ResultMergerTests {
@@ -70,7 +70,10 @@ struct ResultMergerTests {
         let valid = outcomes.compactMap { $0.codes[.validToken] }.reduce(0, +)
         #expect(merged.summary.requests == outcomes.map(\.requests).reduce(0, +))
         #expect(merged.summary.errors.values.reduce(0, +) + valid == merged.summary.requests)
-        #expect(merged.summary.errors["UPSTREAM_UNAVAILABLE"] == outcomes.compactMap { $0.codes[.upstreamUnavailable] }.reduce(0, +))
+        #expect(
+            merged.summary.errors["UPSTREAM_UNAVAILABLE"]
+                == outcomes.compactMap { $0.codes[.upstreamUnavailable] }.reduce(0, +)
+        )
     }
 
     @Test func theMergedDocumentWritesTheNewSections() throws {
@@ -93,7 +96,9 @@ struct ResultMergerTests {
         older.prewarm = nil
         older.summary.maxInFlight = nil
         let current = SyntheticRun.outcome(shard: 0, shards: 2)
-        let paths = [directory.appendingPathComponent("new.json").path, directory.appendingPathComponent("old.json").path]
+        let paths = [
+            directory.appendingPathComponent("new.json").path, directory.appendingPathComponent("old.json").path,
+        ]
         try ResultDocument(current).write(to: paths[0])
         try ResultDocument(older).write(to: paths[1])
         let merged = try ResultMerger.merge(paths)
@@ -106,7 +111,10 @@ struct ResultMergerTests {
     @Test func anUnknownLogTagNamesEveryKnownOne() throws {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let text = try HistogramFiles.hlogText(SyntheticRun.outcome()).replacingOccurrences(of: "Tag=inFlight,", with: "Tag=queue,")
+        let text = try HistogramFiles.hlogText(SyntheticRun.outcome()).replacingOccurrences(
+            of: "Tag=inFlight,",
+            with: "Tag=queue,"
+        )
         let path = directory.appendingPathComponent("odd.hlog").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let error = #expect(throws: BenchError.self) { try ResultMerger.merge([path]) }

@@ -1,10 +1,10 @@
 import AuthZCore
-import Foundation
-import Testing
-import HDRHistogram
 import BenchHarness
 import BenchResults
+import Foundation
+import HDRHistogram
 import TestSupport
+import Testing
 
 @Suite("Console run summary")
 struct RunReportTests {
@@ -29,7 +29,11 @@ struct RunReportTests {
         #expect(lines.contains { $0.hasPrefix("verifiedTokens") && $0.contains("90.0%") })
         #expect(lines.contains { $0.hasPrefix("authorizations") && $0.contains("60.0%") })
         #expect(lines.contains { $0.hasPrefix("both") && $0.contains("75.0%") && $0.contains("1,500") })
-        #expect(lines.contains { $0.hasPrefix("answers") && $0.contains("NOT_AUTHORIZED 7") && $0.contains("INVALID_SIGNATURE 3") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("answers") && $0.contains("NOT_AUTHORIZED 7") && $0.contains("INVALID_SIGNATURE 3")
+            }
+        )
         #expect(lines.contains { $0.hasPrefix("failures    10 (0.33% of the requests): UPSTREAM_UNAVAILABLE 10") })
         #expect(!lines.contains { $0.hasPrefix("errors") })
         #expect(lines.contains { $0.hasPrefix("attacks") && $0.contains("INVALID_SIGNATURE 3") })
@@ -47,8 +51,12 @@ struct RunReportTests {
         #expect(inFlight.contains("max \(outcome.maxInFlight) "))
         #expect(inFlight.contains("(3,000 sends)"))
         let u = outcome.upstream
-        #expect(lines.contains("upstream    calls \(u.calls), coalesced \(u.coalesced), refreshes \(u.refreshes), "
-            + "errors \(u.errors), timeouts \(u.timeouts), rejected \(u.rejected), max in flight \(u.maxInFlight)"))
+        #expect(
+            lines.contains(
+                "upstream    calls \(u.calls), coalesced \(u.coalesced), refreshes \(u.refreshes), "
+                    + "errors \(u.errors), timeouts \(u.timeouts), rejected \(u.rejected), max in flight \(u.maxInFlight)"
+            )
+        )
         let prewarm = try #require(outcome.prewarm)
         let line = try #require(lines.first { $0.hasPrefix("prewarm     ") })
         #expect(line.contains("\(LatencyText.count(prewarm.devices)) devices"))
@@ -59,7 +67,10 @@ struct RunReportTests {
         #expect(wait.contains(LatencyText.duration(outcome.latency[.upstreamWait]!.value(atPercentile: 99))))
         // The new lines keep the 12-column label of the others.
         for label in ["in flight", "upstream", "prewarm"] {
-            #expect(lines.contains { $0.hasPrefix(label.padding(toLength: 12, withPad: " ", startingAt: 0)) }, "\(label)")
+            #expect(
+                lines.contains { $0.hasPrefix(label.padding(toLength: 12, withPad: " ", startingAt: 0)) },
+                "\(label)"
+            )
         }
     }
 
@@ -95,7 +106,9 @@ struct RunReportTests {
         #expect(!lines.isEmpty)
         for line in lines { #expect(line.count <= 80, "\(line.count): \(line)") }
         let total = lines.compactMap { line in
-            line.split(separator: "|").last.flatMap { Int($0.split(separator: " ").first!.replacingOccurrences(of: ",", with: "")) }
+            line.split(separator: "|").last.flatMap {
+                Int($0.split(separator: " ").first!.replacingOccurrences(of: ",", with: ""))
+            }
         }.reduce(0, +)
         #expect(UInt64(total) == histogram.totalCount)
     }
@@ -115,7 +128,10 @@ struct RunReportTests {
         #expect(LatencyBars.lines(HDRHistogram()) == ["  (no samples)"])
     }
 
-    @Test(arguments: [(UInt64(850), "850ns"), (12_345, "12.3µs"), (1_234_567, "1.23ms"), (2_500_000_000, "2.50s"), (999_999, "1.00ms")])
+    @Test(arguments: [
+        (UInt64(850), "850ns"), (12_345, "12.3µs"), (1_234_567, "1.23ms"), (2_500_000_000, "2.50s"),
+        (999_999, "1.00ms"),
+    ])
     func humanUnits(value: UInt64, text: String) {
         #expect(LatencyText.duration(value) == text)
     }

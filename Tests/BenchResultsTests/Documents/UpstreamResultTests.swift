@@ -1,10 +1,10 @@
 import AuthZCore
-import Foundation
-import Testing
-import HDRHistogram
 import BenchHarness
 import BenchResults
+import Foundation
+import HDRHistogram
 import TestSupport
+import Testing
 
 @Suite("Result JSON: in flight, upstream, prewarm")
 struct UpstreamResultTests {
@@ -18,9 +18,13 @@ struct UpstreamResultTests {
         let root = try Self.json(try ResultDocument(outcome))
         let upstream = try #require(root["upstream"] as? [String: Int])
         let stats = outcome.upstream
-        #expect(upstream == ["calls": stats.calls, "coalesced": stats.coalesced, "refreshes": stats.refreshes,
-                             "errors": stats.errors, "timeouts": stats.timeouts, "rejected": stats.rejected,
-                             "maxInFlight": stats.maxInFlight])
+        #expect(
+            upstream == [
+                "calls": stats.calls, "coalesced": stats.coalesced, "refreshes": stats.refreshes,
+                "errors": stats.errors, "timeouts": stats.timeouts, "rejected": stats.rejected,
+                "maxInFlight": stats.maxInFlight,
+            ]
+        )
         // The engine's gauge of calls in flight at the end is not a figure of the run.
         #expect(upstream["inFlight"] == nil)
         let summary = try #require(root["summary"] as? [String: Any])

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import BenchHarness
 import BenchResults
+import Foundation
 import TestSupport
+import Testing
 
 @Suite("Bencher Metric Format")
 struct BencherMetricFormatTests {
@@ -28,8 +28,12 @@ struct BencherMetricFormatTests {
     @Test func runBenchmarksAreTheScenarioItsHistogramsAndThroughput() throws {
         let run = try FormatFixtures.run()
         let document = try Self.validated(try BencherMetricFormat.jsonData(BenchmarkFigure.run(run)))
-        #expect(Set(document.keys) == ["authz-bench/run/steady", "authz-bench/run/steady/inline", "authz-bench/run/steady/parked",
-                                       "authz-bench/run/steady/responseTime", "authz-bench/run/steady/serviceTime"])
+        #expect(
+            Set(document.keys) == [
+                "authz-bench/run/steady", "authz-bench/run/steady/inline", "authz-bench/run/steady/parked",
+                "authz-bench/run/steady/responseTime", "authz-bench/run/steady/serviceTime",
+            ]
+        )
         #expect(Set(try #require(document["authz-bench/run/steady"]).keys) == ["throughput", "failures"])
         let inline = try #require(document["authz-bench/run/steady/inline"])
         #expect(inline["latency-p99"]?["value"] == Double(try #require(run.latency.inline).p99))
@@ -41,7 +45,9 @@ struct BencherMetricFormatTests {
         #expect(latency["upper_value"] == Double(run.latency.responseTime.p99))
         #expect(response["latency-p99"]?["value"] == Double(run.latency.responseTime.p99))
         #expect(response["latency-p99-9"]?["upper_value"] == Double(run.latency.responseTime.max))
-        #expect(document["authz-bench/run/steady/serviceTime"]?["latency"]?["value"] == Double(run.latency.serviceTime.p50))
+        #expect(
+            document["authz-bench/run/steady/serviceTime"]?["latency"]?["value"] == Double(run.latency.serviceTime.p50)
+        )
         let throughput = try #require(document["authz-bench/run/steady"]?["throughput"])
         #expect(throughput["value"] == run.summary.achievedRate)
         #expect(throughput["lower_value"] != nil && throughput["upper_value"] != nil)
@@ -69,8 +75,12 @@ struct BencherMetricFormatTests {
     @Test func sweepHasAHitRatioBoundedByTheOptimumPerStrategyAndCapacity() throws {
         let sweep = try FormatFixtures.sweep()
         let document = try Self.validated(try BencherMetricFormat.jsonData(BenchmarkFigure.sweep(sweep)))
-        #expect(Set(document.keys) == ["authz-bench/sweep/lru/1000", "authz-bench/sweep/lru/10000",
-                                       "authz-bench/sweep/sharded-4/1000", "authz-bench/sweep/sharded-4/10000"])
+        #expect(
+            Set(document.keys) == [
+                "authz-bench/sweep/lru/1000", "authz-bench/sweep/lru/10000",
+                "authz-bench/sweep/sharded-4/1000", "authz-bench/sweep/sharded-4/10000",
+            ]
+        )
         for row in sweep.rows {
             let name = "authz-bench/sweep/\(row.shards.map { "\(row.strategy)-\($0)" } ?? row.strategy)/\(row.capacity)"
             let measures = try #require(document[name])
@@ -82,20 +92,35 @@ struct BencherMetricFormatTests {
     }
 
     @Test func boundsAreWidenedToIncludeTheValue() {
-        let figure = BenchmarkFigure(benchmark: "b", measure: "m", value: 10, lower: 12, upper: 8, unit: "ns",
-            direction: .smallerIsBetter)
+        let figure = BenchmarkFigure(
+            benchmark: "b",
+            measure: "m",
+            value: 10,
+            lower: 12,
+            upper: 8,
+            unit: "ns",
+            direction: .smallerIsBetter
+        )
         #expect(figure.lower == 10)
         #expect(figure.upper == 10)
     }
 
     @Test func twoFiguresForOneSeriesAreRefused() {
-        let figure = BenchmarkFigure(benchmark: "b", measure: "latency", value: 1, unit: "ns", direction: .smallerIsBetter)
+        let figure = BenchmarkFigure(
+            benchmark: "b",
+            measure: "latency",
+            value: 1,
+            unit: "ns",
+            direction: .smallerIsBetter
+        )
         #expect(throws: BenchError.self) { try BencherMetricFormat.jsonData([figure, figure]) }
     }
 
     @Test func boundsAreLeftOutWhenUnknown() throws {
         let figure = BenchmarkFigure(benchmark: "b", measure: "m", value: 3, unit: "ns", direction: .smallerIsBetter)
-        let metric = try #require(try FormatFixtures.object(try BencherMetricFormat.jsonData([figure]))["b"] as? [String: Any])
+        let metric = try #require(
+            try FormatFixtures.object(try BencherMetricFormat.jsonData([figure]))["b"] as? [String: Any]
+        )
         #expect((metric["m"] as? [String: Any]).map { Set($0.keys) } == ["value"])
     }
 }

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import BenchHarness
 import BenchResults
+import Foundation
 import TestSupport
+import Testing
 
 @Suite("github-benchmark format")
 struct GitHubBenchmarkTests {
@@ -31,8 +31,10 @@ struct GitHubBenchmarkTests {
         let path = directory.appendingPathComponent("bench.json").path
         try OutputFormat.githubBenchmark.write(to: path, result: { Data() }, figures: { figures })
         let bigger = directory.appendingPathComponent("bench-bigger.json").path
-        return (try entries(try Data(contentsOf: URL(fileURLWithPath: path))),
-                try entries(try Data(contentsOf: URL(fileURLWithPath: bigger))))
+        return (
+            try entries(try Data(contentsOf: URL(fileURLWithPath: path))),
+            try entries(try Data(contentsOf: URL(fileURLWithPath: bigger)))
+        )
     }
 
     @Test func runLatenciesGoToTheSmallerFileAndThroughputToTheBigger() throws {
@@ -77,8 +79,10 @@ struct GitHubBenchmarkTests {
         #expect(bigger.count == 2 * sweep.rows.count)
     }
 
-    @Test(arguments: [("out/bench.json", "out/bench-bigger.json"), ("bench", "bench-bigger"),
-                      ("/tmp/a.b/c.d.json", "/tmp/a.b/c.d-bigger.json"), (".bench", ".bench-bigger")])
+    @Test(arguments: [
+        ("out/bench.json", "out/bench-bigger.json"), ("bench", "bench-bigger"),
+        ("/tmp/a.b/c.d.json", "/tmp/a.b/c.d-bigger.json"), (".bench", ".bench-bigger"),
+    ])
     func biggerFileIsNamedBesideTheSmallerOne(path: String, expected: String) {
         #expect(GitHubBenchmark.biggerPath(for: path) == expected)
     }

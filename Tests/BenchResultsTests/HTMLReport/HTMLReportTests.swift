@@ -1,13 +1,15 @@
-import Foundation
-import Testing
-import HDRHistogram
 import BenchHarness
 import BenchResults
+import Foundation
+import HDRHistogram
 import TestSupport
+import Testing
 
 @Suite("HTML report")
 struct HTMLReportTests {
-    @Test(arguments: [(0.0, 0.0), (90.0, 1.0), (99.0, 2.0), (99.9, 3.0), (99.99, 4.0), (99.999, 5.0), (50.0, log10(2.0))])
+    @Test(arguments: [
+        (0.0, 0.0), (90.0, 1.0), (99.0, 2.0), (99.9, 3.0), (99.99, 4.0), (99.999, 5.0), (50.0, log10(2.0)),
+    ])
     func spectrumXIsLog10OfOneOverOneMinusP(percentile: Double, expected: Double) {
         #expect(abs(PercentileSpectrumChart.xCoordinate(percentile: percentile) - expected) < 1e-9)
     }
@@ -30,16 +32,26 @@ struct HTMLReportTests {
     }
 
     @Test func escapingMakesMarkupInert() {
-        #expect(HTMLDocument.escape("<script>alert('x') & \"y\"</script>")
-            == "&lt;script&gt;alert(&#39;x&#39;) &amp; &quot;y&quot;&lt;/script&gt;")
+        #expect(
+            HTMLDocument.escape("<script>alert('x') & \"y\"</script>")
+                == "&lt;script&gt;alert(&#39;x&#39;) &amp; &quot;y&quot;&lt;/script&gt;"
+        )
         #expect(HTMLDocument.escape("plain µs") == "plain µs")
     }
 
     @Test func inputStringsAreEscapedEverywhere() throws {
         let hostile = "<script>alert(1)</script>"
-        let run = ReportRun(name: "a\"><img src=x onerror=alert(1)>.json", document: try HTMLReportFixtures.run(scenarioNote: hostile))
-        let sweep = ReportSweep(name: "<b>sweep</b>.json", document: try SweepDocument.parse(
-            try HTMLReportFixtures.sweepJSON(strategies: ["<i>lru</i>"], recommendation: hostile), file: "s.json"))
+        let run = ReportRun(
+            name: "a\"><img src=x onerror=alert(1)>.json",
+            document: try HTMLReportFixtures.run(scenarioNote: hostile)
+        )
+        let sweep = ReportSweep(
+            name: "<b>sweep</b>.json",
+            document: try SweepDocument.parse(
+                try HTMLReportFixtures.sweepJSON(strategies: ["<i>lru</i>"], recommendation: hostile),
+                file: "s.json"
+            )
+        )
         let html = ReportPage.html(ReportInputs(runs: [run], sweeps: [sweep]))
         #expect(!html.contains("<script"))
         #expect(!html.contains("<img"))
@@ -50,10 +62,15 @@ struct HTMLReportTests {
 
     @Test(arguments: [1, 2, 4])
     func everyChartHasOneLinePerResult(results: Int) throws {
-        let runs = try (0..<results).map { ReportRun(name: "run\($0).json", document: try HTMLReportFixtures.run(scale: UInt64($0 + 1))) }
+        let runs = try (0..<results).map {
+            ReportRun(name: "run\($0).json", document: try HTMLReportFixtures.run(scale: UInt64($0 + 1)))
+        }
         let html = ReportPage.html(ReportInputs(runs: runs))
         for id in ["service-time-spectrum", "timeline"] {
-            #expect(HTMLReportFixtures.count("<path class=\"series\"", in: HTMLReportFixtures.svg(id, in: html)) == results, "\(id)")
+            #expect(
+                HTMLReportFixtures.count("<path class=\"series\"", in: HTMLReportFixtures.svg(id, in: html)) == results,
+                "\(id)"
+            )
         }
         // Response time: inline, parked and all, for each result.
         let spectrum = HTMLReportFixtures.svg("percentile-spectrum", in: html)
@@ -86,26 +103,36 @@ struct HTMLReportTests {
         #expect(sweep.optimalByCapacity.map(\.capacity) == [100, 1_000, 10_000])
         let p99 = SweepCharts.p99SVG(id: "sweep-p99", sweep: sweep)
         #expect(HTMLReportFixtures.count("<path class=\"series\"", in: p99) == 3)
-        let html = ReportPage.html(ReportInputs(sweeps: [ReportSweep(name: "a.json", document: sweep), ReportSweep(name: "b.json", document: sweep)]))
+        let html = ReportPage.html(
+            ReportInputs(sweeps: [
+                ReportSweep(name: "a.json", document: sweep), ReportSweep(name: "b.json", document: sweep),
+            ])
+        )
         #expect(html.contains("<svg id=\"sweep-hit-ratio\"") && html.contains("<svg id=\"sweep-hit-ratio-2\""))
         #expect(!html.contains("percentile-spectrum"))
     }
 
     @Test func shardedRowsAreTheirOwnSeriesAndSameNamedFilesAreLabelledByPath() throws {
-        var json = try JSONSerialization.jsonObject(with: try HTMLReportFixtures.sweepJSON(strategies: ["sharded"])) as? [String: Any]
+        var json =
+            try JSONSerialization.jsonObject(with: try HTMLReportFixtures.sweepJSON(strategies: ["sharded"]))
+            as? [String: Any]
         var rows = try #require(json?["rows"] as? [[String: Any]])
         rows += rows.map { row in row.merging(["shards": 8]) { _, new in new } }
         json?["rows"] = rows
         let sweep = try SweepDocument.parse(try JSONSerialization.data(withJSONObject: json ?? [:]), file: "s.json")
         #expect(sweep.seriesNames == ["sharded", "sharded x8"])
-        #expect(HTMLReportFixtures.count("<path class=\"series\"", in: SweepCharts.hitRatioSVG(id: "h", sweep: sweep)) == 2)
+        #expect(
+            HTMLReportFixtures.count("<path class=\"series\"", in: SweepCharts.hitRatioSVG(id: "h", sweep: sweep)) == 2
+        )
         #expect(ReportInputs.labels(for: ["a/r.json", "b/s.json"]) == ["r.json", "s.json"])
         #expect(ReportInputs.labels(for: ["a/r.json", "b/r.json"]) == ["a/r.json", "b/r.json"])
     }
 
     @Test func resultsWithoutIntervalPercentilesStillReadAndSayWhy() throws {
         var document = try HTMLReportFixtures.run()
-        document.intervals = document.intervals.map { IntervalSummary(startSeconds: $0.startSeconds, lengthSeconds: $0.lengthSeconds, requests: $0.requests) }
+        document.intervals = document.intervals.map {
+            IntervalSummary(startSeconds: $0.startSeconds, lengthSeconds: $0.lengthSeconds, requests: $0.requests)
+        }
         let data = try document.jsonData()
         #expect(!String(decoding: data, as: UTF8.self).contains("\"p50\" : null"))
         let read = try ResultDocument.parse(data, file: "old.json")
@@ -119,8 +146,10 @@ struct HTMLReportTests {
     }
 
     @Test func inFlightChartFollowsThroughputWithEachIntervalsFigures() throws {
-        let runs = [ReportRun(name: "a.json", document: try HTMLReportFixtures.run(seconds: 30)),
-                    ReportRun(name: "b.json", document: try HTMLReportFixtures.run(scale: 2, seconds: 30))]
+        let runs = [
+            ReportRun(name: "a.json", document: try HTMLReportFixtures.run(seconds: 30)),
+            ReportRun(name: "b.json", document: try HTMLReportFixtures.run(scale: 2, seconds: 30)),
+        ]
         let html = ReportPage.html(ReportInputs(runs: runs))
         // To look at the page (in a browser, or a headless Chromium screenshot), name a file here.
         if let path = ProcessInfo.processInfo.environment["AUTHZ_BENCH_HTML_SAMPLE"] {
@@ -149,12 +178,22 @@ struct HTMLReportTests {
     @Test func tablesShowUpstreamWaitInFlightUpstreamAndPrewarm() throws {
         let document = try ResultDocument(SyntheticRun.outcome())
         let html = ReportPage.html(ReportInputs(runs: [ReportRun(name: "r.json", document: document)]))
-        let latency = try #require(html.components(separatedBy: "id=\"latency-table\"").last?.components(separatedBy: "</table>").first)
-        #expect(latency.contains("upstreamWait p99</th><td>\(LatencyText.duration(document.latency.upstreamWait.p99))</td>"))
-        let summary = try #require(html.components(separatedBy: "id=\"summary-table\"").last?.components(separatedBy: "</table>").first)
+        let latency = try #require(
+            html.components(separatedBy: "id=\"latency-table\"").last?.components(separatedBy: "</table>").first
+        )
+        #expect(
+            latency.contains("upstreamWait p99</th><td>\(LatencyText.duration(document.latency.upstreamWait.p99))</td>")
+        )
+        let summary = try #require(
+            html.components(separatedBy: "id=\"summary-table\"").last?.components(separatedBy: "</table>").first
+        )
         let inFlight = try #require(document.concurrency?.inFlight)
         #expect(summary.contains("requests in flight p99</th><td>\(LatencyText.count(inFlight.p99))</td>"))
-        #expect(summary.contains("requests in flight max</th><td>\(LatencyText.count(try #require(document.summary.maxInFlight)))</td>"))
+        #expect(
+            summary.contains(
+                "requests in flight max</th><td>\(LatencyText.count(try #require(document.summary.maxInFlight)))</td>"
+            )
+        )
         #expect(summary.contains("failures: UPSTREAM_UNAVAILABLE</th><td>10</td>"))
         #expect(summary.contains("answers: NOT_AUTHORIZED</th><td>7</td>"))
         #expect(!summary.contains("errors: "))
@@ -162,12 +201,16 @@ struct HTMLReportTests {
         #expect(summary.contains("prewarm devices</th><td>\(LatencyText.count(prewarm.devices))</td>"))
         #expect(summary.contains("prewarm authorizations</th><td>\(LatencyText.count(prewarm.authorizations))</td>"))
         #expect(summary.contains("prewarm time (untimed)</th><td>\(String(format: "%.2f", prewarm.seconds)) s</td>"))
-        let upstream = try #require(html.components(separatedBy: "id=\"upstream-table\"").last?.components(separatedBy: "</table>").first)
+        let upstream = try #require(
+            html.components(separatedBy: "id=\"upstream-table\"").last?.components(separatedBy: "</table>").first
+        )
         let u = try #require(document.upstream)
-        for (label, value) in [("calls", u.calls), ("coalesced (joined a call in flight)", u.coalesced),
-                               ("refreshes (ahead of expiry)", u.refreshes), ("errors (upstream unavailable)", u.errors),
-                               ("timeouts", u.timeouts), ("rejected (in-flight bound)", u.rejected),
-                               ("most calls in flight", u.maxInFlight)] {
+        for (label, value) in [
+            ("calls", u.calls), ("coalesced (joined a call in flight)", u.coalesced),
+            ("refreshes (ahead of expiry)", u.refreshes), ("errors (upstream unavailable)", u.errors),
+            ("timeouts", u.timeouts), ("rejected (in-flight bound)", u.rejected),
+            ("most calls in flight", u.maxInFlight),
+        ] {
             #expect(upstream.contains("\(label)</th><td>\(LatencyText.count(value))</td>"), "\(label)")
         }
         #expect(html.contains("<a href=\"#upstream\">"))
@@ -186,8 +229,12 @@ struct HTMLReportTests {
     }
 
     @Test func pageIsSelfContained() throws {
-        let html = ReportPage.html(ReportInputs(runs: [ReportRun(name: "r.json", document: try HTMLReportFixtures.run())],
-                                                sweeps: [ReportSweep(name: "s.json", document: try HTMLReportFixtures.sweep())]))
+        let html = ReportPage.html(
+            ReportInputs(
+                runs: [ReportRun(name: "r.json", document: try HTMLReportFixtures.run())],
+                sweeps: [ReportSweep(name: "s.json", document: try HTMLReportFixtures.sweep())]
+            )
+        )
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         for forbidden in ["<script", "<link", "src=\"http", "href=\"http", "@import", "url("] {
             #expect(!html.contains(forbidden), "\(forbidden)")

@@ -1,24 +1,36 @@
-import Foundation
-import Testing
 import BenchHarness
 import BenchResults
+import Foundation
 import TestSupport
+import Testing
 
 @Suite("--metrics-textfile: Prometheus text exposition", .serialized)
 struct MetricsTextfileTests {
     static let labels = ["scenario": "steady", "shard": "2/3"]
 
-    static func interval(requests: Int, codes: [String: Int], p50: UInt64 = 250_000, p99: UInt64 = 4_000_000,
-        inFlight: Int = 7) -> LiveInterval
-    {
-        LiveInterval(lengthSeconds: 1, requests: requests, responseP50Nanos: p50, responseP99Nanos: p99, codes: codes,
-            inFlight: inFlight)
+    static func interval(
+        requests: Int,
+        codes: [String: Int],
+        p50: UInt64 = 250_000,
+        p99: UInt64 = 4_000_000,
+        inFlight: Int = 7
+    ) -> LiveInterval {
+        LiveInterval(
+            lengthSeconds: 1,
+            requests: requests,
+            responseP50Nanos: p50,
+            responseP99Nanos: p99,
+            codes: codes,
+            inFlight: inFlight
+        )
     }
 
     /// A textfile in a fresh directory, and the directory.
     static func textfile() throws -> (MetricsTextfile, URL) {
         let directory = try SyntheticRun.directory()
-        return (MetricsTextfile(path: directory.appendingPathComponent("authz-bench.prom").path, labels: labels), directory)
+        return (
+            MetricsTextfile(path: directory.appendingPathComponent("authz-bench.prom").path, labels: labels), directory
+        )
     }
 
     @Test func everyFamilyHasHelpAndTypeAndTheSamplesCarryTheLabels() {
@@ -27,8 +39,10 @@ struct MetricsTextfileTests {
         let text = PrometheusText.render(metrics)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.last == "", "a final newline")
-        let families = ["authz_bench_running", "authz_bench_intervals_total", "authz_bench_achieved_rate",
-                        "authz_bench_requests_in_flight", "authz_bench_response_time_seconds", "authz_bench_requests_total"]
+        let families = [
+            "authz_bench_running", "authz_bench_intervals_total", "authz_bench_achieved_rate",
+            "authz_bench_requests_in_flight", "authz_bench_response_time_seconds", "authz_bench_requests_total",
+        ]
         for family in families {
             #expect(lines.filter { $0.hasPrefix("# HELP \(family) ") }.count == 1, "\(family)")
             #expect(lines.filter { $0.hasPrefix("# TYPE \(family) ") }.count == 1, "\(family)")
@@ -38,8 +52,16 @@ struct MetricsTextfileTests {
         for sample in lines where !sample.isEmpty && !sample.hasPrefix("#") {
             #expect(sample.contains("scenario=\"steady\"") && sample.contains("shard=\"2/3\""), "\(sample)")
         }
-        #expect(text.contains("authz_bench_requests_total{code=\"UPSTREAM_UNAVAILABLE\",scenario=\"steady\",shard=\"2/3\"} 10\n"))
-        #expect(text.contains("authz_bench_response_time_seconds{percentile=\"99\",scenario=\"steady\",shard=\"2/3\"} 0.004\n"))
+        #expect(
+            text.contains(
+                "authz_bench_requests_total{code=\"UPSTREAM_UNAVAILABLE\",scenario=\"steady\",shard=\"2/3\"} 10\n"
+            )
+        )
+        #expect(
+            text.contains(
+                "authz_bench_response_time_seconds{percentile=\"99\",scenario=\"steady\",shard=\"2/3\"} 0.004\n"
+            )
+        )
         #expect(text.contains("authz_bench_achieved_rate{scenario=\"steady\",shard=\"2/3\"} 1990\n"))
     }
 
@@ -50,7 +72,9 @@ struct MetricsTextfileTests {
         #expect(text.contains("\nauthz_bench_intervals_total{scenario=\"steady\",shard=\"2/3\"} 0\n"))
     }
 
-    @Test(arguments: [("plain", "plain"), ("a\"b", "a\\\"b"), ("back\\slash", "back\\\\slash"), ("two\nlines", "two\\nlines")])
+    @Test(arguments: [
+        ("plain", "plain"), ("a\"b", "a\\\"b"), ("back\\slash", "back\\\\slash"), ("two\nlines", "two\\nlines"),
+    ])
     func labelValuesAreEscaped(value: String, escaped: String) {
         #expect(PrometheusText.escapeLabelValue(value) == escaped)
         let text = PrometheusText.render(LiveMetrics(labels: ["scenario": value]))

@@ -1,12 +1,13 @@
+import BenchHarness
+import BenchResults
+import Foundation
+import HDRHistogram
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import Testing
-import HDRHistogram
-import BenchHarness
-import BenchResults
-import TestSupport
 
 /// `merge` of hostile inputs: every parsed value (header fields, interval times, result JSON
 /// counts and durations) either merges or is refused with one line naming the file; never a trap.
@@ -18,7 +19,9 @@ struct MergeHostileInputTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("r.json").path
         try ResultDocument(SyntheticRun.outcome()).write(to: path)
-        return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        )
     }
 
     /// A synthetic run's `.hlog` text (shard 1/1, with its metadata and end lines).
@@ -90,9 +93,13 @@ struct MergeHostileInputTests {
 
     // MARK: - .hlog header fields
 
-    @Test("plannedSeconds: any number merges or is refused naming the line", arguments: [
-        ("1e300", false), ("1e11", false), ("-1", false), ("nan", false), ("inf", false), ("1e10", true), ("3.000", true), ("0", true),
-    ])
+    @Test(
+        "plannedSeconds: any number merges or is refused naming the line",
+        arguments: [
+            ("1e300", false), ("1e11", false), ("-1", false), ("nan", false), ("inf", false), ("1e10", true),
+            ("3.000", true), ("0", true),
+        ]
+    )
     func plannedSeconds(value: String, accepted: Bool) throws {
         let text = try Self.logText().replacingOccurrences(of: "plannedSeconds=3.000", with: "plannedSeconds=\(value)")
         let outcome = try Self.merge([("p.hlog", Data(text.utf8))])
@@ -104,12 +111,18 @@ struct MergeHostileInputTests {
         }
     }
 
-    @Test("startEpochMillis in a log: any integer merges or is refused", arguments: [
-        ("-9223372036854775808", false), ("-1", false), ("9223372036855", false), ("9223372036854775807", false),
-        ("0", true), ("9223372036854", true),
-    ])
+    @Test(
+        "startEpochMillis in a log: any integer merges or is refused",
+        arguments: [
+            ("-9223372036854775808", false), ("-1", false), ("9223372036855", false), ("9223372036854775807", false),
+            ("0", true), ("9223372036854", true),
+        ]
+    )
     func logStart(value: String, accepted: Bool) throws {
-        let text = try Self.logText().replacingOccurrences(of: "startEpochMillis=1700000000000", with: "startEpochMillis=\(value)")
+        let text = try Self.logText().replacingOccurrences(
+            of: "startEpochMillis=1700000000000",
+            with: "startEpochMillis=\(value)"
+        )
         #expect(text.contains("startEpochMillis=\(value)"))
         // Beside a second log: the spread of the starts is computed.
         let second = try HistogramFiles.hlogText(SyntheticRun.outcome(shard: 0, shards: 1), host: "other-host")
@@ -120,10 +133,17 @@ struct MergeHostileInputTests {
         }
     }
 
-    @Test("BaseTime: any number of seconds merges or is refused", arguments: [("1e300", false), ("-5", false), ("9.3e15", false), ("1700000000.000", true)])
+    @Test(
+        "BaseTime: any number of seconds merges or is refused",
+        arguments: [("1e300", false), ("-5", false), ("9.3e15", false), ("1700000000.000", true)]
+    )
     func baseTime(value: String, accepted: Bool) throws {
-        let text = "#[BaseTime: \(value) (seconds since epoch)]\n" + (try HistogramFiles.hlogText(SyntheticRun.outcome(), metadata: false))
-            .split(separator: "\n").filter { !$0.hasPrefix("#[BaseTime") && !$0.hasPrefix("#[StartTime") }.joined(separator: "\n")
+        let text =
+            "#[BaseTime: \(value) (seconds since epoch)]\n"
+            + (try HistogramFiles.hlogText(SyntheticRun.outcome(), metadata: false))
+            .split(separator: "\n").filter { !$0.hasPrefix("#[BaseTime") && !$0.hasPrefix("#[StartTime") }.joined(
+                separator: "\n"
+            )
         let outcome = try Self.merge([("t.hlog", Data(text.utf8))])
         switch outcome {
         case .success: #expect(accepted)
@@ -133,9 +153,12 @@ struct MergeHostileInputTests {
 
     // MARK: - .hlog interval lines
 
-    @Test("An interval's start or length: any number merges or is refused naming the line", arguments: [
-        ("1e300", false), ("1e11", false), ("9.3e18", false), ("1e10", true), ("0", true), ("1795695402.782", true),
-    ])
+    @Test(
+        "An interval's start or length: any number merges or is refused naming the line",
+        arguments: [
+            ("1e300", false), ("1e11", false), ("9.3e18", false), ("1e10", true), ("0", true), ("1795695402.782", true),
+        ]
+    )
     func intervalTimes(value: String, accepted: Bool) throws {
         for field in [0, 1] {
             var lines = try Self.logText().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -157,14 +180,19 @@ struct MergeHostileInputTests {
 
     // MARK: - result JSON
 
-    @Test("summary counts and durations: non-negative, finite, the duration above 0", arguments: [
-        ("requests", Number.int(-1000), false), ("requests", .int(1 << 49), false), ("requests", .int(Int64.max), false),
-        ("requests", .int(0), true),
-        ("durationSeconds", .double(1e300), false), ("durationSeconds", .double(-5), false), ("durationSeconds", .double(0), false),
-        ("durationSeconds", .double(1e11), false), ("durationSeconds", .double(3.0), true),
-        ("startEpochMillis", .int(Int64.min), false), ("startEpochMillis", .int(-1), false),
-        ("startEpochMillis", .int(9_223_372_036_855), false), ("startEpochMillis", .int(0), true),
-    ])
+    @Test(
+        "summary counts and durations: non-negative, finite, the duration above 0",
+        arguments: [
+            ("requests", Number.int(-1000), false), ("requests", .int(1 << 49), false),
+            ("requests", .int(Int64.max), false),
+            ("requests", .int(0), true),
+            ("durationSeconds", .double(1e300), false), ("durationSeconds", .double(-5), false),
+            ("durationSeconds", .double(0), false),
+            ("durationSeconds", .double(1e11), false), ("durationSeconds", .double(3.0), true),
+            ("startEpochMillis", .int(Int64.min), false), ("startEpochMillis", .int(-1), false),
+            ("startEpochMillis", .int(9_223_372_036_855), false), ("startEpochMillis", .int(0), true),
+        ]
+    )
     func summaryFields(key: String, value: Number, accepted: Bool) throws {
         let data = try Self.editedResult(Self.setSummary(key, value.json))
         switch try Self.merge([("r.json", data)]) {
@@ -188,10 +216,14 @@ struct MergeHostileInputTests {
         #expect(error.message.contains("$.summary.\(key).NOT_AUTHORIZED"), "\(error.message)")
     }
 
-    @Test("intervals[0]: times within 1e10 s, requests non-negative", arguments: [
-        ("start", Number.double(1e300), false), ("start", .double(-1), false), ("start", .double(0), true),
-        ("length", .double(1e300), false), ("length", .double(1), true), ("requests", .int(-3), false), ("requests", .int(10), true),
-    ])
+    @Test(
+        "intervals[0]: times within 1e10 s, requests non-negative",
+        arguments: [
+            ("start", Number.double(1e300), false), ("start", .double(-1), false), ("start", .double(0), true),
+            ("length", .double(1e300), false), ("length", .double(1), true), ("requests", .int(-3), false),
+            ("requests", .int(10), true),
+        ]
+    )
     func intervalFields(key: String, value: Number, accepted: Bool) throws {
         let data = try Self.editedResult(Self.setInterval(key, value.json))
         switch try Self.merge([("r.json", data)]) {

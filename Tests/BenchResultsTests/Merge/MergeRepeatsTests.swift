@@ -1,12 +1,13 @@
+import BenchHarness
+import BenchResults
+import Foundation
+import HDRHistogram
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import Testing
-import HDRHistogram
-import BenchHarness
-import BenchResults
-import TestSupport
 
 /// `merge`: an input counted twice is refused, codes a log does not carry are "not known", a log
 /// that measured nothing is not truncated, a FIFO is refused without blocking, and a long log is
@@ -43,7 +44,10 @@ struct MergeRepeatsTests {
         let (_, merged) = try Self.shardResults(in: directory)
         let error = try #require(Self.failure([merged, merged]))
         #expect(error.reason == .badInput)
-        #expect(error.message.contains("given twice") && error.message.contains("ok.json and \(merged)"), "\(error.message)")
+        #expect(
+            error.message.contains("given twice") && error.message.contains("ok.json and \(merged)"),
+            "\(error.message)"
+        )
         // Another path to the same file (a hard link) is the same file.
         let link = directory.appendingPathComponent("link.json").path
         #expect(Glibc.link(merged, link) == 0)
@@ -57,7 +61,10 @@ struct MergeRepeatsTests {
         let copy = directory.appendingPathComponent("copy.json").path
         try FileManager.default.copyItem(atPath: merged, toPath: copy)
         let message = try #require(Self.failure([merged, copy])?.message)
-        #expect(message.contains("given twice") && message.contains("hold the same run") && message.contains("copy.json"), "\(message)")
+        #expect(
+            message.contains("given twice") && message.contains("hold the same run") && message.contains("copy.json"),
+            "\(message)"
+        )
     }
 
     @Test func aMergedResultBesideItsOwnShardIsRefused() throws {
@@ -67,8 +74,11 @@ struct MergeRepeatsTests {
         for extra in [[shards[0]], shards] {
             let error = try #require(Self.failure([merged] + extra, options: MergeOptions(allowMissing: true)))
             #expect(error.reason == .badInput)
-            #expect(error.message.contains("ok.json is a merged result holding shard 1/2") && error.message.contains("s1.json"),
-                "\(error.message)")
+            #expect(
+                error.message.contains("ok.json is a merged result holding shard 1/2")
+                    && error.message.contains("s1.json"),
+                "\(error.message)"
+            )
         }
         // Alone, the merged result merges to the same requests.
         let again = try ResultMerger.merge([merged])
@@ -84,7 +94,8 @@ struct MergeRepeatsTests {
         let log = directory.appendingPathComponent("r.hlog").path
         try HistogramFiles.writeHlog(SyntheticRun.outcome(shard: 0, shards: 1), to: log)
         for inputs in [shards, [json, log]] {
-            let result = try ResultMerger.merge(inputs, options: MergeOptions(alignment: .relative, allowMissing: true)).result
+            let result = try ResultMerger.merge(inputs, options: MergeOptions(alignment: .relative, allowMissing: true))
+                .result
             #expect(!result.summary.codesKnown)
             #expect(result.summary.failures == nil)
             let text = RunReport.text(result)
@@ -92,8 +103,11 @@ struct MergeRepeatsTests {
             #expect(!text.contains("codes       other than VALID_TOKEN"))
             let path = directory.appendingPathComponent("m.json").path
             try ResultDocument(result).write(to: path)
-            let summary = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
-                as? [String: Any])["summary"] as? [String: Any]
+            let summary =
+                try #require(
+                    try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+                        as? [String: Any]
+                )["summary"] as? [String: Any]
             #expect(summary?["errors"] is NSNull, "\(String(describing: summary?["errors"]))")
             // Read back, the codes stay not known (not an empty table).
             #expect(try ResultDocument.read(from: path).summary.codesKnown == false)
@@ -112,7 +126,10 @@ struct MergeRepeatsTests {
             let outcome = try ResultMerger.merge(try ShardLogs.write([shard], in: directory), options: MergeOptions())
             #expect(outcome.result.shards?.truncated == [])
             #expect(outcome.result.summary.requests == 0)
-            #expect(outcome.warnings.contains { $0.contains("ended normally with no measured interval") }, "\(outcome.warnings)")
+            #expect(
+                outcome.warnings.contains { $0.contains("ended normally with no measured interval") },
+                "\(outcome.warnings)"
+            )
         }
         // Killed before its first interval (no end line), it is truncated.
         shard.ended = false
@@ -145,7 +162,10 @@ struct MergeRepeatsTests {
         do {
             _ = try ComparisonSide.resolve([directory.path], role: .baseline)
         } catch {
-            #expect(error.reason == .noInput && error.message.contains("b.json: not a regular file"), "\(error.message)")
+            #expect(
+                error.reason == .noInput && error.message.contains("b.json: not a regular file"),
+                "\(error.message)"
+            )
         }
     }
 

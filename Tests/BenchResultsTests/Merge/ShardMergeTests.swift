@@ -1,14 +1,17 @@
-import Foundation
-import Testing
-import HDRHistogram
 import BenchHarness
 import BenchResults
+import Foundation
+import HDRHistogram
 import TestSupport
+import Testing
 
 @Suite("merge: shards, coverage, time")
 struct ShardMergeTests {
     /// Writes `shards` into a fresh directory and merges them with `options`.
-    static func merge(_ shards: [ShardLogs.Shard], options: MergeOptions = MergeOptions()) throws -> ResultMerger.Outcome {
+    static func merge(
+        _ shards: [ShardLogs.Shard],
+        options: MergeOptions = MergeOptions()
+    ) throws -> ResultMerger.Outcome {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         return try ResultMerger.merge(try ShardLogs.write(shards, in: directory), options: options)
@@ -40,13 +43,19 @@ struct ShardMergeTests {
         #expect(result.summary.startEpochMillis == shards.first!.startEpochMillis)
         #expect(result.summary.scenarioFingerprint != nil)
         let section = try #require(result.shards)
-        #expect(section.expected == 3 && section.present == [1, 2, 3] && section.missing.isEmpty && section.truncated.isEmpty)
+        #expect(
+            section.expected == 3 && section.present == [1, 2, 3] && section.missing.isEmpty
+                && section.truncated.isEmpty
+        )
         #expect(section.coverageText == "shards 3/3")
         #expect(section.startSpreadMillis == shards.last!.startEpochMillis - shards.first!.startEpochMillis)
         #expect(outcome.warnings.isEmpty)
         // The small spread keeps interval k of every shard together.
         #expect(result.intervals.count == shards[0].seconds)
-        #expect(result.intervals.map(\.requests) == Array(repeating: shards.map(\.requestsPerSecond).reduce(0, +), count: shards[0].seconds))
+        #expect(
+            result.intervals.map(\.requests)
+                == Array(repeating: shards.map(\.requestsPerSecond).reduce(0, +), count: shards[0].seconds)
+        )
     }
 
     @Test func shardsThatMeasuredTogetherGiveTheSumOfTheirRates() throws {
@@ -73,7 +82,10 @@ struct ShardMergeTests {
         shards[1].seconds -= 2
         shards[1].ended = false
         let message = try #require(try Self.failure(shards))
-        #expect(message.contains("truncated: 2 (\(shards[1].seconds) of \(shards[0].seconds) intervals, 2 missing)"), "\(message)")
+        #expect(
+            message.contains("truncated: 2 (\(shards[1].seconds) of \(shards[0].seconds) intervals, 2 missing)"),
+            "\(message)"
+        )
         #expect(message.contains("shard-2.hlog"))
         let section = try #require(try Self.merge(shards, options: MergeOptions(allowMissing: true)).result.shards)
         #expect(section.truncated == [.init(shard: 2, intervals: shards[1].seconds, planned: shards[0].seconds)])
@@ -136,7 +148,10 @@ struct ShardMergeTests {
     }
 
     @Test func differentShardCountsAreRefused() throws {
-        let shards = [ShardLogs.Shard(1, of: 2, startEpochMillis: ShardLogs.baseMillis), ShardLogs.Shard(2, of: 3, startEpochMillis: ShardLogs.baseMillis)]
+        let shards = [
+            ShardLogs.Shard(1, of: 2, startEpochMillis: ShardLogs.baseMillis),
+            ShardLogs.Shard(2, of: 3, startEpochMillis: ShardLogs.baseMillis),
+        ]
         let message = try #require(try Self.failure(shards))
         #expect(message.contains("different shard counts"), "\(message)")
     }
@@ -157,7 +172,9 @@ struct ShardMergeTests {
         let relative = try Self.merge(shards, options: MergeOptions(alignment: .relative)).result
         #expect(abs(relative.summary.achievedRate - Double(requests) / Double(shards[0].seconds)) < 1e-9)
         #expect(relative.intervals.count == shards[0].seconds)
-        #expect(relative.intervals.allSatisfy { $0.requests == shards[0].requestsPerSecond + shards[1].requestsPerSecond })
+        #expect(
+            relative.intervals.allSatisfy { $0.requests == shards[0].requestsPerSecond + shards[1].requestsPerSecond }
+        )
         #expect(relative.summary.requests == absolute.summary.requests)
     }
 
@@ -186,7 +203,10 @@ struct ShardMergeTests {
         let outcome = try ResultMerger.merge(paths, options: MergeOptions(alignment: .relative))
         #expect(outcome.result.shards == nil)
         #expect(outcome.notes.contains { $0.contains("coverage") })
-        let requests = SyntheticRun.intervals(seconds: SyntheticRun.outcome().intervals.count).map(\.requests).reduce(0, +)
+        let requests = SyntheticRun.intervals(seconds: SyntheticRun.outcome().intervals.count).map(\.requests).reduce(
+            0,
+            +
+        )
         #expect(outcome.result.summary.requests == 2 * requests)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `authz-bench capacity` through the built executable.
 @Suite("capacity command")
@@ -23,12 +23,16 @@ struct CapacityCommandTests {
     /// slice, which would fail that step, and this test is about the search.
     @Test func aShortSearchWritesItsDocumentAndReport() throws {
         let directory = try CLIHarness.temporaryDirectory()
-        let output = try CLIHarness.bench([
-            "capacity", "--slo", "responseTime.p99<100s,failures<100%", "--alg", "hs256", "--devices", "100",
-            "--mix", "get=0,check=100,verify=0", "--upstream-deny-ratio", "0", "--upstream-latency", "0us/0us",
-            "--start-rate", "200", "--max-rate", "400", "--repeats", "1", "--step-duration", "200ms", "--warmup", "0s",
-            "--max-start-lag", "off", "--json", "c.json", "--report", "c.html",
-        ], in: directory)
+        let output = try CLIHarness.bench(
+            [
+                "capacity", "--slo", "responseTime.p99<100s,failures<100%", "--alg", "hs256", "--devices", "100",
+                "--mix", "get=0,check=100,verify=0", "--upstream-deny-ratio", "0", "--upstream-latency", "0us/0us",
+                "--start-rate", "200", "--max-rate", "400", "--repeats", "1", "--step-duration", "200ms", "--warmup",
+                "0s",
+                "--max-start-lag", "off", "--json", "c.json", "--report", "c.html",
+            ],
+            in: directory
+        )
         let data = try Data(contentsOf: directory.appendingPathComponent("c.json"))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let environment = try #require(object["environment"] as? [String: Any])

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import BenchResults
+import Foundation
 import TestSupport
+import Testing
 
 @Suite("compare command")
 struct CompareCommandTests {
@@ -44,7 +44,10 @@ struct CompareCommandTests {
         #expect(summary.contains("| inline.p99 |"))
         #expect(summary.contains("**regression**"))
 
-        let verdict = try JSONDecoder().decode(ComparisonReport.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+        let verdict = try JSONDecoder().decode(
+            ComparisonReport.self,
+            from: Data(contentsOf: URL(fileURLWithPath: json))
+        )
         #expect(verdict.verdict == "regression")
         #expect(verdict.exitCode == 2)
         #expect(verdict.method == "mann-whitney-u+bootstrap")
@@ -60,7 +63,11 @@ struct CompareCommandTests {
         let root = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: root) }
         let base = try F.write(try F.repetitions(5), under: root, name: "base")
-        let candidate = try F.write(try F.repetitions(5, phase: 1, p50Factor: 0.8, p99Factor: 0.7), under: root, name: "candidate")
+        let candidate = try F.write(
+            try F.repetitions(5, phase: 1, p50Factor: 0.8, p99Factor: 0.7),
+            under: root,
+            name: "candidate"
+        )
         let output = try Self.compare([base.path, candidate.path])
         #expect(output.status == 4, "\(output.stderr)")
         #expect(output.stdout.contains("verdict: improvement: inline.p50 -20.0%, inline.p99 -30.0%"))
@@ -106,9 +113,15 @@ struct CompareCommandTests {
         let markdown = root.appendingPathComponent("summary.md")
         let output = try Self.compare([base.path, candidate.path, "--markdown", markdown.path])
         #expect(output.status == 2)
-        #expect(output.stdout.contains("fewer than 5 repetitions per side: plain 5% threshold on the medians, no significance test"))
+        #expect(
+            output.stdout.contains(
+                "fewer than 5 repetitions per side: plain 5% threshold on the medians, no significance test"
+            )
+        )
         #expect(try String(contentsOf: markdown, encoding: .utf8).contains("fewer than 5 repetitions per side"))
-        let single = try Self.compare([base.appendingPathComponent("rep-1.json").path, base.appendingPathComponent("rep-2.json").path])
+        let single = try Self.compare([
+            base.appendingPathComponent("rep-1.json").path, base.appendingPathComponent("rep-2.json").path,
+        ])
         #expect(single.status == 0)
         #expect(single.stdout.contains("fewer than 5 repetitions"))
     }
@@ -187,7 +200,9 @@ struct CompareCommandTests {
             #expect(output.status == 64)
             #expect(output.stderr.contains(flag))
         }
-        let inDirectory = try Self.compare([base.path, candidate.path, "--json", base.appendingPathComponent("verdict.json").path])
+        let inDirectory = try Self.compare([
+            base.path, candidate.path, "--json", base.appendingPathComponent("verdict.json").path,
+        ])
         #expect(inDirectory.status == 64)
         #expect(try Data(contentsOf: baseFile) == before)
     }
@@ -210,7 +225,10 @@ struct CompareCommandTests {
         let json = root.appendingPathComponent("verdict.json").path
         let output = try Self.compare([base.path, candidate.path, "--threshold", text, "--json", json, "--quiet"])
         #expect(output.status == 0, "\(output.stderr)")
-        let verdict = try JSONDecoder().decode(ComparisonReport.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+        let verdict = try JSONDecoder().decode(
+            ComparisonReport.self,
+            from: Data(contentsOf: URL(fileURLWithPath: json))
+        )
         #expect(abs(verdict.threshold * 100 - Double(text.replacingOccurrences(of: "%", with: ""))!) < 1e-12)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("compare hostile input")
 struct CompareHostileInputTests {
@@ -8,14 +8,16 @@ struct CompareHostileInputTests {
 
     /// Contents that are not a result file, by label (made on each use: a stored global `Data`
     /// is reported by LeakSanitizer at exit).
-    static var hostile: [(String, Data)] { [
-        ("empty", Data()),
-        ("truncated", Data(#"{"schemaVersion": 1, "tool": "authz-bench", "environment": {"swift": "#.utf8)),
-        ("binary", Data((0..<512).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) })),
-        ("wrong-shape", Data(#"{"hello": [1, 2, 3]}"#.utf8)),
-        ("array", Data("[1, 2, 3]".utf8)),
-        ("sweep", Data(#"{"schemaVersion": 1, "tool": "authz-bench", "kind": "sweep", "rows": []}"#.utf8)),
-    ] }
+    static var hostile: [(String, Data)] {
+        [
+            ("empty", Data()),
+            ("truncated", Data(#"{"schemaVersion": 1, "tool": "authz-bench", "environment": {"swift": "#.utf8)),
+            ("binary", Data((0..<512).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) })),
+            ("wrong-shape", Data(#"{"hello": [1, 2, 3]}"#.utf8)),
+            ("array", Data("[1, 2, 3]".utf8)),
+            ("sweep", Data(#"{"schemaVersion": 1, "tool": "authz-bench", "kind": "sweep", "rows": []}"#.utf8)),
+        ]
+    }
 
     @Test(arguments: hostile.map(\.0))
     func aHostileCandidateExits65WithOneLineNamingTheFile(label: String) throws {
@@ -26,7 +28,9 @@ struct CompareHostileInputTests {
         try #require(Self.hostile.first { $0.0 == label }).1.write(to: bad)
         let markdown = root.appendingPathComponent("out/summary.md")
         let json = root.appendingPathComponent("out/verdict.json")
-        let output = try CLIHarness.bench(["compare", base.path, bad.path, "--markdown", markdown.path, "--json", json.path])
+        let output = try CLIHarness.bench([
+            "compare", base.path, bad.path, "--markdown", markdown.path, "--json", json.path,
+        ])
         #expect(output.status == 65)
         #expect(F.lines(output.stderr).count == 1)
         #expect(output.stderr.contains(bad.path))

@@ -1,12 +1,14 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("--format and --metrics-textfile through the binary")
 struct FormatFlagTests {
     /// The quickest run: closed loop, no warm-up, a small population.
-    static let quickRun = ["run", "--closed", "--duration", "200ms", "--warmup", "0s", "--devices", "50", "--threads", "1",
-                           "--quiet"]
+    static let quickRun = [
+        "run", "--closed", "--duration", "200ms", "--warmup", "0s", "--devices", "50", "--threads", "1",
+        "--quiet",
+    ]
 
     @Test(arguments: [["run"], ["micro"], ["sweep"]])
     func badFormatExits64NamingTheFlagAndTheValues(command: [String]) throws {
@@ -29,12 +31,20 @@ struct FormatFlagTests {
         let path = directory.appendingPathComponent("bench.json").path
         let output = try CLIHarness.bench(Self.quickRun + ["--format", "github-benchmark", "--json", path])
         #expect([0, 7].contains(output.status), "\(output.stderr)")
-        let smaller = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [[String: Any]])
-        let bigger = try #require(try JSONSerialization.jsonObject(
-            with: Data(contentsOf: directory.appendingPathComponent("bench-bigger.json"))) as? [[String: Any]])
+        let smaller = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [[String: Any]]
+        )
+        let bigger = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: directory.appendingPathComponent("bench-bigger.json"))
+            ) as? [[String: Any]]
+        )
         // Three latency measures each of inline, parked, responseTime and serviceTime, then failures.
         #expect(smaller.count == 13 && smaller.dropLast().allSatisfy { $0["unit"] as? String == "ns" })
-        #expect(smaller.last?["name"] as? String == "authz-bench/run/custom failures" && smaller.last?["unit"] as? String == "%")
+        #expect(
+            smaller.last?["name"] as? String == "authz-bench/run/custom failures"
+                && smaller.last?["unit"] as? String == "%"
+        )
         #expect(bigger.map { $0["name"] as? String } == ["authz-bench/run/custom throughput"])
     }
 
@@ -42,19 +52,27 @@ struct FormatFlagTests {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let micro = directory.appendingPathComponent("micro.json").path
-        let output = try CLIHarness.bench(["micro", "--filter", "^histogram.record$", "--iterations", "1000", "--quiet",
-            "--format", "bmf", "--json", micro])
+        let output = try CLIHarness.bench([
+            "micro", "--filter", "^histogram.record$", "--iterations", "1000", "--quiet",
+            "--format", "bmf", "--json", micro,
+        ])
         #expect(output.status == 0, "\(output.stderr)")
-        let microDocument = try JSONDecoder().decode([String: [String: [String: Double]]].self,
-            from: Data(contentsOf: URL(fileURLWithPath: micro)))
+        let microDocument = try JSONDecoder().decode(
+            [String: [String: [String: Double]]].self,
+            from: Data(contentsOf: URL(fileURLWithPath: micro))
+        )
         #expect(Set(microDocument.keys) == ["authz-bench/micro/histogram.record"])
 
         let sweep = directory.appendingPathComponent("sweep.json").path
-        let swept = try CLIHarness.bench(["sweep", "--strategies", "lru", "--capacities", "100", "--requests", "2000",
-            "--devices", "50", "--quiet", "--format", "bmf", "--json", sweep])
+        let swept = try CLIHarness.bench([
+            "sweep", "--strategies", "lru", "--capacities", "100", "--requests", "2000",
+            "--devices", "50", "--quiet", "--format", "bmf", "--json", sweep,
+        ])
         #expect(swept.status == 0, "\(swept.stderr)")
-        let sweepDocument = try JSONDecoder().decode([String: [String: [String: Double]]].self,
-            from: Data(contentsOf: URL(fileURLWithPath: sweep)))
+        let sweepDocument = try JSONDecoder().decode(
+            [String: [String: [String: Double]]].self,
+            from: Data(contentsOf: URL(fileURLWithPath: sweep))
+        )
         let hitRatio = try #require(sweepDocument["authz-bench/sweep/lru/100"]?["hit-ratio"])
         #expect((0...1).contains(hitRatio["value"] ?? -1))
     }
@@ -84,13 +102,18 @@ struct FormatFlagTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("authz-bench.prom")
         let json = directory.appendingPathComponent("run.json").path
-        let output = try CLIHarness.bench(["run", "--rate", "200", "--duration", "3s", "--warmup", "0s", "--devices", "50",
-            "--threads", "1", "--upstream-latency", "0us/0us", "--quiet", "--metrics-textfile", path.path, "--json", json])
+        let output = try CLIHarness.bench([
+            "run", "--rate", "200", "--duration", "3s", "--warmup", "0s", "--devices", "50",
+            "--threads", "1", "--upstream-latency", "0us/0us", "--quiet", "--metrics-textfile", path.path, "--json",
+            json,
+        ])
         #expect([0, 7].contains(output.status), "\(output.stderr)")
         guard let families = try PrometheusParser.parse(path) else { return }
         // One update per measured second reached the file through the run's per-interval hook.
         #expect(families.first { $0.name == "authz_bench_intervals" }?.samples.first?.value == 3)
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        let result = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        )
         let summary = try #require(result["summary"] as? [String: Any])
         let requests = families.first { $0.name == "authz_bench_requests" }?.samples.reduce(0) { $0 + $1.value } ?? -1
         #expect(requests == Double(try #require(summary["requests"] as? Int)))

@@ -1,21 +1,27 @@
+import AuthZCore
+import BenchHarness
+import BenchResults
+import Foundation
+import HDRHistogram
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import AuthZCore
-import Foundation
-import Testing
-import HDRHistogram
-import BenchHarness
-import BenchResults
-import TestSupport
 
 @Suite("merge")
 struct MergeCommandTests {
     /// Writes the .hlog and JSON of two shards; returns their paths.
-    static func writeShards(in directory: URL, invalidSecond: Bool = false)
+    static func writeShards(
+        in directory: URL,
+        invalidSecond: Bool = false
+    )
         throws -> (outcomes: [RunOutcome], hlogs: [String], jsons: [String])
     {
-        let outcomes = [SyntheticRun.outcome(shard: 0, shards: 2), SyntheticRun.outcome(valid: !invalidSecond, shard: 1, shards: 2)]
+        let outcomes = [
+            SyntheticRun.outcome(shard: 0, shards: 2), SyntheticRun.outcome(valid: !invalidSecond, shard: 1, shards: 2),
+        ]
         var hlogs: [String] = []
         var jsons: [String] = []
         for (index, outcome) in outcomes.enumerated() {
@@ -48,7 +54,10 @@ struct MergeCommandTests {
         #expect(merged.summary.achievedRate == 2_000)
         #expect(merged.summary.targetRate == nil)
         #expect(merged.scenario == .object(["merged": .array(shards.hlogs.map(JSONValue.string))]))
-        #expect(merged.intervals == [0, 1, 2].map { IntervalSummary(startSeconds: Double($0), lengthSeconds: 1, requests: 2_000) })
+        #expect(
+            merged.intervals
+                == [0, 1, 2].map { IntervalSummary(startSeconds: Double($0), lengthSeconds: 1, requests: 2_000) }
+        )
     }
 
     @Test func twoResultsMergeCountsRatesAndCaches() throws {
@@ -80,8 +89,12 @@ struct MergeCommandTests {
         #expect(document.scenario["seed"] == .integer(1))
         #expect(document.intervals.map(\.requests) == [2_000, 2_000, 2_000])
         let written = try FileManager.default.contentsOfDirectory(atPath: hgrm)
-        #expect(Set(written) == ["responseTime.hgrm", "serviceTime.hgrm", "startLag.hgrm", "upstreamWait.hgrm", "inline.hgrm",
-                                 "parked.hgrm", "inFlight.hgrm", "stage-parse.hgrm", "stage-verify.hgrm"])
+        #expect(
+            Set(written) == [
+                "responseTime.hgrm", "serviceTime.hgrm", "startLag.hgrm", "upstreamWait.hgrm", "inline.hgrm",
+                "parked.hgrm", "inFlight.hgrm", "stage-parse.hgrm", "stage-verify.hgrm",
+            ]
+        )
     }
 
     @Test func anInvalidInputMakesTheMergeInvalid() throws {
@@ -105,7 +118,10 @@ struct MergeCommandTests {
         // No writer ever opens the FIFO: a merge that read it would never end.
         let blocked = try CLIHarness.bench(["merge", result, fifo, "--json", "m.json", "--quiet"], in: directory)
         #expect(blocked.status == 66, "\(blocked.stderr)")
-        #expect(blocked.message.contains("fifo.hlog: is a FIFO") && !blocked.message.contains("\n"), "\(blocked.message)")
+        #expect(
+            blocked.message.contains("fifo.hlog: is a FIFO") && !blocked.message.contains("\n"),
+            "\(blocked.message)"
+        )
         let twice = try CLIHarness.bench(["merge", result, result, "--json", "m.json", "--quiet"], in: directory)
         #expect(twice.status == 65 && twice.message.contains("given twice"), "\(twice.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("m.json").path))

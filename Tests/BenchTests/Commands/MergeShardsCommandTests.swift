@@ -1,13 +1,17 @@
-import Foundation
-import Testing
 import BenchHarness
 import BenchResults
+import Foundation
 import TestSupport
+import Testing
 
 @Suite("merge: shards through the binary")
 struct MergeShardsCommandTests {
     /// Writes `shards` into a fresh directory; runs `merge` on them with `flags`.
-    static func merge(_ shards: [ShardLogs.Shard], _ flags: [String] = [], json: Bool = false)
+    static func merge(
+        _ shards: [ShardLogs.Shard],
+        _ flags: [String] = [],
+        json: Bool = false
+    )
         throws -> (run: CLIHarness.Output, document: ResultDocument?, paths: [String])
     {
         let directory = try SyntheticRun.directory()
@@ -36,7 +40,10 @@ struct MergeShardsCommandTests {
 
         let allowed = try Self.merge(shards, ["--allow-missing"], json: true)
         #expect(allowed.run.status == 0, "\(allowed.run.stderr)")
-        #expect(allowed.run.stdout.contains("shards      2/3, missing: 3 (merged with --allow-missing"), "\(allowed.run.stdout)")
+        #expect(
+            allowed.run.stdout.contains("shards      2/3, missing: 3 (merged with --allow-missing"),
+            "\(allowed.run.stdout)"
+        )
         #expect(allowed.document?.shards?.missing == [3])
         #expect(allowed.document?.shards?.allowedMissing == true)
     }

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import AuthZCore
 import BenchHarness
+import Foundation
 import TestSupport
+import Testing
 
 /// The memory rows of `micro` (`cache.bytes_per_entry.*`), through the built executable: in a
 /// process of their own, since malloc's counters are the whole process's and the other suites,
@@ -12,18 +12,26 @@ struct MicroMemoryRowsCommandTests {
     /// A cache cannot hold an entry in less than this: its key alone is stored inline in 80 bytes.
     static let leastBytesPerEntry = 16.0
 
-    @Test("bytes_per_entry counts every strategy's own storage, malloc'd and resident alike",
-        .enabled(if: ProcessMemory.heapCountersAreLive, "malloc's counters do not see this build's allocator"))
+    @Test(
+        "bytes_per_entry counts every strategy's own storage, malloc'd and resident alike",
+        .enabled(if: ProcessMemory.heapCountersAreLive, "malloc's counters do not see this build's allocator")
+    )
     func everyStrategyHoldsItsEntriesInMemoryItCounts() throws {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("memory.json").path
-        let output = try CLIHarness.bench(["micro", "--filter", "^cache\\.bytes_per_entry\\.", "--json", path, "--quiet"])
+        let output = try CLIHarness.bench([
+            "micro", "--filter", "^cache\\.bytes_per_entry\\.", "--json", path, "--quiet",
+        ])
         #expect(output.status == 0, "\(output.stderr)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        )
         let rows = try #require(object["rows"] as? [[String: Any]])
-        #expect(Set(rows.compactMap { $0["name"] as? String })
-            == Set(CacheStrategyKind.allCases.map { "cache.bytes_per_entry.\($0.rawValue).1m" }))
+        #expect(
+            Set(rows.compactMap { $0["name"] as? String })
+                == Set(CacheStrategyKind.allCases.map { "cache.bytes_per_entry.\($0.rawValue).1m" })
+        )
         for row in rows {
             let name = row["name"] as? String ?? "?"
             let heap = try #require(row["bytesPerEntry"] as? Double, "\(name)")

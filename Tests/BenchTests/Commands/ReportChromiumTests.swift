@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Renders a report in headless Chromium (`scripts/bootstrap.sh --tests` installs it) and checks the
 /// charts are in the DOM the browser built, and that a screenshot has content.
@@ -19,12 +19,19 @@ struct ReportChromiumTests {
     }
 
     /// Runs Chromium headless with `arguments` and a profile in `directory`; ends it after 90 s.
-    static func runChromium(_ binary: URL, _ arguments: [String], profile directory: URL) throws -> (status: Int32, stdout: String) {
+    static func runChromium(
+        _ binary: URL,
+        _ arguments: [String],
+        profile directory: URL
+    ) throws -> (status: Int32, stdout: String) {
         let process = Process()
         process.executableURL = binary
         // --no-sandbox: Chromium refuses to run as root without it (CI runs as root).
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-                             "--user-data-dir=\(directory.appendingPathComponent("profile").path)"] + arguments
+        process.arguments =
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+                "--user-data-dir=\(directory.appendingPathComponent("profile").path)",
+            ] + arguments
         // Standard output goes to a file, so that a hung browser cannot block the test on a pipe.
         let outputFile = directory.appendingPathComponent("chromium-\(UUID().uuidString).out")
         try Data().write(to: outputFile)
@@ -46,7 +53,9 @@ struct ReportChromiumTests {
 
     @Test func chartsRenderInHeadlessChromium() throws {
         guard let chromium = Self.chromium else {
-            Issue.record("chromium is not installed, so the report was not rendered in a browser: run scripts/bootstrap.sh --tests (apt-get install chromium)")
+            Issue.record(
+                "chromium is not installed, so the report was not rendered in a browser: run scripts/bootstrap.sh --tests (apt-get install chromium)"
+            )
             return
         }
         let directory = try SyntheticRun.directory()
@@ -60,17 +69,30 @@ struct ReportChromiumTests {
         #expect(dom.stdout.contains("authz-bench report"))
         let spectrum = HTMLReportFixtures.svg("percentile-spectrum", in: dom.stdout)
         #expect(HTMLReportFixtures.count("<path class=\"series\"", in: spectrum) == 2 * 3, "\(spectrum.prefix(300))")
-        #expect(HTMLReportFixtures.count("<path class=\"series\"", in: HTMLReportFixtures.svg("service-time-spectrum", in: dom.stdout)) == 2)
-        #expect(HTMLReportFixtures.count("<path class=\"series\"", in: HTMLReportFixtures.svg("timeline", in: dom.stdout)) == 2)
-        #expect(HTMLReportFixtures.count("class=\"bar-p50\"", in: HTMLReportFixtures.svg("stages", in: dom.stdout)) == 4)
+        #expect(
+            HTMLReportFixtures.count(
+                "<path class=\"series\"",
+                in: HTMLReportFixtures.svg("service-time-spectrum", in: dom.stdout)
+            ) == 2
+        )
+        #expect(
+            HTMLReportFixtures.count("<path class=\"series\"", in: HTMLReportFixtures.svg("timeline", in: dom.stdout))
+                == 2
+        )
+        #expect(
+            HTMLReportFixtures.count("class=\"bar-p50\"", in: HTMLReportFixtures.svg("stages", in: dom.stdout)) == 4
+        )
         let sweep = HTMLReportFixtures.svg("sweep-hit-ratio", in: dom.stdout)
         #expect(HTMLReportFixtures.count("<path class=\"series\"", in: sweep) == 3)
         #expect(HTMLReportFixtures.count("<path class=\"optimal\"", in: sweep) == 1)
         #expect(HTMLReportFixtures.svg("sweep-p99", in: dom.stdout).contains("<path class=\"series\""))
 
         let png = directory.appendingPathComponent("report.png")
-        let shot = try Self.runChromium(chromium, ["--window-size=1100,3000", "--screenshot=\(png.path)", page.absoluteString],
-            profile: directory)
+        let shot = try Self.runChromium(
+            chromium,
+            ["--window-size=1100,3000", "--screenshot=\(png.path)", page.absoluteString],
+            profile: directory
+        )
         #expect(shot.status == 0)
         let bytes = try Data(contentsOf: png)
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `authz-bench run` and `merge` end to end, through the built executable.
 @Suite("run and merge commands")
@@ -21,11 +21,15 @@ struct RunCommandTests {
 
     @Test func aShortRunWritesEveryOutputAndADebugBuildIsMarkedInvalid() throws {
         let directory = try CLIHarness.temporaryDirectory()
-        let output = try CLIHarness.bench([
-            "run", "--alg", "hs256", "--devices", "200", "--rate", "400", "--duration", "600ms", "--warmup", "200ms",
-            "--mix", "get=60,check=20,verify=10,attack=10", "--upstream-latency", "0us/0us", "--quiet",
-            "--json", "r.json", "--hgrm", "hgrm", "--hlog", "r.hlog",
-        ], in: directory)
+        let output = try CLIHarness.bench(
+            [
+                "run", "--alg", "hs256", "--devices", "200", "--rate", "400", "--duration", "600ms", "--warmup",
+                "200ms",
+                "--mix", "get=60,check=20,verify=10,attack=10", "--upstream-latency", "0us/0us", "--quiet",
+                "--json", "r.json", "--hgrm", "hgrm", "--hlog", "r.hlog",
+            ],
+            in: directory
+        )
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("r.json")))
         let summary = try #require((json as? [String: Any])?["summary"] as? [String: Any])
         let environment = try #require((json as? [String: Any])?["environment"] as? [String: Any])
@@ -42,12 +46,17 @@ struct RunCommandTests {
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("hgrm/\(name)").path))
         }
         // The log says it is shard 1/1: given twice, it is refused rather than counted twice.
-        let twice = try CLIHarness.bench(["merge", "r.hlog", "r.hlog", "--json", "twice.json", "--quiet"], in: directory)
+        let twice = try CLIHarness.bench(
+            ["merge", "r.hlog", "r.hlog", "--json", "twice.json", "--quiet"],
+            in: directory
+        )
         #expect(twice.status == 65 && twice.message.contains("given twice"), "\(twice.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("twice.json").path))
         let merged = try CLIHarness.bench(["merge", "r.hlog", "--json", "m.json", "--quiet"], in: directory)
         #expect(merged.status == 0, "\(merged.stderr)")
-        let mergedJSON = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("m.json")))
+        let mergedJSON = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: directory.appendingPathComponent("m.json"))
+        )
         let mergedSummary = try #require((mergedJSON as? [String: Any])?["summary"] as? [String: Any])
         #expect(mergedSummary["requests"] as? Int == summary["requests"] as? Int)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `authz-bench run`'s named scenarios and its session and upstream flags, through the built
 /// executable: bad values exit 64 with one line naming the flag, and a run records its scenario.
@@ -46,21 +46,26 @@ struct RunScenarioCommandTests {
     @Test func theHelpListsTheScenariosAndTheUpstreamFlags() throws {
         let output = try CLIHarness.bench(["run", "--help"])
         #expect(output.status == 0)
-        for word in ["--scenario", "steady", "cold-start", "expiry-stampede", "upstream-outage", "attack-flood",
-                     "--favorites", "--arrivals", "--cold", "--concurrency", "--refresh-ahead", "--upstream-errors",
-                     "--upstream-timeout", "--upstream-outage", "--upstream-max-in-flight", "--upstream-latency 200ms/1s",
-                     "--deny-ttl", "--deny-ttl 30s"] {
+        for word in [
+            "--scenario", "steady", "cold-start", "expiry-stampede", "upstream-outage", "attack-flood",
+            "--favorites", "--arrivals", "--cold", "--concurrency", "--refresh-ahead", "--upstream-errors",
+            "--upstream-timeout", "--upstream-outage", "--upstream-max-in-flight", "--upstream-latency 200ms/1s",
+            "--deny-ttl", "--deny-ttl 30s",
+        ] {
             #expect(output.stdout.contains(word), "\(word) missing from run --help")
         }
     }
 
     @Test func aRunRecordsItsNamedScenarioAndTheUpstreamSettings() throws {
         let directory = try CLIHarness.temporaryDirectory()
-        let output = try CLIHarness.bench([
-            "run", "--scenario", "attack-flood", "--alg", "hs256", "--devices", "50", "--rate", "300",
-            "--duration", "300ms", "--warmup", "100ms", "--upstream-latency", "0us/0us", "--refresh-ahead", "off",
-            "--upstream-timeout", "2s", "--quiet", "--json", "r.json",
-        ], in: directory)
+        let output = try CLIHarness.bench(
+            [
+                "run", "--scenario", "attack-flood", "--alg", "hs256", "--devices", "50", "--rate", "300",
+                "--duration", "300ms", "--warmup", "100ms", "--upstream-latency", "0us/0us", "--refresh-ahead", "off",
+                "--upstream-timeout", "2s", "--quiet", "--json", "r.json",
+            ],
+            in: directory
+        )
         #expect(output.status == 0 || output.status == 7, "\(output.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("r.json")))
         let scenario = try #require((json as? [String: Any])?["scenario"] as? [String: Any])

@@ -1,44 +1,58 @@
+import BenchResults
+import Foundation
+import HDRHistogram
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import Testing
-import HDRHistogram
-import BenchResults
-import TestSupport
 
 /// `run --start-at` (synchronised start) and the streamed `.hlog`, through the built executable.
 @Suite("run: synchronised start and streamed interval log", .serialized)
 struct RunStartCommandTests {
     /// A quick run's flags (HS256, a small population, no upstream latency).
-    static let quick = ["run", "--alg", "hs256", "--devices", "200", "--threads", "2", "--rate", "400",
-                        "--upstream-latency", "0us/0us", "--quiet"]
+    static let quick = [
+        "run", "--alg", "hs256", "--devices", "200", "--threads", "2", "--rate", "400",
+        "--upstream-latency", "0us/0us", "--quiet",
+    ]
 
     static func files(in directory: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.path)
     }
 
-    @Test("A start already past beyond the grace exits 3 with one line and writes nothing",
-          arguments: [["--start-at", "2020-01-01T00:00:00Z"], ["--start-at", "1577836800000", "--start-grace", "10s"]])
+    @Test(
+        "A start already past beyond the grace exits 3 with one line and writes nothing",
+        arguments: [["--start-at", "2020-01-01T00:00:00Z"], ["--start-at", "1577836800000", "--start-grace", "10s"]]
+    )
     func missedStartWritesNothing(start: [String]) throws {
         let directory = try CLIHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = try CLIHarness.bench(Self.quick + ["--duration", "1s", "--json", "r.json", "--hlog", "r.hlog"] + start,
-            in: directory)
+        let output = try CLIHarness.bench(
+            Self.quick + ["--duration", "1s", "--json", "r.json", "--hlog", "r.hlog"] + start,
+            in: directory
+        )
         #expect(output.status == 3, "\(output.stderr)")
-        let lines = output.stderr.split(separator: "\n").filter { !$0.contains("DEBUG") && !$0.hasPrefix("*") && !$0.contains("build") }
+        let lines = output.stderr.split(separator: "\n").filter {
+            !$0.contains("DEBUG") && !$0.hasPrefix("*") && !$0.contains("build")
+        }
         #expect(lines.count == 1, "\(output.stderr)")
-        #expect(lines.last?.hasPrefix("authz-bench run: missed the synchronised start (--start-at): ready ") == true, "\(output.stderr)")
+        #expect(
+            lines.last?.hasPrefix("authz-bench run: missed the synchronised start (--start-at): ready ") == true,
+            "\(output.stderr)"
+        )
         #expect(try Self.files(in: directory).isEmpty)
     }
 
-    @Test("A start or grace beyond 64-bit nanoseconds exits 64 with one line, never a trap",
-          arguments: [
+    @Test(
+        "A start or grace beyond 64-bit nanoseconds exits 64 with one line, never a trap",
+        arguments: [
             (["--start-at", "9999-12-31T23:59:59Z"], "--start-at 9999-12-31T23:59:59Z: outside the times"),
             (["--start-at", "999999999999999"], "--start-at 999999999999999: outside the times"),
             (["--start-at", "0001-01-01T00:00:00Z"], "--start-at 0001-01-01T00:00:00Z: outside the times"),
             (["--start-at", "1000", "--start-grace", "300000d"], "--start-grace 300000d: too long"),
-          ])
+        ]
+    )
     func outOfRange(flags: [String], message: String) throws {
         let directory = try CLIHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -48,12 +62,17 @@ struct RunStartCommandTests {
         #expect(try Self.files(in: directory).isEmpty)
     }
 
-    @Test("A malformed time exits 64 naming --start-at and the forms it takes",
-          arguments: ["tomorrow", "2026-11-23 19:00:00", "2026-11-23T19:00:00+02:00", "17954604000x"])
+    @Test(
+        "A malformed time exits 64 naming --start-at and the forms it takes",
+        arguments: ["tomorrow", "2026-11-23 19:00:00", "2026-11-23T19:00:00+02:00", "17954604000x"]
+    )
     func malformedTime(time: String) throws {
         let directory = try CLIHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = try CLIHarness.bench(Self.quick + ["--duration", "1s", "--json", "r.json", "--start-at", time], in: directory)
+        let output = try CLIHarness.bench(
+            Self.quick + ["--duration", "1s", "--json", "r.json", "--start-at", time],
+            in: directory
+        )
         #expect(output.status == 64, "\(output.stderr)")
         #expect(output.stderr.split(separator: "\n").count == 1, "\(output.stderr)")
         #expect(output.message.contains("--start-at \(time)"))
@@ -67,10 +86,13 @@ struct RunStartCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         // A generous grace: a loaded machine may set up late; the start stays the requested one.
         let requested = Int64(Date().timeIntervalSince1970 * 1000) + 3_000
-        let output = try CLIHarness.bench(Self.quick + [
-            "--duration", "1s", "--warmup", "300ms", "--shard", "2/3", "--json", "r.json", "--hlog", "r.hlog",
-            "--start-at", String(requested), "--start-grace", "30s",
-        ], in: directory)
+        let output = try CLIHarness.bench(
+            Self.quick + [
+                "--duration", "1s", "--warmup", "300ms", "--shard", "2/3", "--json", "r.json", "--hlog", "r.hlog",
+                "--start-at", String(requested), "--start-grace", "30s",
+            ],
+            in: directory
+        )
         let exited = Int64(Date().timeIntervalSince1970 * 1000)
         #expect(output.status == 0 || output.status == 7, "\(output.stderr)")
         // The load (warm-up and measured phase) ran after the requested time, not before it.

@@ -1,7 +1,7 @@
 import BenchHarness
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `run --max-start-lag` through the built executable: bad values are usage errors, and a run
 /// whose generator fell behind is invalid with the figure named.
@@ -30,11 +30,14 @@ struct RunStartLagCommandTests {
     @Test func aStalledGeneratorMakesTheRunInvalidNamingTheP99() throws {
         let directory = try CLIHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let output = try CLIHarness.bench([
-            "run", "--alg", "hs256", "--devices", "100", "--threads", "1", "--rate", "400", "--duration", "1s",
-            "--warmup", "0s", "--mix", "get=0,check=100,verify=0", "--upstream-latency", "0us/0us",
-            "--inject-stall", "50ms@200ms", "--max-start-lag", "2ms", "--quiet", "--json", "r.json",
-        ], in: directory)
+        let output = try CLIHarness.bench(
+            [
+                "run", "--alg", "hs256", "--devices", "100", "--threads", "1", "--rate", "400", "--duration", "1s",
+                "--warmup", "0s", "--mix", "get=0,check=100,verify=0", "--upstream-latency", "0us/0us",
+                "--inject-stall", "50ms@200ms", "--max-start-lag", "2ms", "--quiet", "--json", "r.json",
+            ],
+            in: directory
+        )
         #expect(output.status == 7, "\(output.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("r.json")))
         let root = try #require(json as? [String: Any])
@@ -46,7 +49,8 @@ struct RunStartLagCommandTests {
         #expect(scenario["maxStartLagMicros"] as? Int == 2_000)
         #expect(summary["valid"] as? Bool == false)
         let reasons = try #require(summary["invalidReasons"] as? [String])
-        let expected = "start lag p99 \(LatencyText.duration(UInt64(p99))) exceeds --max-start-lag 2.00ms: "
+        let expected =
+            "start lag p99 \(LatencyText.duration(UInt64(p99))) exceeds --max-start-lag 2.00ms: "
             + "the load generator, not the code under test, fell behind"
         #expect(reasons.contains { $0.hasPrefix(expected) }, "\(reasons)")
     }

@@ -1,16 +1,20 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `run --slo` and `run --markdown` through the built executable.
 @Suite("run --slo and --markdown")
 struct SLOCommandTests {
     /// A short hs256 run with no upstream latency, in `directory`.
     static func shortRun(_ extra: [String], in directory: URL) throws -> CLIHarness.Output {
-        try CLIHarness.bench([
-            "run", "--alg", "hs256", "--devices", "200", "--rate", "300", "--duration", "400ms", "--warmup", "100ms",
-            "--upstream-latency", "0us/0us", "--json", "r.json",
-        ] + extra, in: directory)
+        try CLIHarness.bench(
+            [
+                "run", "--alg", "hs256", "--devices", "200", "--rate", "300", "--duration", "400ms", "--warmup",
+                "100ms",
+                "--upstream-latency", "0us/0us", "--json", "r.json",
+            ] + extra,
+            in: directory
+        )
     }
 
     /// The `slo` array and the build of `r.json` in `directory`.
@@ -40,18 +44,26 @@ struct SLOCommandTests {
 
     @Test func aGenerousObjectiveIsMet() throws {
         let directory = try CLIHarness.temporaryDirectory()
-        let output = try Self.shortRun(["--slo", "responseTime.p99<100s,failures<100%,throughput>=1", "--quiet"], in: directory)
+        let output = try Self.shortRun(
+            ["--slo", "responseTime.p99<100s,failures<100%,throughput>=1", "--quiet"],
+            in: directory
+        )
         let (slo, debug) = try Self.sloOfResult(in: directory)
         #expect(output.status == (debug ? 7 : 0), "\(output.stderr)")
         #expect(slo.count == 3)
         #expect(slo.allSatisfy { $0["met"] as? Bool == true })
     }
 
-    @Test(arguments: ["p99<", "responseTime.p101<1ms", "failures<200%", "latency.p99<1ms", "responseTime.p99<5", "failures<1%,"])
+    @Test(arguments: [
+        "p99<", "responseTime.p101<1ms", "failures<200%", "latency.p99<1ms", "responseTime.p99<5", "failures<1%,",
+    ])
     func aBadObjectiveExits64BeforeRunning(expression: String) throws {
         let directory = try CLIHarness.temporaryDirectory()
         // A long run: if the flag were checked after it, the test would take minutes.
-        let output = try CLIHarness.bench(["run", "--duration", "10m", "--slo", expression, "--json", "r.json"], in: directory)
+        let output = try CLIHarness.bench(
+            ["run", "--duration", "10m", "--slo", expression, "--json", "r.json"],
+            in: directory
+        )
         #expect(output.status == 64, "\(output.stderr)")
         #expect(output.stderr.split(separator: "\n").count == 1, "\(output.stderr)")
         #expect(output.stderr.contains("--slo '"))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `sweep --trace FILE --trace-format keys` and `--seed` through the binary.
 @Suite("sweep: key-per-line traces, gzip and seeds")
@@ -8,14 +8,20 @@ struct SweepTraceFormatCommandTests {
     /// A small looping trace, gzip'd, and its JSON result path.
     static func loopTrace(in directory: URL) throws -> String {
         let keys = (0..<20).flatMap { _ in (0..<60).map(String.init) }.joined(separator: "\n")
-        try ("*\n" + keys + "\n").write(to: directory.appendingPathComponent("loop.txt"), atomically: true, encoding: .utf8)
+        try ("*\n" + keys + "\n").write(
+            to: directory.appendingPathComponent("loop.txt"),
+            atomically: true,
+            encoding: .utf8
+        )
         try CLIHarness.shell("gzip -c loop.txt > loop.trace.gz", in: directory)
         return directory.appendingPathComponent("loop.trace.gz").path
     }
 
     static func hits(_ path: String) throws -> [String: Int] {
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
-            as? [String: Any])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+                as? [String: Any]
+        )
         let rows = try #require(document["rows"] as? [[String: Any]])
         var hits: [String: Int] = [:]
         for row in rows { hits["\(row["strategy"]!)/\(row["capacity"]!)"] = row["hits"] as? Int }
@@ -29,8 +35,10 @@ struct SweepTraceFormatCommandTests {
         var results: [[String: Int]] = []
         for run in 0..<2 {
             let json = directory.appendingPathComponent("sweep\(run).json").path
-            let output = try CLIHarness.bench(["sweep", "--trace", trace, "--trace-format", "keys", "--seed", "9",
-                "--strategies", "lru,s3fifo,tinylfu,tinylfu-fixed", "--capacities", "30,50", "--json", json, "--quiet"])
+            let output = try CLIHarness.bench([
+                "sweep", "--trace", trace, "--trace-format", "keys", "--seed", "9",
+                "--strategies", "lru,s3fifo,tinylfu,tinylfu-fixed", "--capacities", "30,50", "--json", json, "--quiet",
+            ])
             #expect(output.status == 0, "\(output.stderr)")
             results.append(try Self.hits(json))
         }

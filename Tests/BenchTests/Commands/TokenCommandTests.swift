@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `authz-bench token` end to end: keys made by the openssl CLI, every algorithm, every exit code.
 @Suite("token command")
@@ -12,23 +12,32 @@ struct TokenCommandTests {
 
         init() throws {
             directory = try CLIHarness.temporaryDirectory()
-            try CLIHarness.shell("""
+            try CLIHarness.shell(
+                """
                 openssl ecparam -name prime256v1 -genkey -noout -out es256.pem && openssl ec -in es256.pem -pubout -out es256.pub \
                 && openssl genrsa -traditional -out rs256.pem 2048 && openssl rsa -in rs256.pem -pubout -out rs256.pub \
                 && openssl genpkey -algorithm ed25519 -out ed25519.pem && openssl pkey -in ed25519.pem -pubout -out ed25519.pub \
                 && head -c 32 /dev/urandom > hs256.pem && cp hs256.pem hs256.pub && head -c 32 /dev/urandom > binding.key
-                """, in: directory)
-            deviceID = try CLIHarness.shell("printf 'ad\\037vendor\\037model\\037team' | openssl dgst -sha256 -r | cut -c1-64",
-                in: directory).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                """,
+                in: directory
+            )
+            deviceID = try CLIHarness.shell(
+                "printf 'ad\\037vendor\\037model\\037team' | openssl dgst -sha256 -r | cut -c1-64",
+                in: directory
+            ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         }
     }
 
     static let keys = Result { try Keys() }
 
     func issue(_ keys: Keys, _ alg: String, kind: String = "authn", extra: [String] = []) throws -> URL {
-        let output = try CLIHarness.bench(["token", "issue", "--kind", kind, "--alg", alg, "--key", "\(alg).pem",
-            "--binding-key", "binding.key", "--device-id", keys.deviceID, "--mvpd", "Comcast", "--resource", "news"] + extra,
-            in: keys.directory)
+        let output = try CLIHarness.bench(
+            [
+                "token", "issue", "--kind", kind, "--alg", alg, "--key", "\(alg).pem",
+                "--binding-key", "binding.key", "--device-id", keys.deviceID, "--mvpd", "Comcast", "--resource", "news",
+            ] + extra,
+            in: keys.directory
+        )
         try #require(output.status == 0, "issue failed: \(output.stderr)")
         let file = keys.directory.appendingPathComponent("\(alg)-\(kind)-\(UUID().uuidString).token")
         try Data(output.stdout.utf8).write(to: file)
@@ -36,15 +45,25 @@ struct TokenCommandTests {
     }
 
     func verify(_ keys: Keys, _ alg: String, _ file: URL, _ extra: [String] = []) throws -> CLIHarness.Output {
-        try CLIHarness.bench(["token", "verify", "--alg", alg, "--key", "\(alg).pub"] + extra + [file.path], in: keys.directory)
+        try CLIHarness.bench(
+            ["token", "verify", "--alg", alg, "--key", "\(alg).pub"] + extra + [file.path],
+            in: keys.directory
+        )
     }
 
     @Test(arguments: ["es256", "rs256", "ed25519", "hs256"], ["authn", "authz", "media"])
     func issuedTokensVerify(alg: String, kind: String) throws {
         let keys = try Self.keys.get()
         let token = try issue(keys, alg, kind: kind)
-        let output = try verify(keys, alg, token, ["--device-id", keys.deviceID, "--binding-key", "binding.key",
-            "--allowed-mvpds", "Comcast,Charter", "--resource", "news"])
+        let output = try verify(
+            keys,
+            alg,
+            token,
+            [
+                "--device-id", keys.deviceID, "--binding-key", "binding.key",
+                "--allowed-mvpds", "Comcast,Charter", "--resource", "news",
+            ]
+        )
         #expect(output.status == 0)
         #expect(output.stdout == "VALID_TOKEN\n")
     }
@@ -76,13 +95,17 @@ struct TokenCommandTests {
     @Test func opensslSignedTokenVerifies() throws {
         let keys = try Self.keys.get()
         // The body and its signature made by openssl alone: our verifier must accept them.
-        let body = "<simpleAuthorizationToken><simpleTokenRequestorID>NBC</simpleTokenRequestorID>"
+        let body =
+            "<simpleAuthorizationToken><simpleTokenRequestorID>NBC</simpleTokenRequestorID>"
             + "<simpleTokenResourceID>news</simpleTokenResourceID><simpleTokenTTL>2099/01/01 00:00:00 GMT +0000</simpleTokenTTL>"
             + "<simpleTokenMsoID>Comcast</simpleTokenMsoID><simpleTokenDeviceID><simpleTokenFingerprint>"
-            + String(repeating: "ab", count: 32) + "</simpleTokenFingerprint></simpleTokenDeviceID></simpleAuthorizationToken>"
+            + String(repeating: "ab", count: 32)
+            + "</simpleTokenFingerprint></simpleTokenDeviceID></simpleAuthorizationToken>"
         try Data(body.utf8).write(to: keys.directory.appendingPathComponent("body.xml"))
         let signature = try CLIHarness.shell(
-            "openssl dgst -sha256 -sign es256.pem body.xml | openssl base64 -A", in: keys.directory).stdout
+            "openssl dgst -sha256 -sign es256.pem body.xml | openssl base64 -A",
+            in: keys.directory
+        ).stdout
         let token = "<signatureInfo>\(signature)</signatureInfo>\n" + body + "\n"
         let file = keys.directory.appendingPathComponent("openssl.token")
         try Data(token.utf8).write(to: file)
@@ -93,8 +116,11 @@ struct TokenCommandTests {
     @Test func standardInputAndInspect() throws {
         let keys = try Self.keys.get()
         let token = try issue(keys, "ed25519", kind: "media")
-        let viaStdin = try CLIHarness.bench(["token", "verify", "--alg", "ed25519", "--key", "ed25519.pub", "-"],
-            in: keys.directory, input: try Data(contentsOf: token))
+        let viaStdin = try CLIHarness.bench(
+            ["token", "verify", "--alg", "ed25519", "--key", "ed25519.pub", "-"],
+            in: keys.directory,
+            input: try Data(contentsOf: token)
+        )
         #expect(viaStdin.stdout == "VALID_TOKEN\n")
         let inspect = try CLIHarness.bench(["token", "inspect", token.path], in: keys.directory)
         #expect(inspect.status == 0)

@@ -30,7 +30,12 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     /// A bad-input error (exit 65) naming `mentions`; for the fixtures that are no input at all (the
     /// missing file, the directory: `noInputFiles`) the no-input error (66).
     static func bad(_ arguments: [String], _ mentions: String, stdin: String? = nil) -> HostileCase {
-        HostileCase(arguments: arguments, exit: noInputFiles.contains(mentions) ? 66 : 65, mentions: mentions, stdin: stdin)
+        HostileCase(
+            arguments: arguments,
+            exit: noInputFiles.contains(mentions) ? 66 : 65,
+            mentions: mentions,
+            stdin: stdin
+        )
     }
 
     /// An output that cannot be created (exit 73) naming `mentions`: a directory where a file is

@@ -1,6 +1,6 @@
 import AuthZCore
-import Foundation
 import BenchResults
+import Foundation
 import TestSupport
 
 /// The input files of the hostile-input suite, made once in a temporary directory (`@F/` in the
@@ -32,8 +32,13 @@ enum HostileFixtures {
     }
 
     private static func make() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("authz-bench-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("dir"), withIntermediateDirectories: true)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authz-bench-hostile-\(UUID().uuidString)"
+        )
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("dir"),
+            withIntermediateDirectories: true
+        )
         func write(_ name: String, _ bytes: some Sequence<UInt8>) throws {
             try Data(bytes).write(to: dir.appendingPathComponent(name))
         }
@@ -47,15 +52,36 @@ enum HostileFixtures {
         try write("binding.key", (0..<32).map { UInt8($0 * 7 & 0xFF) })
         let binding = try DeviceBindingKey(secret: (0..<32).map { UInt8($0 * 7 & 0xFF) })
         let device = DeviceInfo(advertisingID: "ad", vendorID: "vendor", model: "model", teamID: "team").deviceID
-        let token = try TokenIssuer(key: key).issue(.authn(AuthNTokenBody(
-            guid: "guid-1", requestorID: "NBC", domainName: "example.com",
-            expires: TokenDate(epochMillis: 1_900_000_000_000), msoID: "Comcast",
-            fingerprint: binding.fingerprint(for: device).hexString)))
+        let token = try TokenIssuer(key: key).issue(
+            .authn(
+                AuthNTokenBody(
+                    guid: "guid-1",
+                    requestorID: "NBC",
+                    domainName: "example.com",
+                    expires: TokenDate(epochMillis: 1_900_000_000_000),
+                    msoID: "Comcast",
+                    fingerprint: binding.fingerprint(for: device).hexString
+                )
+            )
+        )
         try write("authn.token", token)
         try write("truncated.token", half(token))
-        try write("overflow-media.token", try TokenIssuer(key: key).issue(.media(MediaTokenBody(
-            sessionGUID: "s", requestorID: "NBC", resourceID: "news", ttlMillis: 1, issueTimeMillis: Int64.max,
-            mvpdID: "Comcast", proxyMvpdID: ""))))
+        try write(
+            "overflow-media.token",
+            try TokenIssuer(key: key).issue(
+                .media(
+                    MediaTokenBody(
+                        sessionGUID: "s",
+                        requestorID: "NBC",
+                        resourceID: "news",
+                        ttlMillis: 1,
+                        issueTimeMillis: Int64.max,
+                        mvpdID: "Comcast",
+                        proxyMvpdID: ""
+                    )
+                )
+            )
+        )
 
         let outcome = SyntheticRun.outcome()
         let json = Array(try ResultDocument(outcome).jsonData())
@@ -77,7 +103,10 @@ enum HostileFixtures {
         try write("deep.json", Array("{\"a\":".utf8) + [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000))
         try write("wrongtype.json", Array(#"{"schemaVersion": "1", "tool": "authz-bench"}"#.utf8))
         try write("text.txt", Array("hello, this is not what you expected\n".utf8))
-        try write("trace.csv", Array("time_ms,op,device,requestor,resource\n0,get,d1,r1,res-1\n1,check,d1,r1,res-1\n".utf8))
+        try write(
+            "trace.csv",
+            Array("time_ms,op,device,requestor,resource\n0,get,d1,r1,res-1\n1,check,d1,r1,res-1\n".utf8)
+        )
         return dir
     }
 }

@@ -18,8 +18,15 @@ enum HostileProcess {
     }
 
     /// Runs the built `authz-bench` with `arguments` in `directory`, standard input from `stdinFile`.
-    static func run(_ arguments: [String], in directory: URL, stdinFile: URL?, timeout: TimeInterval = 120) throws -> Result {
-        let logs = FileManager.default.temporaryDirectory.appendingPathComponent("authz-bench-hostile-io-\(UUID().uuidString)")
+    static func run(
+        _ arguments: [String],
+        in directory: URL,
+        stdinFile: URL?,
+        timeout: TimeInterval = 120
+    ) throws -> Result {
+        let logs = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "authz-bench-hostile-io-\(UUID().uuidString)"
+        )
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: logs) }
         let outURL = logs.appendingPathComponent("stdout")
@@ -52,8 +59,10 @@ enum HostileProcess {
             done.wait()
         }
         return Result(
-            status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
+            status: process.terminationStatus,
+            signaled: process.terminationReason == .uncaughtSignal,
             stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
-            stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
+            stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
+        )
     }
 }

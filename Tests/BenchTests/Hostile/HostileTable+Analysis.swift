@@ -4,7 +4,9 @@ extension HostileCase {
         let base = ["sweep", "--requests", "2000", "--capacities", "100", "--strategies", "lru", "--quiet"]
         var rows: [HostileCase] = inputFiles.filter { $0.1 != "result.json" && $0.1 != "text.txt" }
             .map { bad(["sweep", "--trace", $0.0, "--quiet"], $0.1) }
-        rows += ["truncated.json", "huge.json", "result.json", "text.txt"].map { bad(["sweep", "--trace", "@F/\($0)"], $0) }
+        rows += ["truncated.json", "huge.json", "result.json", "text.txt"].map {
+            bad(["sweep", "--trace", "@F/\($0)"], $0)
+        }
         for flag in ["--requests", "--devices", "--requestors", "--mvpds", "--resources", "--seed", "--zipf"] {
             rows += numeric.map { usage(with(base, flag, $0), flag) }
         }
@@ -45,14 +47,21 @@ extension HostileCase {
     static var compare: [HostileCase] {
         // compare reads a directory as a directory of results: an empty one is bad input (65).
         var rows: [HostileCase] = inputFiles.filter { $0.1 != "result.json" && $0.1 != "missing-file" }
-            .map { $0.1 == "dir" ? HostileCase(arguments: ["compare", "@F/result.json", $0.0], exit: 65, mentions: "dir")
-                : bad(["compare", "@F/result.json", $0.0], $0.1) }
+            .map {
+                $0.1 == "dir"
+                    ? HostileCase(arguments: ["compare", "@F/result.json", $0.0], exit: 65, mentions: "dir")
+                    : bad(["compare", "@F/result.json", $0.0], $0.1)
+            }
         rows += inputFiles.filter { $0.1 != "result.json" && $0.1 != "missing-file" && $0.1 != "dir" }
             .map { bad(["compare", $0.0, "@F/result.json"], $0.1) }
         rows += ["truncated.json", "huge.json", "deep.json", "wrongtype.json", "run.hlog"]
             .map { bad(["compare", "@F/result.json", "@F/\($0)"], $0) }
         rows += [
-            HostileCase(arguments: ["compare", "@F/missing-file", "@F/result.json"], exit: 5, mentions: "missing-file"),
+            HostileCase(
+                arguments: ["compare", "@F/missing-file", "@F/result.json"],
+                exit: 5,
+                mentions: "missing-file"
+            ),
             usage(["compare", "@F/result.json"], "CANDIDATE"),
             usage(["compare"], "BASELINE"),
             usage(["compare", "@F/result.json", "@F/result.json", "--threshold", "abc"], "--threshold"),
@@ -61,7 +70,10 @@ extension HostileCase {
             usage(["compare", "@F/result.json", "@F/result.json", "--json", "@F/result.json"], "--json"),
             usage(["compare", "@F/result.json", "@F/result.json", "--markdown", "@F/result.json"], "--markdown"),
             cannotCreate(["compare", "@F/result.json", "@F/result.json", "--json", "@O"], "--json"),
-            usage(["compare", "@F/result.json", "@F/result.json", "--json", "@O/c.json", "--markdown", "@O/c.json"], "--json"),
+            usage(
+                ["compare", "@F/result.json", "@F/result.json", "--json", "@O/c.json", "--markdown", "@O/c.json"],
+                "--json"
+            ),
             usage(["compare", "@F/result.json", "@F/result.json", "--bogus"], "--bogus"),
         ]
         return rows

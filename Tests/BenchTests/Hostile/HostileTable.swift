@@ -3,8 +3,10 @@ extension HostileCase {
     static var run: [HostileCase] {
         let base = ["run", "--devices", "100", "--duration", "1s", "--warmup", "0s", "--quiet"]
         var rows: [HostileCase] = []
-        for flag in ["--devices", "--requestors", "--mvpds", "--resources", "--capacity", "--threads", "--stage-sample",
-                     "--seed", "--zipf", "--rate", "--upstream-deny-ratio"] {
+        for flag in [
+            "--devices", "--requestors", "--mvpds", "--resources", "--capacity", "--threads", "--stage-sample",
+            "--seed", "--zipf", "--rate", "--upstream-deny-ratio",
+        ] {
             rows += numeric.map { usage(with(base, flag, $0), flag) }
             rows.append(usage(with(base, flag, nil) + [flag], flag))  // the value is missing
         }
@@ -15,8 +17,11 @@ extension HostileCase {
             .map { usage(with(base, "--inject-stall", $0), "--inject-stall") }
         rows += ["", "1ms", "2ms/1ms", "99999999999999999us/99999999999999999us", "abc/def", "1h/2h"]
             .map { usage(with(base, "--upstream-latency", $0), "--upstream-latency") }
-        rows += ["", "get=50", "get=abc", "get=100,get=0", "bogus=100", "get=99999999999999999999", "get=-10,check=110", "==="]
-            .map { usage(with(base, "--mix", $0), "--mix") }
+        rows += [
+            "", "get=50", "get=abc", "get=100,get=0", "bogus=100", "get=99999999999999999999", "get=-10,check=110",
+            "===",
+        ]
+        .map { usage(with(base, "--mix", $0), "--mix") }
         rows += ["", "0/4", "5/4", "1/0", "a/b", "1/99999999999999999999", "1/2/3", "200/300"]
             .map { usage(with(base, "--shard", $0), "--shard") }
         rows += ["", "bogus"].map { usage(with(base, "--alg", $0), "--alg") }
@@ -43,7 +48,9 @@ extension HostileCase {
     }
 
     static var micro: [HostileCase] {
-        var rows: [HostileCase] = ["(", "[", "no-such-row-anywhere"].map { usage(["micro", "--filter", $0], "--filter") }
+        var rows: [HostileCase] = ["(", "[", "no-such-row-anywhere"].map {
+            usage(["micro", "--filter", $0], "--filter")
+        }
         for flag in ["--batches", "--batch-ms", "--iterations"] {
             rows += (numeric + ["0"]).map { usage(["micro", flag, $0], flag) }
         }
@@ -58,7 +65,9 @@ extension HostileCase {
     }
 
     static var tokenIssue: [HostileCase] {
-        let base = ["token", "issue", "--kind", "authn", "--alg", "es256", "--key", "@F/es256.pem", "--now", "1800000000000"]
+        let base = [
+            "token", "issue", "--kind", "authn", "--alg", "es256", "--key", "@F/es256.pem", "--now", "1800000000000",
+        ]
         let device = String(repeating: "ab", count: 32)
         let bound = base + ["--device-id", device, "--binding-key", "@F/binding.key"]
         var rows: [HostileCase] = inputFiles.map { bad(with(base, "--key", $0.0), $0.1) }
@@ -89,7 +98,10 @@ extension HostileCase {
             usage(bound + ["--guid", ""], "--guid"),
             usage(bound + ["--mvpd", ""], "--mvpd"),
             usage(with(base, "--kind", "media") + ["--resource", String(repeating: "y", count: 4_000)], "--resource"),
-            usage(with(base, "--kind", "media") + ["--proxy-mvpd", String(repeating: "&", count: 205)], "--proxy-mvpd"),
+            usage(
+                with(base, "--kind", "media") + ["--proxy-mvpd", String(repeating: "&", count: 205)],
+                "--proxy-mvpd"
+            ),
         ]
         rows += inputFiles.filter { $0.1 != "result.json" && $0.1 != "text.txt" && $0.1 != "binary.bin" }
             .map { bad(base + ["--device-id", device, "--binding-key", $0.0], $0.1) }
@@ -123,7 +135,11 @@ extension HostileCase {
             bad(["token", "inspect", "@F/truncated.token"], "truncated.token"),
             bad(["token", "inspect", "-"], "standard input", stdin: "huge.bin"),
             bad(["token", "inspect", "-"], "standard input", stdin: "/dev/zero"),  // endless
-            HostileCase(arguments: ["token", "inspect", "--now", "1", "@F/overflow-media.token"], exit: 0, mentions: ""),
+            HostileCase(
+                arguments: ["token", "inspect", "--now", "1", "@F/overflow-media.token"],
+                exit: 0,
+                mentions: ""
+            ),
             usage(["token", "inspect"], "token file"),
             usage(["token", "inspect", "--now", "abc", "@F/authn.token"], "--now"),
             usage(["token", "bogus"], "bogus"),
@@ -143,7 +159,10 @@ extension HostileCase {
             .map { bad(["merge", "@F/\($0)"], $0) }
         rows += [
             bad(["merge", "@O/existing.json"], "existing.json"),
-            bad(["merge", "@F/result.json", "@F/empty", "--json", "@O/new/out.json", "--hgrm", "@O/new-hgrm"], "empty"),
+            bad(
+                ["merge", "@F/result.json", "@F/empty", "--json", "@O/new/out.json", "--hgrm", "@O/new-hgrm"],
+                "empty"
+            ),
             usage(["merge"], "input file"),
             usage(["merge", "@F/result.json", "--json", ""], "--json"),
             cannotCreate(["merge", "@F/result.json", "--json", "@O"], "--json"),

@@ -115,7 +115,8 @@ public struct AdaptiveTinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: Ca
             return
         }
         let amount = change >= 0 ? stepSize : -stepSize
-        stepSize = abs(change) >= Self.restartThreshold
+        stepSize =
+            abs(change) >= Self.restartThreshold
             ? Self.stepShare * Double(base.store.capacity) * (amount >= 0 ? 1 : -1)
             : Self.stepDecay * amount
         demoteFromProtected()

@@ -18,8 +18,15 @@ struct CacheCounters: Sendable {
     @inlinable
     func stats(entries: Int, bytes: Int) -> CacheStats {
         CacheStats(
-            hits: hits, misses: misses, inserts: inserts, replacements: replacements,
-            evictions: evictions, expirations: expirations, removals: removals, entries: entries,
-            approximateBytes: bytes)
+            hits: hits,
+            misses: misses,
+            inserts: inserts,
+            replacements: replacements,
+            evictions: evictions,
+            expirations: expirations,
+            removals: removals,
+            entries: entries,
+            approximateBytes: bytes
+        )
     }
 }

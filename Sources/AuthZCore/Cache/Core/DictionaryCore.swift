@@ -64,7 +64,8 @@ public struct DictionaryCore<Key: Hashable & Sendable, Value: Sendable>: CacheCo
         counters.stats(
             entries: table.count,
             bytes: MemoryEstimate.dictionary(capacity: table.capacity, Key.self, ExpiringValue<Value>.self)
-                + MemoryEstimate.array(capacity: keys.capacity, Key.self))
+                + MemoryEstimate.array(capacity: keys.capacity, Key.self)
+        )
     }
 
     /// The value for `key` if live at `now` (an expired entry is removed).

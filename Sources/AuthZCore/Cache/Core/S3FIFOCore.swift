@@ -82,16 +82,31 @@ public struct S3FIFOCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreCo
         // rule). Once full, the eviction runs before the ghost is asked, as libCacheSim orders it.
         if !store.isFull {
             let toMain = ghost.remove(hash) || small.count >= smallCapacity
-            let i = store.append(CacheNode(key: key, hash: hash, value: value, expiresAt: expiresAt,
-                mark: toMain ? Self.inMain : 0))
+            let i = store.append(
+                CacheNode(
+                    key: key,
+                    hash: hash,
+                    value: value,
+                    expiresAt: expiresAt,
+                    mark: toMain ? Self.inMain : 0
+                )
+            )
             if toMain { main.pushHead(i, store.nodes) } else { small.pushHead(i, store.nodes) }
             return
         }
         let i = evict()
         counters.evictions &+= 1
         let toMain = ghost.remove(hash)
-        store.reuse(i, for: CacheNode(key: key, hash: hash, value: value, expiresAt: expiresAt,
-            mark: toMain ? Self.inMain : 0))
+        store.reuse(
+            i,
+            for: CacheNode(
+                key: key,
+                hash: hash,
+                value: value,
+                expiresAt: expiresAt,
+                mark: toMain ? Self.inMain : 0
+            )
+        )
         if toMain { main.pushHead(i, store.nodes) } else { small.pushHead(i, store.nodes) }
     }
 

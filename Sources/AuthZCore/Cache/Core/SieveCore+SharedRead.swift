@@ -24,7 +24,11 @@ extension SieveCore {
     /// - Complexity: O(1) expected.
     @inlinable @inline(__always)
     static func read(
-        in core: UnsafePointer<Self>, _ key: Key, hash: UInt64, now: Int64, into value: inout Value?
+        in core: UnsafePointer<Self>,
+        _ key: Key,
+        hash: UInt64,
+        now: Int64,
+        into value: inout Value?
     ) -> SharedReadOutcome {
         let store = core.pointee.store
         let visited = core.pointee.visited

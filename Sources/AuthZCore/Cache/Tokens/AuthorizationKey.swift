@@ -121,8 +121,10 @@ public struct AuthorizationKey: PrecomputedHashKey {
         let r = Int(lengths >> UInt64(Self.lengthBits) & mask)
         let s = Int(lengths >> UInt64(2 * Self.lengthBits) & mask)
         return withUnsafeBytes(of: words) { raw in
-            (String(decoding: raw[0..<g], as: UTF8.self), String(decoding: raw[g..<(g + r)], as: UTF8.self),
-                String(decoding: raw[(g + r)..<(g + r + s)], as: UTF8.self))
+            (
+                String(decoding: raw[0..<g], as: UTF8.self), String(decoding: raw[g..<(g + r)], as: UTF8.self),
+                String(decoding: raw[(g + r)..<(g + r + s)], as: UTF8.self)
+            )
         }
     }
 

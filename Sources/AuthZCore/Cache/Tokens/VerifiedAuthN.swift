@@ -1,7 +1,8 @@
 /// What the verified-token cache keeps about an authentication token whose signature verified.
 ///
 /// Only signature-dependent facts are cached, and they are read-only: a token's facts are fixed
-/// once its signature verified (a changed token is another value, made by the engine). Expiry, issuer trust, revocation and the requestor
+/// once its signature verified (a changed token is another value, made by the engine). Expiry, issuer trust, revocation
+/// and the requestor
 /// are facts of the token re-checked against the clock and the current policy on every hit; the
 /// device binding is re-checked unless the presented device ID equals `boundDeviceID`, the one
 /// already proven to match this token's fingerprint.
@@ -28,9 +29,14 @@ public struct VerifiedAuthN: Sendable {
         @usableFromInline let keyPrefix: AuthorizationKey.Prefix
 
         @usableFromInline
-        init(guid: AuthNGUID, requestorID: String, msoID: String, expiresAt: Int64, fingerprint: Fingerprint?,
-            trustReference: UInt64)
-        {
+        init(
+            guid: AuthNGUID,
+            requestorID: String,
+            msoID: String,
+            expiresAt: Int64,
+            fingerprint: Fingerprint?,
+            trustReference: UInt64
+        ) {
             self.guid = guid
             self.requestorID = requestorID
             self.msoID = msoID
@@ -70,21 +76,45 @@ public struct VerifiedAuthN: Sendable {
     var trustReference: UInt64 { facts.trustReference }
 
     /// Creates a cache value.
-    public init(guid: AuthNGUID, requestorID: String, msoID: String, expiresAt: Int64, fingerprint: Fingerprint?,
-        boundDeviceID: DeviceID? = nil)
-    {
-        self.init(guid: guid, requestorID: requestorID, msoID: msoID, expiresAt: expiresAt, fingerprint: fingerprint,
-            trustReference: 0, boundDeviceID: boundDeviceID)
+    public init(
+        guid: AuthNGUID,
+        requestorID: String,
+        msoID: String,
+        expiresAt: Int64,
+        fingerprint: Fingerprint?,
+        boundDeviceID: DeviceID? = nil
+    ) {
+        self.init(
+            guid: guid,
+            requestorID: requestorID,
+            msoID: msoID,
+            expiresAt: expiresAt,
+            fingerprint: fingerprint,
+            trustReference: 0,
+            boundDeviceID: boundDeviceID
+        )
     }
 
     /// Creates a cache value whose requestor and issuer resolve to `trustReference` in the
     /// verifying engine's allowed lists.
     @usableFromInline
-    init(guid: AuthNGUID, requestorID: String, msoID: String, expiresAt: Int64, fingerprint: Fingerprint?,
-        trustReference: UInt64, boundDeviceID: DeviceID? = nil)
-    {
-        self.facts = Facts(guid: guid, requestorID: requestorID, msoID: msoID, expiresAt: expiresAt,
-            fingerprint: fingerprint, trustReference: trustReference)
+    init(
+        guid: AuthNGUID,
+        requestorID: String,
+        msoID: String,
+        expiresAt: Int64,
+        fingerprint: Fingerprint?,
+        trustReference: UInt64,
+        boundDeviceID: DeviceID? = nil
+    ) {
+        self.facts = Facts(
+            guid: guid,
+            requestorID: requestorID,
+            msoID: msoID,
+            expiresAt: expiresAt,
+            fingerprint: fingerprint,
+            trustReference: trustReference
+        )
         self.boundDeviceID = boundDeviceID
     }
 

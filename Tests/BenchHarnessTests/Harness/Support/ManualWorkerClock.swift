@@ -1,6 +1,6 @@
+import BenchHarness
 import Dispatch
 import Synchronization
-import BenchHarness
 
 /// A worker clock that only moves when told to: the worker's pacing jumps it to each intended
 /// start, the test sets it before it triggers a completion. It can hold the worker at a point of
@@ -44,7 +44,11 @@ final class ManualWorkerClock: WorkerClock {
     func set(_ value: UInt64) {
         var current = now.load(ordering: .acquiring)
         while current < value {
-            let (exchanged, original) = now.compareExchange(expected: current, desired: value, ordering: .acquiringAndReleasing)
+            let (exchanged, original) = now.compareExchange(
+                expected: current,
+                desired: value,
+                ordering: .acquiringAndReleasing
+            )
             if exchanged { return }
             current = original
         }

@@ -1,6 +1,6 @@
-import Dispatch
 import AuthZCore
 import AuthZSimulation
+import Dispatch
 
 /// An upstream whose replies the test triggers: every call is held until ``answerAll(now:)``,
 /// which answers it as a simulated backend with no latency and no denial would.

@@ -35,7 +35,11 @@ struct WorkerTeamRun<Target: LoadTarget, Clock: WorkerClock> {
     init(scenario: Scenario) throws {
         self.scenario = scenario
         keys = try DeploymentKeys(generating: .hs256)
-        directory = WorkloadDirectory(requestors: scenario.requestors, mvpds: scenario.mvpds, resources: scenario.resources)
+        directory = WorkloadDirectory(
+            requestors: scenario.requestors,
+            mvpds: scenario.mvpds,
+            resources: scenario.resources
+        )
         let authenticator = Authenticator(keys: keys, directory: directory, ttlMillis: scenario.authNTTLMillis)
         population = try Population.build(scenario: scenario, authenticator: authenticator)
     }
@@ -50,38 +54,66 @@ struct WorkerTeamRun<Target: LoadTarget, Clock: WorkerClock> {
     }
 
     /// An engine of the world over `backend`.
-    func engine<Upstream: Backend>(backend: Upstream)
-        -> AuthorizationEngine<ShardedCache<TokenBytesKey, VerifiedAuthN>, ShardedCache<AuthorizationKey, CachedAuthorization>, Upstream>
+    func engine<Upstream: Backend>(
+        backend: Upstream
+    )
+        -> AuthorizationEngine<
+            ShardedCache<TokenBytesKey, VerifiedAuthN>, ShardedCache<AuthorizationKey, CachedAuthorization>, Upstream
+        >
     {
         AuthorizationEngine(
-            authNKey: keys.authN.verifyingKey, authZKey: keys.authZ.verifyingKey, bindingKey: keys.binding,
-            mediaSigningKey: keys.media, tokenCache: ShardedCache(capacity: 4_096),
-            authzCache: ShardedCache(capacity: 4_096), backend: backend, configuration: configuration)
+            authNKey: keys.authN.verifyingKey,
+            authZKey: keys.authZ.verifyingKey,
+            bindingKey: keys.binding,
+            mediaSigningKey: keys.media,
+            tokenCache: ShardedCache(capacity: 4_096),
+            authzCache: ShardedCache(capacity: 4_096),
+            backend: backend,
+            configuration: configuration
+        )
     }
 
     /// Runs the workers of `scenario` against `target` on `clock`: `atStart` runs on the test's
     /// thread just before the workers start (with t0), `script` right after; returns when every
     /// worker finished.
-    func run(target: Target, clock: Clock, drainNanos: UInt64 = 10_000_000_000,
-        atStart: (UInt64) -> Void = { _ in }, script: (UInt64) -> Void = { _ in }) -> Outcome
-    {
+    func run(
+        target: Target,
+        clock: Clock,
+        drainNanos: UInt64 = 10_000_000_000,
+        atStart: (UInt64) -> Void = { _ in },
+        script: (UInt64) -> Void = { _ in }
+    ) -> Outcome {
         let timing = WorkerTiming(
-            isOpenLoop: scenario.loop.rate != nil, warmupNanos: UInt64(scenario.warmupMillis) * 1_000_000,
-            durationNanos: UInt64(scenario.durationMillis) * 1_000_000, graceNanos: 1_000_000_000,
-            drainNanos: drainNanos)
+            isOpenLoop: scenario.loop.rate != nil,
+            warmupNanos: UInt64(scenario.warmupMillis) * 1_000_000,
+            durationNanos: UInt64(scenario.durationMillis) * 1_000_000,
+            graceNanos: 1_000_000_000,
+            drainNanos: drainNanos
+        )
         let control = RunControl(workers: scenario.threads)
         let context = WorkerContext(
             target: target,
             mediaVerifier: MediaTokenVerifier(key: keys.media.verifyingKey, replayGuard: ReplayGuard(capacity: 4_096)),
             authenticator: Authenticator(keys: keys, directory: directory, ttlMillis: scenario.authNTTLMillis),
-            directory: directory, timing: timing, mediaTTLMillis: 300_000, clock: clock, gauge: InFlightGauge(),
-            control: control)
+            directory: directory,
+            timing: timing,
+            mediaTTLMillis: 300_000,
+            clock: clock,
+            gauge: InFlightGauge(),
+            control: control
+        )
         let plans = WorkerPlan.plans(for: scenario, deviceCounts: population.slices.map(\.count))
         let logs = Locked<[CollectedRequestLog]>(Array(repeating: CollectedRequestLog(), count: scenario.threads))
         WorkerTeam.launch(
-            context: context, plans: plans, population: population,
-            replayCandidates: plans.map { _ in nil }, mix: scenario.mix, traces: plans.map { _ in .disabled },
-            log: CollectedRequestLog.self, finished: { worker, log in logs.withLock { $0[worker] = log } })
+            context: context,
+            plans: plans,
+            population: population,
+            replayCandidates: plans.map { _ in nil },
+            mix: scenario.mix,
+            traces: plans.map { _ in .disabled },
+            log: CollectedRequestLog.self,
+            finished: { worker, log in logs.withLock { $0[worker] = log } }
+        )
         let t0 = control.startWhenReady(clock: clock, beforeStart: atStart)
         script(t0)
         control.finished.wait()
