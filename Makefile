@@ -8,6 +8,8 @@
 #                against libCacheSim on ../shared/traces when present (scripts/check-policies.py)
 #   make fuzz    runs every libFuzzer target for FUZZ_SECONDS (scripts/fuzz.sh)
 #   make docs    builds the DocC catalogs (Sources/*/*.docc) into .build/docs, warnings as errors
+#   make lint    checks the formatting of every Swift file (`swift format lint --strict`, .swift-format)
+#   make format  formats every Swift file in place (the toolchain's `swift format`)
 # Each first installs the Debian prerequisites when missing (as root), or prints the command to run.
 
 SWIFT ?= swift
@@ -15,7 +17,7 @@ SWIFT ?= swift
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 RELEASE_BIN = .build/release/authz-bench
 
-.PHONY: bench test build release bootstrap micro fuzz docs clean
+.PHONY: bench test build release bootstrap micro fuzz docs clean lint format
 
 bootstrap:
 	@bash scripts/bootstrap.sh
@@ -56,8 +58,22 @@ SHARD_LOCAL_ARGS ?= --warmup 2s --duration 5s --total-rate 150 --devices 300
 # rendered into the manifests, so the start-lag bound shard-local.sh adds itself is given here.
 PODS_LOCAL_ARGS ?= $(SHARD_LOCAL_ARGS) --max-start-lag 50ms
 
+# Every Swift file of the package: the sources, the tests, the fuzz targets and the manifest.
+SWIFT_FILES = Sources Tests Fuzz Package.swift
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FILES)
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FILES)
+
 test:
 	@bash scripts/bootstrap.sh --tests
+	$(MAKE) --no-print-directory lint
+	@before=$$(find $(SWIFT_FILES) -name '*.swift' -type f | sort | xargs sha256sum); \
+	$(MAKE) --no-print-directory format && \
+	after=$$(find $(SWIFT_FILES) -name '*.swift' -type f | sort | xargs sha256sum); \
+	[ "$$before" = "$$after" ] || { echo "make format: changed files that make lint passed" >&2; exit 1; }
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	python3 scripts/ci/check-ci-recipes.py --binary "$$($(SWIFT) build --show-bin-path)/authz-bench"
 	$(SWIFT) test --skip-build
