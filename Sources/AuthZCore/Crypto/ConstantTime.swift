@@ -21,27 +21,15 @@ public enum ConstantTime {
         var v2 = SIMD16<UInt8>()
         var v3 = SIMD16<UInt8>()
         while offset &+ 64 <= count {
-            v0 |=
-                left.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-                ^ right.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-            v1 |=
-                left.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
-                ^ right.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
-            v2 |=
-                left.loadUnaligned(fromByteOffset: offset &+ 32, as: SIMD16<UInt8>.self)
-                ^ right.loadUnaligned(fromByteOffset: offset &+ 32, as: SIMD16<UInt8>.self)
-            v3 |=
-                left.loadUnaligned(fromByteOffset: offset &+ 48, as: SIMD16<UInt8>.self)
-                ^ right.loadUnaligned(fromByteOffset: offset &+ 48, as: SIMD16<UInt8>.self)
+            v0 |= difference16(left, right, offset)
+            v1 |= difference16(left, right, offset &+ 16)
+            v2 |= difference16(left, right, offset &+ 32)
+            v3 |= difference16(left, right, offset &+ 48)
             offset &+= 64
         }
         if offset &+ 32 <= count {
-            v0 |=
-                left.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-                ^ right.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-            v1 |=
-                left.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
-                ^ right.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
+            v0 |= difference16(left, right, offset)
+            v1 |= difference16(left, right, offset &+ 16)
             offset &+= 32
         }
         v0 |= v2
@@ -61,6 +49,13 @@ public enum ConstantTime {
             offset &+= 1
         }
         return opaqueIsZero(difference)
+    }
+
+    /// The XOR of the 16 bytes at `offset` in `left` and in `right`: zero where they agree.
+    @inlinable @inline(__always)
+    static func difference16(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, _ offset: Int) -> SIMD16<UInt8> {
+        left.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+            ^ right.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
     }
 
     /// `value == 0`, behind a call the optimiser does not look into, so that the accumulation above

@@ -36,6 +36,22 @@ package struct LatencyRecorder: Sendable {
         /// An empty set.
         package init() {}
 
+        /// Records one request (nanoseconds); `startLag` nil where it is not recorded. The
+        /// response time also goes to its path's histogram, `parked` or `inline`.
+        @inline(__always)
+        mutating func record(response: UInt64, service: UInt64, startLag: UInt64?, upstreamWait: UInt64?) {
+            self.response.record(response)
+            self.service.record(service)
+            if let startLag { self.startLag.record(startLag) }
+            if let upstreamWait {
+                self.upstreamWait.record(upstreamWait)
+                parked.record(response)
+            } else {
+                inline.record(response)
+            }
+            requests += 1
+        }
+
         /// A set of these histograms.
         package init(
             response: HDRHistogram,
@@ -121,28 +137,11 @@ package struct LatencyRecorder: Sendable {
         startLag: UInt64,
         upstreamWait: UInt64? = nil
     ) {
+        let startLag = recordsStartLag ? startLag : nil
         if interval != nil {
-            current.response.record(response)
-            current.service.record(service)
-            if recordsStartLag { current.startLag.record(startLag) }
-            if let upstreamWait {
-                current.upstreamWait.record(upstreamWait)
-                current.parked.record(response)
-            } else {
-                current.inline.record(response)
-            }
-            current.requests += 1
+            current.record(response: response, service: service, startLag: startLag, upstreamWait: upstreamWait)
         } else {
-            warmup.response.record(response)
-            warmup.service.record(service)
-            if recordsStartLag { warmup.startLag.record(startLag) }
-            if let upstreamWait {
-                warmup.upstreamWait.record(upstreamWait)
-                warmup.parked.record(response)
-            } else {
-                warmup.inline.record(response)
-            }
-            warmup.requests += 1
+            warmup.record(response: response, service: service, startLag: startLag, upstreamWait: upstreamWait)
         }
     }
 

@@ -44,16 +44,14 @@ package enum CapacityChart {
         let x = ChartTicks.linear(upTo: (steps.map(\.rate).max() ?? 1) * 1.05)
         let xScale = AxisScale(kind: .linear, lower: 0, upper: x.upper, start: g.plotLeft, end: g.plotRight)
         let values = steps.flatMap { [$0.responseTime.p50, $0.responseTime.p99] }.filter { $0 > 0 }.map { Double($0) }
-        let decades = ChartTicks.decades(from: values.min() ?? 1_000, to: values.max() ?? 1_000_000)
-        let yScale = AxisScale(
-            kind: .log10,
-            lower: decades.first ?? 1,
-            upper: decades.last ?? 10,
+        let (yScale, yTicks) = AxisScale.latencyDecades(
+            from: values.min() ?? 1_000,
+            to: values.max() ?? 1_000_000,
             start: g.plotBottom,
             end: g.plotTop
         )
         chart.xTicks = x.values.map { AxisTick(position: xScale.position($0), label: ChartTicks.shortCount($0)) }
-        chart.yTicks = decades.map { AxisTick(position: yScale.position($0), label: LatencyUnit.decadeLabel($0)) }
+        chart.yTicks = yTicks
         chart.xLabel = "offered rate (requests/s)"
         chart.yLabel = "response time (log scale)"
         for (index, capacity) in capacities.enumerated() {

@@ -79,17 +79,9 @@ package enum PercentileSpectrumChart {
         let lowest = values.filter { $0 > 0 }.min() ?? highest
         let yScale: AxisScale
         if lowest > 0, highest / lowest > logScaleSpan {
-            let decadeValues = ChartTicks.decades(from: lowest, to: highest)
-            yScale = AxisScale(
-                kind: .log10,
-                lower: decadeValues.first ?? 1,
-                upper: decadeValues.last ?? 10,
-                start: g.plotBottom,
-                end: g.plotTop
-            )
-            chart.yTicks = decadeValues.map {
-                AxisTick(position: yScale.position($0), label: LatencyUnit.decadeLabel($0))
-            }
+            let axis = AxisScale.latencyDecades(from: lowest, to: highest, start: g.plotBottom, end: g.plotTop)
+            yScale = axis.scale
+            chart.yTicks = axis.ticks
             chart.yLabel = "\(yLabel) (log scale)"
         } else {
             let y = LatencyUnit.ticks(upTo: highest)

@@ -38,15 +38,8 @@ package enum StageBarsChart {
         let values = series.flatMap { $0.stages.values.filter { $0.count > 0 } }
         let lowest = values.map { Double(Swift.max($0.p50, 1)) }.min() ?? 10
         let highest = values.map { Double(Swift.max($0.p99, 1)) }.max() ?? 1_000
-        let decades = ChartTicks.decades(from: lowest, to: highest)
-        let xScale = AxisScale(
-            kind: .log10,
-            lower: decades.first ?? 1,
-            upper: decades.last ?? 10,
-            start: g.plotLeft,
-            end: g.plotRight
-        )
-        chart.xTicks = decades.map { AxisTick(position: xScale.position($0), label: LatencyUnit.decadeLabel($0)) }
+        let (xScale, xTicks) = AxisScale.latencyDecades(from: lowest, to: highest, start: g.plotLeft, end: g.plotRight)
+        chart.xTicks = xTicks
         chart.xLabel = "latency (log scale)"
         chart.yLabel = ""
         for (row, stage) in names.enumerated() {

@@ -16,21 +16,10 @@ extension TimelineChart {
     /// upstream's.
     package static func inFlightSVG(id: String, series: [Series]) -> String {
         var chart = SVGChart(id: id, title: "Requests in flight per second: max (solid) and p50 (dashed) at the sends")
-        chart.geometry.height = 340
-        let g = chart.geometry
-        let (xScale, xTicks) = timeAxis(series, geometry: g)
+        let xScale = setTimeAxis(of: &chart, series: series)
         let highest = series.flatMap(\.intervals).compactMap { $0.inFlight.map { Double($0.max) } }.max() ?? 0
-        let y = ChartTicks.linear(upTo: Swift.max(highest * 1.05, 1), count: 6)
-        let yScale = AxisScale(kind: .linear, lower: 0, upper: y.upper, start: g.plotBottom, end: g.plotTop)
-        let decimals = ChartTicks.decimals(forStep: y.step)
-        chart.xTicks = xTicks
-        chart.yTicks = y.values.map {
-            AxisTick(
-                position: yScale.position($0),
-                label: y.step >= 1000 ? ChartTicks.shortCount($0) : ChartTicks.fixed($0, decimals: decimals)
-            )
-        }
-        chart.xLabel = "seconds into the measured phase"
+        let (yScale, yTicks) = countAxis(upTo: Swift.max(highest * 1.05, 1), geometry: chart.geometry)
+        chart.yTicks = yTicks
         chart.yLabel = "requests in flight"
         for (index, item) in series.enumerated() {
             let color = Palette.color(index)

@@ -59,27 +59,44 @@ package enum TimelineChart {
         )
     }
 
+    /// Makes `chart` a timeline chart: 340 high, with the shared time axis and its label; returns
+    /// the x scale.
+    static func setTimeAxis(of chart: inout SVGChart, series: [Series]) -> AxisScale {
+        chart.geometry.height = 340
+        let (xScale, xTicks) = timeAxis(series, geometry: chart.geometry)
+        chart.xTicks = xTicks
+        chart.xLabel = "seconds into the measured phase"
+        return xScale
+    }
+
+    /// The y axis of a count chart (requests/s, requests in flight) from 0 to about `highest`: six
+    /// linear ticks, labelled short (`12k`) once the step reaches a thousand.
+    static func countAxis(upTo highest: Double, geometry g: ChartGeometry) -> (AxisScale, [AxisTick]) {
+        let y = ChartTicks.linear(upTo: highest, count: 6)
+        let scale = AxisScale(kind: .linear, lower: 0, upper: y.upper, start: g.plotBottom, end: g.plotTop)
+        let decimals = ChartTicks.decimals(forStep: y.step)
+        return (
+            scale,
+            y.values.map {
+                AxisTick(
+                    position: scale.position($0),
+                    label: y.step >= 1000 ? ChartTicks.shortCount($0) : ChartTicks.fixed($0, decimals: decimals)
+                )
+            }
+        )
+    }
+
     /// The throughput chart (`svg` with `id`): one `path.series` per series with intervals, and its
     /// target as a dashed `line.target` (flat) or `path.target` (following its stages).
     package static func throughputSVG(id: String, series: [Series]) -> String {
         var chart = SVGChart(id: id, title: "Throughput per second")
-        chart.geometry.height = 340
+        let xScale = setTimeAxis(of: &chart, series: series)
         let g = chart.geometry
-        let (xScale, xTicks) = timeAxis(series, geometry: g)
         let rates =
             series.flatMap { throughputPoints($0.intervals).map(\.rate) } + series.compactMap(\.targetRate)
             + series.flatMap { $0.targetProfile?.map(\.rate) ?? [] }
-        let y = ChartTicks.linear(upTo: (rates.max() ?? 0) * 1.05, count: 6)
-        let yScale = AxisScale(kind: .linear, lower: 0, upper: y.upper, start: g.plotBottom, end: g.plotTop)
-        let decimals = ChartTicks.decimals(forStep: y.step)
-        chart.xTicks = xTicks
-        chart.yTicks = y.values.map {
-            AxisTick(
-                position: yScale.position($0),
-                label: y.step >= 1000 ? ChartTicks.shortCount($0) : ChartTicks.fixed($0, decimals: decimals)
-            )
-        }
-        chart.xLabel = "seconds into the measured phase"
+        let (yScale, yTicks) = countAxis(upTo: (rates.max() ?? 0) * 1.05, geometry: g)
+        chart.yTicks = yTicks
         chart.yLabel = "requests/s"
         for (index, item) in series.enumerated() {
             let color = Palette.color(index)
@@ -117,15 +134,12 @@ package enum TimelineChart {
     /// of response time and a dashed one for its p50.
     package static func latencySVG(id: String, series: [Series]) -> String {
         var chart = SVGChart(id: id, title: "Response time per second: p99 (solid) and p50 (dashed)")
-        chart.geometry.height = 340
+        let xScale = setTimeAxis(of: &chart, series: series)
         let g = chart.geometry
-        let (xScale, xTicks) = timeAxis(series, geometry: g)
         let highest = series.flatMap(\.intervals).compactMap { $0.responseTime.map { Double($0.p99) } }.max() ?? 0
         let y = LatencyUnit.ticks(upTo: highest * 1.05)
         let yScale = AxisScale(kind: .linear, lower: 0, upper: y.upper, start: g.plotBottom, end: g.plotTop)
-        chart.xTicks = xTicks
         chart.yTicks = y.ticks.map { AxisTick(position: yScale.position($0.value), label: $0.label) }
-        chart.xLabel = "seconds into the measured phase"
         chart.yLabel = "response time (\(y.unit.name))"
         for (index, item) in series.enumerated() {
             let color = Palette.color(index)

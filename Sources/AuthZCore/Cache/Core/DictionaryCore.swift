@@ -18,7 +18,7 @@
 ///
 /// Memory estimate: a dictionary of `Key` -> (`Value`, `Int64` expiry, `Int32` position) at its
 /// allocated bucket count, plus the key list at its capacity (see ``CacheStats/approximateBytes``).
-public struct DictionaryCore<Key: Hashable & Sendable, Value: Sendable>: CacheCore {
+public struct DictionaryCore<Key: Hashable & Sendable, Value: Sendable>: SeededCacheCore {
     /// How many entries an insert at capacity inspects for an expired one.
     @usableFromInline static var probe: Int { 5 }
 
@@ -28,15 +28,6 @@ public struct DictionaryCore<Key: Hashable & Sendable, Value: Sendable>: CacheCo
     @usableFromInline var table: [Key: ExpiringValue<Value>]
     @usableFromInline var keys: [Key]
     @usableFromInline var random: UInt64
-
-    /// Creates an empty dictionary of at most `capacity` entries (at least 1).
-    ///
-    /// - Complexity: O(capacity): the dictionary and the key list are allocated up front.
-    @inlinable
-    public init(capacity: Int) {
-        var rng = SystemRandomNumberGenerator()
-        self.init(capacity: capacity, seed: rng.next())
-    }
 
     /// Creates an empty dictionary whose eviction generator derives from `seed`.
     ///

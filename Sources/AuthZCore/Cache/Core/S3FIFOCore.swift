@@ -80,33 +80,24 @@ public struct S3FIFOCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreCo
         }
         // While the cache fills, a key that finds the small queue full goes to main (libCacheSim's
         // rule). Once full, the eviction runs before the ghost is asked, as libCacheSim orders it.
-        if !store.isFull {
-            let toMain = ghost.remove(hash) || small.count >= smallCapacity
-            let i = store.append(
-                CacheNode(
-                    key: key,
-                    hash: hash,
-                    value: value,
-                    expiresAt: expiresAt,
-                    mark: toMain ? Self.inMain : 0
-                )
-            )
-            if toMain { main.pushHead(i, store.nodes) } else { small.pushHead(i, store.nodes) }
-            return
+        let evicted: Int32?
+        let toMain: Bool
+        if store.isFull {
+            evicted = evict()
+            counters.evictions &+= 1
+            toMain = ghost.remove(hash)
+        } else {
+            evicted = nil
+            toMain = ghost.remove(hash) || small.count >= smallCapacity
         }
-        let i = evict()
-        counters.evictions &+= 1
-        let toMain = ghost.remove(hash)
-        store.reuse(
-            i,
-            for: CacheNode(
-                key: key,
-                hash: hash,
-                value: value,
-                expiresAt: expiresAt,
-                mark: toMain ? Self.inMain : 0
-            )
-        )
+        let node = CacheNode(key: key, hash: hash, value: value, expiresAt: expiresAt, mark: toMain ? Self.inMain : 0)
+        let i: Int32
+        if let evicted {
+            store.reuse(evicted, for: node)
+            i = evicted
+        } else {
+            i = store.append(node)
+        }
         if toMain { main.pushHead(i, store.nodes) } else { small.pushHead(i, store.nodes) }
     }
 

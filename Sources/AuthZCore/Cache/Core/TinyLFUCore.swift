@@ -23,7 +23,7 @@
 ///
 /// Memory estimate: the hash index (8-byte buckets, >= 2 x capacity), the node array at its
 /// capacity, the sketch's counter table and the doorkeeper's bits.
-public struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreCore {
+public struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreCore, SeededCacheCore {
     @usableFromInline static var window: UInt8 { 0 }
     @usableFromInline static var probation: UInt8 { 1 }
     @usableFromInline static var protected: UInt8 { 2 }
@@ -36,15 +36,6 @@ public struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreC
     /// The window, probation and protected lists, indexed by a node's `mark`.
     @usableFromInline var lists = (NodeList(), NodeList(), NodeList())
     @usableFromInline var sketch: FrequencySketch
-
-    /// Creates an empty W-TinyLFU of at most `capacity` entries (at least 1).
-    ///
-    /// - Complexity: O(capacity).
-    @inlinable
-    public init(capacity: Int) {
-        var rng = SystemRandomNumberGenerator()
-        self.init(capacity: capacity, seed: rng.next())
-    }
 
     /// Creates an empty W-TinyLFU whose sketch seeds derive from `seed`.
     ///
