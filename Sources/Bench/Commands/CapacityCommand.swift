@@ -49,18 +49,15 @@ enum CapacityCommand {
 
     /// Runs the command: parses everything, then the search, step by step.
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let args = try Arguments(
-            arguments,
-            options: WorkloadFlags.valueOptions.union(valueOptions).union(["stages", "total-rate"]),
-            flags: WorkloadFlags.flagOptions.union(flagOptions)
-        )
-        if args.flag("help") {
-            print(usage)
-            return .ok
-        }
-        guard args.positionals.isEmpty else {
-            throw CLIError.usage("unexpected argument '\(args.positionals[0])'; capacity takes only options")
-        }
+        guard
+            let args = try Arguments.optionsOnly(
+                arguments,
+                command: "capacity",
+                options: WorkloadFlags.valueOptions.union(valueOptions).union(["stages", "total-rate"]),
+                flags: WorkloadFlags.flagOptions.union(flagOptions),
+                usage: usage
+            )
+        else { return .ok }
         for name in rejectedOptions where args.value(name) != nil || args.flag(name) {
             throw CLIError.usage(
                 "--\(name) does not apply to capacity: it runs open-loop steps at the rates it chooses "

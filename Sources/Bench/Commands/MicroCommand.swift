@@ -21,18 +21,15 @@ enum MicroCommand {
         """
 
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let args = try Arguments(
-            arguments,
-            options: ["filter", "json", "batches", "batch-ms", "iterations", "format"],
-            flags: ["list", "quiet", "help", "subject-only", "force"]
-        )
-        if args.flag("help") {
-            print(usage)
-            return .ok
-        }
-        guard args.positionals.isEmpty else {
-            throw CLIError.usage("unexpected argument '\(args.positionals[0])'; micro takes only options")
-        }
+        guard
+            let args = try Arguments.optionsOnly(
+                arguments,
+                command: "micro",
+                options: ["filter", "json", "batches", "batch-ms", "iterations", "format"],
+                flags: ["list", "quiet", "help", "subject-only", "force"],
+                usage: usage
+            )
+        else { return .ok }
         var settings = MicroSettings()
         settings.batches = try args.integer("batches", default: settings.batches, in: 3...10_000)
         settings.batchNanoseconds = UInt64(try args.integer("batch-ms", default: 4, in: 1...10_000)) * 1_000_000

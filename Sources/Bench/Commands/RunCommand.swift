@@ -109,18 +109,15 @@ enum RunCommand {
 
     /// Runs the command: parses and validates the scenario, checks every output, runs, writes.
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let args = try Arguments(
-            arguments,
-            options: WorkloadFlags.valueOptions.union(valueOptions),
-            flags: WorkloadFlags.flagOptions.union(flagOptions)
-        )
-        if args.flag("help") {
-            print(usage)
-            return .ok
-        }
-        guard args.positionals.isEmpty else {
-            throw CLIError.usage("unexpected argument '\(args.positionals[0])'; run takes only options")
-        }
+        guard
+            let args = try Arguments.optionsOnly(
+                arguments,
+                command: "run",
+                options: WorkloadFlags.valueOptions.union(valueOptions),
+                flags: WorkloadFlags.flagOptions.union(flagOptions),
+                usage: usage
+            )
+        else { return .ok }
         let scenario = try WorkloadFlags.scenario(
             from: args,
             defaultThreads: ProcessInfo.processInfo.activeProcessorCount

@@ -48,18 +48,15 @@ enum SweepCommand {
 
     /// Runs the command: builds the sequence, sweeps it, prints the table and writes `--json`.
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let args = try Arguments(
-            arguments,
-            options: valueOptions.union(WorkloadFlags.populationOptions),
-            flags: flagOptions
-        )
-        if args.flag("help") {
-            print(usage)
-            return .ok
-        }
-        guard args.positionals.isEmpty else {
-            throw CLIError.usage("unexpected argument '\(args.positionals[0])'; sweep takes only options")
-        }
+        guard
+            let args = try Arguments.optionsOnly(
+                arguments,
+                command: "sweep",
+                options: valueOptions.union(WorkloadFlags.populationOptions),
+                flags: flagOptions,
+                usage: usage
+            )
+        else { return .ok }
         var plan = try plan(from: args)
         if let path = args.value("json") {
             try OutputPath.checkNotProtected(

@@ -1,33 +1,6 @@
 import AuthZCore
 import HDRHistogram
 
-/// The latency histograms a run keeps, by kind (see BenchHarness's MeasurementRules article).
-package enum LatencyKind: String, CaseIterable, Codable, Sendable {
-    /// `done - intended start` (coordinated-omission correct).
-    case responseTime
-    /// `done - send`.
-    case serviceTime
-    /// `send - intended start`.
-    case startLag
-    /// For requests parked on the upstream: from parking to the upstream's answer (or timeout).
-    case upstreamWait
-    /// `done - intended start` of the requests answered inline: from the caches, or rejected
-    /// locally, without waiting on the upstream. The hot path's own response time: the headline,
-    /// the gate's and the CI recipes' figure.
-    case inline
-    /// `done - intended start` of the requests that waited on an upstream call (parked): the
-    /// simulated upstream's latency is an input of the scenario, so these figures are the
-    /// simulator's as much as the code's.
-    case parked
-
-    /// The response time of each path, `inline` then `parked`: their counts add up to
-    /// `responseTime`'s. Absent from results written before they were recorded.
-    package static let byPath: [LatencyKind] = [.inline, .parked]
-
-    /// Whether this is one path's response time (`inline` or `parked`), which older results lack.
-    package var isByPath: Bool { self == .inline || self == .parked }
-}
-
 /// Everything a run measured: what the reporters (console, JSON, .hgrm, .hlog) write.
 package struct RunOutcome: Sendable {
     /// The inputs.
@@ -149,77 +122,4 @@ package struct RunOutcome: Sendable {
 
     /// Requests per second achieved in the measured phase (`requests / durationSeconds`).
     package var achievedRate: Double { durationSeconds > 0 ? Double(requests) / durationSeconds : 0 }
-}
-
-/// The measured requests that failed (`ResultCode.isFailure(expected:)`): by the code they got,
-/// and the completion ledger's faults (a parked request completed twice, or never).
-package struct Failures: Sendable, Equatable {
-    /// Failed requests by code.
-    package var codes: [ResultCode: Int]
-    /// Parked requests completed twice or never (`CompletionLedger`).
-    package var ledgerFaults: Int
-
-    /// The name `summary.failures` counts the ledger's faults under.
-    package static let ledgerFaultName = "LEDGER_FAULT"
-
-    /// Failures from their counts.
-    package init(codes: [ResultCode: Int] = [:], ledgerFaults: Int = 0) {
-        self.codes = codes
-        self.ledgerFaults = ledgerFaults
-    }
-
-    /// Every failure by name: the codes' names, and ``ledgerFaultName`` when there were any.
-    package var byName: [String: Int] {
-        var names: [String: Int] = [:]
-        for (code, count) in codes where count > 0 { names[code.rawValue] = count }
-        if ledgerFaults > 0 { names[Self.ledgerFaultName] = ledgerFaults }
-        return names
-    }
-}
-
-/// Attack traffic: expected rejection codes and misses.
-package struct AttackTally: Sendable, Equatable {
-    /// Attacks sent, by the code they must be rejected with.
-    package var expected: [ResultCode: Int]
-    /// Attacks that got a different code (must be zero).
-    package var unexpected: Int
-    /// Creates a value from its stored properties.
-    package init(expected: [ResultCode: Int] = [:], unexpected: Int = 0) {
-        self.expected = expected
-        self.unexpected = unexpected
-    }
-}
-
-/// The engine caches' figures (the result's `cache` section).
-package struct CacheReport: Sendable {
-    /// Strategy name.
-    package var strategy: String
-    /// Capacity of each cache.
-    package var capacity: Int
-    /// Verified-token cache counters.
-    package var verifiedTokens: CacheStats
-    /// Authorization cache counters.
-    package var authorizations: CacheStats
-
-    /// Creates a value from its stored properties.
-    package init(strategy: String, capacity: Int, verifiedTokens: CacheStats, authorizations: CacheStats) {
-        self.strategy = strategy
-        self.capacity = capacity
-        self.verifiedTokens = verifiedTokens
-        self.authorizations = authorizations
-    }
-}
-
-/// The run's validity verdict.
-package struct Validity: Sendable, Equatable {
-    /// False when the generator, not the code under test, limited the run (or a debug build ran).
-    package var valid: Bool
-    /// Why not, one line each.
-    package var reasons: [String]
-
-    /// Creates a value from its stored properties.
-    package init(valid: Bool, reasons: [String]) {
-        self.valid = valid
-        self.reasons = reasons
-    }
 }
