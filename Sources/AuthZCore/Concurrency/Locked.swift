@@ -15,27 +15,26 @@ import Darwin
 /// ThreadSanitizer intercepts `pthread_mutex_lock`, so the harness can run under `--sanitize=thread`.
 public final class Locked<Value: Sendable>: @unchecked Sendable {
     // @unchecked: `value` is only reached through `withLock`, under `mutex`.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex: UnsafeMutableRawPointer
     private var value: Value
 
     /// A lock around `value`.
     public init(_ value: Value) {
         self.value = value
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        mutex = .allocate(
+            byteCount: MemoryLayout<pthread_mutex_t>.size,
+            alignment: MemoryLayout<pthread_mutex_t>.alignment
+        )
+        AdaptiveMutex.initialize(at: mutex)
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
+        AdaptiveMutex.destroy(at: mutex)
         mutex.deallocate()
     }
 
     /// Runs `body` on the value while holding the lock.
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        try AdaptiveMutex.withLock(at: mutex) { try body(&value) }
     }
 }
