@@ -6,7 +6,8 @@ three cache sizes (5%, 20% and 50% of its distinct keys), runs `authz-bench swee
 keys` (release binary, fixed seed) and libCacheSim's LRU, Sieve, S3FIFO, WTinyLFU, ARC and LIRS
 (pip's `libcachesim`, every object size 1), and prints one row per cell with a verdict:
 
-  - LRU, SIEVE and S3-FIFO must each equal libCacheSim's within 0.005 hit ratio (same algorithm);
+  - LRU, SIEVE, S3-FIFO and LIRS must each equal libCacheSim's within 0.005 hit ratio (same
+    algorithm);
   - our best strategy must be within 0.01 (1 point) of libCacheSim's best;
   - our W-TinyLFU (`tinylfu`, the hill-climbed window) must be at most 0.01 below libCacheSim's
     WTinyLFU (its difference to `tinylfu-fixed`, the fixed window, is printed beside it).
@@ -40,8 +41,8 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARES = (5, 20, 50)
 THEIRS = ("LRU", "Sieve", "S3FIFO", "WTinyLFU", "ARC", "LIRS")
 # Our strategy -> libCacheSim's implementation of the same algorithm.
-SAME = {"lru": "LRU", "sieve": "Sieve", "s3fifo": "S3FIFO"}
-OURS = ("lru", "sieve", "s3fifo", "tinylfu", "tinylfu-fixed")
+SAME = {"lru": "LRU", "sieve": "Sieve", "s3fifo": "S3FIFO", "lirs": "LIRS"}
+OURS = ("lru", "sieve", "s3fifo", "lirs", "tinylfu", "tinylfu-fixed")
 # The W-TinyLFU with the hill-climbed window, and the fixed 1% window beside it.
 CLIMBER, FIXED = "tinylfu", "tinylfu-fixed"
 SAME_TOLERANCE = 0.005

@@ -30,6 +30,8 @@ public enum CacheStrategyKind: String, Sendable, CaseIterable {
     case tinylfuFixed = "tinylfu-fixed"
     /// ``S3FIFOCache``: S3-FIFO (SOSP '23), one lock.
     case s3fifo
+    /// ``LIRSCache``: LIRS (SIGMETRICS '02), one lock.
+    case lirs
 
     /// Creates the cache this kind names with `capacity`, and passes it to `visitor`.
     ///
@@ -43,6 +45,7 @@ public enum CacheStrategyKind: String, Sendable, CaseIterable {
         case .tinylfu: visitor.visit(AdaptiveTinyLFUCache<V.Key, V.Value>(capacity: capacity))
         case .tinylfuFixed: visitor.visit(TinyLFUCache<V.Key, V.Value>(capacity: capacity))
         case .s3fifo: visitor.visit(S3FIFOCache<V.Key, V.Value>(capacity: capacity))
+        case .lirs: visitor.visit(LIRSCache<V.Key, V.Value>(capacity: capacity))
         }
     }
 }

@@ -14,7 +14,7 @@ enum RunCommand {
         usage: authz-bench run [--scenario steady|cold-start|expiry-stampede|upstream-outage|attack-flood]
                                [--devices N] [--requestors N] [--mvpds N] [--resources N] [--zipf S] [--favorites K]
                                [--mix get=70,check=20,verify=10,logout=0,attack=0] [--alg es256|rs256|ed25519|hs256]
-                               [--cache mutex|sharded|lru|sieve|tinylfu|tinylfu-fixed|s3fifo] [--capacity N] [--threads N]
+                               [--cache mutex|sharded|lru|sieve|tinylfu|tinylfu-fixed|s3fifo|lirs] [--capacity N] [--threads N]
                                [--rate R | --total-rate R | --stages 30s:1000,60s:5000 | --closed [--concurrency N]]
                                [--arrivals uniform|poisson] [--cold] [--shard-index-env VAR --shards N]
                                [--duration 10s] [--warmup 2s] [--seed N]

@@ -12,7 +12,7 @@ import Glibc
 enum SweepCommand {
     /// The `--help` text.
     static let usage = """
-        usage: authz-bench sweep [--strategies mutex,sharded,lru,sieve,tinylfu,tinylfu-fixed,s3fifo] [--capacities 1000,10000,100000]
+        usage: authz-bench sweep [--strategies mutex,sharded,lru,sieve,tinylfu,tinylfu-fixed,s3fifo,lirs] [--capacities 1000,10000,100000]
                                  [--shards 4,16] [--trace FILE [--trace-format csv|keys]] [--seed N]
                                  [--json FILE] [--quiet] [--force]
                                  [--format result|github-benchmark|bmf]

@@ -86,6 +86,8 @@ package enum SweepReplay {
             return (replay(sequence, keys: keys, into: TinyLFUCache<K, V>(capacity: capacity, seed: seed)), nil)
         case .s3fifo:
             return (replay(sequence, keys: keys, into: S3FIFOCache<K, V>(capacity: capacity, seed: seed)), nil)
+        case .lirs:
+            return (replay(sequence, keys: keys, into: LIRSCache<K, V>(capacity: capacity, seed: seed)), nil)
         case .sharded:
             // No generator of its own: its shard choice follows the keys' (seeded) hashes.
             let cache = ShardedCache<K, V>(capacity: capacity, shardCount: shards)

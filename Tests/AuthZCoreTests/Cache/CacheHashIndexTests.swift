@@ -43,6 +43,7 @@ struct CacheHashIndexTests {
     @Test func tinyLFU() { agreesWithModel(TinyLFUCache<CollidingKey, Int>(capacity: 256)) }
     @Test func adaptiveTinyLFU() { agreesWithModel(AdaptiveTinyLFUCache<CollidingKey, Int>(capacity: 256)) }
     @Test func s3fifo() { agreesWithModel(S3FIFOCache<CollidingKey, Int>(capacity: 256)) }
+    @Test func lirs() { agreesWithModel(LIRSCache<CollidingKey, Int>(capacity: 256)) }
     @Test func sharded() { agreesWithModel(ShardedCache<CollidingKey, Int>(capacity: 256, shardCount: 1)) }
     @Test func mutex() { agreesWithModel(MutexCache<CollidingKey, Int>(capacity: 256)) }
 }

@@ -14,7 +14,7 @@ struct SweepDeterminismTests {
     @Test func theSameSeedGivesTheSameHitsEveryTime() {
         let sequence = AccessSequence.synthetic(Self.zipfWorkload)
         let plan = Sweep.Plan(
-            strategies: [.tinylfu, .tinylfuFixed, .s3fifo, .mutex, .sharded],
+            strategies: [.tinylfu, .tinylfuFixed, .s3fifo, .lirs, .mutex, .sharded],
             capacities: [300, 3_000],
             shards: [4],
             seed: 42

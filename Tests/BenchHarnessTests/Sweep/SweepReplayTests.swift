@@ -50,6 +50,22 @@ struct SweepReplayTests {
         }
     }
 
+    @Test(arguments: [UInt64(31), 32, 33])
+    func traceReplayMatchesReferenceLIRS(seed: UInt64) throws {
+        let records = SweepFixtures.records(seed: seed, count: 4_000, devices: 40, resources: 60, logoutEvery: 200)
+        let sequence = AccessSequence.replaying(records)
+        let reference = SweepFixtures.referenceKeys(records)
+        let rows = Sweep.run(
+            sequence,
+            plan: Sweep.Plan(strategies: [.lirs], capacities: [1, 10, 37, 200], shards: [])
+        )
+        #expect(rows.count == 4)
+        for row in rows {
+            var lirs = ReferenceLIRS(capacity: row.capacity)
+            #expect(row.hits == reference.filter { lirs.access($0) }.count, "lirs at \(row.capacity)")
+        }
+    }
+
     @Test func aLogoutMakesTheDevicesNextLookupsCompulsoryMisses() {
         let records = [
             TraceRecord(timeMillis: 0, op: .get, device: "d1", requestor: "r", resource: "x"),

@@ -1,5 +1,5 @@
-/// A bounded FIFO of the hashes of recently evicted keys (S3-FIFO's ghost queue): it remembers
-/// which keys left recently, never their values.
+/// A bounded FIFO of the hashes of recently evicted keys (S3-FIFO's ghost queue, LIRS's order of
+/// non-resident keys): it remembers which keys left recently, never their values.
 ///
 /// A ``NodeStore`` keyed by the hash itself, with one list: `add` puts a hash at the head (no
 /// change if present) and drops the oldest beyond `capacity`; `remove` takes one out wherever it
@@ -45,9 +45,36 @@ struct GhostQueue {
     @inlinable
     mutating func remove(_ hash: UInt64) -> Bool {
         guard let i = store.find(hash, hash: hash) else { return false }
+        drop(i)
+        return true
+    }
+
+    /// Forgets the oldest hash and returns it; nil when empty.
+    ///
+    /// - Complexity: O(1) expected.
+    @inlinable
+    mutating func popOldest() -> UInt64? {
+        let i = list.tail
+        guard i >= 0 else { return nil }
+        let hash = store.nodes[Int(i)].key
+        drop(i)
+        return hash
+    }
+
+    /// Unlinks node `i` and frees it.
+    @inlinable
+    mutating func drop(_ i: Int32) {
         list.unlink(i, store.nodes)
         if let moved = store.removeUnlinked(i) { list.relocate(from: moved, to: i, store.nodes) }
-        return true
+    }
+
+    /// Forgets every hash, keeping the buffers.
+    ///
+    /// - Complexity: O(n + buckets).
+    @inlinable
+    mutating func removeAll() {
+        store.removeAll()
+        list = NodeList()
     }
 
     /// Frees the buffers.

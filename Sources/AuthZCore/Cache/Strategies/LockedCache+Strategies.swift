@@ -19,6 +19,11 @@ public typealias AdaptiveTinyLFUCache<Key: Hashable & Sendable, Value: Sendable>
 /// ghost FIFO queues; a hit only bumps a 2-bit frequency; scans pass through the small queue.
 public typealias S3FIFOCache<Key: Hashable & Sendable, Value: Sendable> = LockedCache<S3FIFOCore<Key, Value>>
 
+/// An LIRS cache (Jiang & Zhang, SIGMETRICS '02) behind one lock (``LIRSCore``): keys ranked by
+/// inter-reference recency, 99% of capacity for the keys reused soonest, 1% for the rest; loops and
+/// scans larger than the cache do not flush the reused keys.
+public typealias LIRSCache<Key: Hashable & Sendable, Value: Sendable> = LockedCache<LIRSCore<Key, Value>>
+
 /// The baseline cache a newcomer writes: one lock around a Swift `Dictionary`, bounded by random
 /// eviction (``DictionaryCore``).
 public typealias MutexCache<Key: Hashable & Sendable, Value: Sendable> = LockedCache<DictionaryCore<Key, Value>>

@@ -1,6 +1,6 @@
 /// A cache that runs one policy's single-threaded state (a ``CacheCore``) under one lock: the
-/// strategy behind ``LRUCache``, ``SIEVECache``, ``TinyLFUCache``, ``AdaptiveTinyLFUCache``, ``S3FIFOCache`` and
-/// ``MutexCache``.
+/// strategy behind ``LRUCache``, ``SIEVECache``, ``TinyLFUCache``, ``AdaptiveTinyLFUCache``, ``S3FIFOCache``,
+/// ``LIRSCache`` and ``MutexCache``.
 ///
 /// The key is hashed once per operation, outside the lock (`cacheHash(_:)`: a
 /// ``PrecomputedHashKey``'s own hash, never run through `Hasher` again), and the core does the
