@@ -206,17 +206,14 @@ def report(jobs, results, strategies, known):
             gap = other[best_theirs] - mine[best_ours]
             deltas = [(s, mine[s] - other[SAME[s]]) for s in strategies if s in SAME]
             problems = [f"{s} {d:+.4f}" for s, d in deltas if abs(d) > SAME_TOLERANCE]
-            note = ""
+            notes = []
             allowed = known.get(f"{name}/{size}")
-            if allowed is not None and gap > BEST_TOLERANCE:
-                if round(gap * 100, 1) > allowed:
-                    problems.append(f"known gap grew: {gap * 100:.1f} pts behind, recorded {allowed}")
-                else:
-                    note = f"known gap ({gap * 100:.1f} pts behind, recorded {allowed})"
-            elif allowed is not None:
-                problems.append("known gap closed: remove its --known-gap")
+            # Points behind on each rule, compared exactly (no rounding): past 1 point, or past a known gap.
+            limit = allowed if allowed is not None else BEST_TOLERANCE * 100
+            if gap * 100 > limit:
+                problems.append(f"best {gap * 100:.2f} pts behind" + (f", recorded {allowed}" if allowed else ""))
             elif gap > BEST_TOLERANCE:
-                problems.append(f"best {gap * 100:.1f} pts behind")
+                notes.append(f"known gap: best {gap * 100:.2f} pts behind, recorded {allowed}")
             climber = ""
             if CLIMBER in mine:
                 versus = mine[CLIMBER] - other["WTinyLFU"]
@@ -224,9 +221,14 @@ def report(jobs, results, strategies, known):
                 # entries): the difference to that is no comparison, so it is printed as such.
                 against = f"{versus:+.4f}" if other["WTinyLFU"] > 0 else "n/a (WTinyLFU: no hit)"
                 climber = against + (f", {mine[CLIMBER] - mine[FIXED]:+.4f}" if FIXED in mine else "")
-                limit = allowed if allowed is not None else BEST_TOLERANCE * 100
-                if round(-versus * 100, 1) > limit:
-                    problems.append(f"{CLIMBER} {-versus * 100:.1f} pts below WTinyLFU")
+                if -versus * 100 > limit:
+                    problems.append(f"{CLIMBER} {-versus * 100:.2f} pts below WTinyLFU"
+                                    + (f", recorded {allowed}" if allowed else ""))
+                elif -versus > BEST_TOLERANCE:
+                    notes.append(f"known gap: {CLIMBER} {-versus * 100:.2f} pts below WTinyLFU, recorded {allowed}")
+            if allowed is not None and not notes and not problems:
+                problems.append("known gap closed: remove its --known-gap")
+            note = "; ".join(notes)
             failures += bool(problems)
             rows.append((name, f"{size}", f"{best_ours} {mine[best_ours]:.4f}",
                          f"{best_theirs} {other[best_theirs]:.4f}", f"{gap * 100:+.1f}",
