@@ -197,11 +197,14 @@ package enum SVGNumber {
     }
 }
 
-/// Series colours (Okabe-Ito, distinguishable with colour-vision deficiencies).
+/// Series colours (Okabe-Ito, distinguishable with colour-vision deficiencies, then a brown, a grey
+/// and Tol's indigo and olive): ten, so that a sweep of every strategy, the sharded one at two shard
+/// counts, draws no two series alike.
 package enum Palette {
     /// The colours in order.
     package static let colors = [
-        "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#8C564B", "#7F7F7F",
+        "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#8C564B", "#7F7F7F", "#332288",
+        "#999933",
     ]
 
     /// The colour of series `index` (cycling).

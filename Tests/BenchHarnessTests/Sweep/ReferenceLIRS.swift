@@ -2,7 +2,7 @@
 /// LIR while the LIR set has room) and libCacheSim's bound on the stack (2 x capacity entries,
 /// non-resident ones dropped in the order they became non-resident): the test's reference for
 /// `LIRSCache`. Orders are arrays, oldest first.
-struct ReferenceLIRS {
+struct ReferenceLIRS: ReferencePolicy {
     enum Status { case lir, hir, nonResident }
 
     let capacity: Int

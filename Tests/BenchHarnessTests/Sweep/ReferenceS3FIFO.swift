@@ -1,7 +1,7 @@
 /// S3-FIFO written the plain way, with libCacheSim's parameters (small 10%, ghost 90%, move to main
 /// after two hits in the small queue, frequency capped at 3, the warm-up rule): the test's
 /// reference for `S3FIFOCache`. Queues are arrays, oldest first.
-struct ReferenceS3FIFO {
+struct ReferenceS3FIFO: ReferencePolicy {
     let capacity: Int
     private var small: [String] = []
     private var main: [String] = []

@@ -34,36 +34,29 @@ struct SweepReplayTests {
         }
     }
 
-    @Test(arguments: [UInt64(21), 22, 23])
-    func traceReplayMatchesReferenceS3FIFO(seed: UInt64) throws {
+    /// A trace of `seed` replayed against `kind` at four capacities hits as `Reference` does.
+    func expectReplayMatches<Reference: ReferencePolicy>(_ kind: CacheStrategyKind, _: Reference.Type, seed: UInt64) {
         let records = SweepFixtures.records(seed: seed, count: 4_000, devices: 40, resources: 60, logoutEvery: 200)
-        let sequence = AccessSequence.replaying(records)
         let reference = SweepFixtures.referenceKeys(records)
         let rows = Sweep.run(
-            sequence,
-            plan: Sweep.Plan(strategies: [.s3fifo], capacities: [1, 10, 37, 200], shards: [])
+            AccessSequence.replaying(records),
+            plan: Sweep.Plan(strategies: [kind], capacities: [1, 10, 37, 200], shards: [])
         )
         #expect(rows.count == 4)
         for row in rows {
-            var s3fifo = ReferenceS3FIFO(capacity: row.capacity)
-            #expect(row.hits == reference.filter { s3fifo.access($0) }.count, "s3fifo at \(row.capacity)")
+            var policy = Reference(capacity: row.capacity)
+            #expect(row.hits == reference.filter { policy.access($0) }.count, "\(kind.rawValue) at \(row.capacity)")
         }
     }
 
+    @Test(arguments: [UInt64(21), 22, 23])
+    func traceReplayMatchesReferenceS3FIFO(seed: UInt64) {
+        expectReplayMatches(.s3fifo, ReferenceS3FIFO.self, seed: seed)
+    }
+
     @Test(arguments: [UInt64(31), 32, 33])
-    func traceReplayMatchesReferenceLIRS(seed: UInt64) throws {
-        let records = SweepFixtures.records(seed: seed, count: 4_000, devices: 40, resources: 60, logoutEvery: 200)
-        let sequence = AccessSequence.replaying(records)
-        let reference = SweepFixtures.referenceKeys(records)
-        let rows = Sweep.run(
-            sequence,
-            plan: Sweep.Plan(strategies: [.lirs], capacities: [1, 10, 37, 200], shards: [])
-        )
-        #expect(rows.count == 4)
-        for row in rows {
-            var lirs = ReferenceLIRS(capacity: row.capacity)
-            #expect(row.hits == reference.filter { lirs.access($0) }.count, "lirs at \(row.capacity)")
-        }
+    func traceReplayMatchesReferenceLIRS(seed: UInt64) {
+        expectReplayMatches(.lirs, ReferenceLIRS.self, seed: seed)
     }
 
     @Test func aLogoutMakesTheDevicesNextLookupsCompulsoryMisses() {

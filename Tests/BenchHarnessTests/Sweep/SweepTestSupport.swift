@@ -1,8 +1,16 @@
 import AuthZSimulation
 import BenchHarness
 
+/// A cache policy written the plain way, the test's reference for one strategy.
+protocol ReferencePolicy {
+    /// An empty cache of `capacity` entries.
+    init(capacity: Int)
+    /// Looks `key` up; on a miss inserts it. Returns whether it hit.
+    mutating func access(_ key: String) -> Bool
+}
+
 /// A least-recently-used cache written the plain way (the test's reference for `LRUCache`).
-struct ReferenceLRU {
+struct ReferenceLRU: ReferencePolicy {
     let capacity: Int
     private var order: [String] = []  // least recent first
     private var present: Set<String> = []
@@ -25,7 +33,7 @@ struct ReferenceLRU {
 
 /// SIEVE (NSDI 2024) written the plain way: a FIFO list, visited bits, a hand moving from the tail
 /// toward the head (the test's reference for `SIEVECache`).
-struct ReferenceSIEVE {
+struct ReferenceSIEVE: ReferencePolicy {
     let capacity: Int
     private var visited: [String: Bool] = [:]
     private var towardHead: [String: String] = [:]

@@ -1,3 +1,4 @@
+import AuthZCore
 import BenchHarness
 import BenchResults
 import Foundation
@@ -110,6 +111,26 @@ struct HTMLReportTests {
         )
         #expect(html.contains("<svg id=\"sweep-hit-ratio\"") && html.contains("<svg id=\"sweep-hit-ratio-2\""))
         #expect(!html.contains("percentile-spectrum"))
+    }
+
+    @Test func aSweepOfEveryStrategyAndTwoShardCountsDrawsEachSeriesInItsOwnColour() throws {
+        var json =
+            try JSONSerialization.jsonObject(
+                with: try HTMLReportFixtures.sweepJSON(strategies: CacheStrategyKind.allCases.map(\.rawValue))
+            ) as? [String: Any]
+        var rows = try #require(json?["rows"] as? [[String: Any]])
+        rows += rows.filter { $0["strategy"] as? String == "sharded" }.map { row in
+            row.merging(["shards": 16]) { _, new in new }
+        }
+        json?["rows"] = rows
+        let sweep = try SweepDocument.parse(try JSONSerialization.data(withJSONObject: json ?? [:]), file: "s.json")
+        #expect(sweep.seriesNames.count == CacheStrategyKind.allCases.count + 1)
+        let svg = SweepCharts.hitRatioSVG(id: "h", sweep: sweep)
+        let strokes = svg.components(separatedBy: "<path class=\"series\"").dropFirst().map {
+            $0.components(separatedBy: "stroke=\"")[1].prefix(7)
+        }
+        #expect(strokes.count == sweep.seriesNames.count)
+        #expect(Set(strokes).count == strokes.count)
     }
 
     @Test func shardedRowsAreTheirOwnSeriesAndSameNamedFilesAreLabelledByPath() throws {
