@@ -3,8 +3,9 @@
 #   make test    runs the whole test suite (also under AddressSanitizer but for the end-to-end
 #                CLI suites, and its concurrency suites under ThreadSanitizer), checks the Kubernetes
 #                manifests, emulates a 3-shard Job locally with processes and with the image's
-#                containers (as root), runs the CI recipes' commands, the gate-sensitivity script and
-#                the hot-path scripts shortened on the release build, and checks the cache strategies
+#                containers (as root), runs the CI recipes' commands, the gate-sensitivity script, the
+#                hot-path, figure, soak and allocation scripts shortened on the release build (each
+#                output under .build/test-*, not results/), and checks the cache strategies
 #                against libCacheSim on ../shared/traces when present (scripts/check-policies.py)
 #   make fuzz    runs every libFuzzer target for FUZZ_SECONDS (scripts/fuzz.sh)
 #   make docs    builds the DocC catalogs (Sources/*/*.docc) into .build/docs, warnings as errors
@@ -84,6 +85,12 @@ test:
 	AUTHZ_BENCH=$(RELEASE_BIN) OUT=.build/test-request-instructions bash scripts/request-instructions.sh --alg hs256 --mix check=100 --devices 200 --resources 5 --upstream-deny-ratio 0 --upstream-latency 0us/0us --duration 1s --warmup 0s
 	OUT=.build/test-end-to-end-ab REPS=1 DURATION=1s WARMUP=0s STEP_DURATION=1s CAPACITY_WARMUP=1s PRECISION=50% CAPACITY_ARGS='--max-rate 20000' bash scripts/end-to-end-ab.sh $(RELEASE_BIN) $(RELEASE_BIN)
 	BASE_BIN=$(RELEASE_BIN) OUT=.build/test-profile-against bash scripts/profile.sh --against HEAD --closed --duration 1s --warmup 0s --upstream-latency 0us/0us
+	AUTHZ_BENCH=$(RELEASE_BIN) OUT=.build/test-capacity-figure DURATION=1s WARMUP=0s CAPACITY_ARGS='--step-duration 1s --warmup 0s --precision 50% --max-rate 20000' bash scripts/capacity-figure.sh
+	AUTHZ_BENCH=$(RELEASE_BIN) OUT=.build/test-upstream-figures DURATION=1s WARMUP=0s bash scripts/upstream-figures.sh
+	AUTHZ_BENCH=$(RELEASE_BIN) SOAK_JSON=.build/test-soak.json SOAK_DURATION=8s SOAK_WARMUP=1s SOAK_SAMPLE=1s bash scripts/soak.sh 1
+	AUTHZ_BENCH=$(RELEASE_BIN) bash scripts/count-allocs.sh '^(device.fingerprint|cache.hit.lirs.t1)$$' 200
+	bash scripts/check-observer-elision.sh
+	PYTHONHASHSEED=0 python3 scripts/siphash-vectors.py
 	AUTHZ_BENCH=.build/debug/authz-bench bash scripts/kubernetes/check.sh
 	AUTHZ_BENCH=.build/debug/authz-bench bash scripts/shard-local.sh 3 $(SHARD_LOCAL_ARGS)
 	KILL_SHARD=1 KILL_AFTER=5 AUTHZ_BENCH=.build/debug/authz-bench bash scripts/shard-local.sh 3 --warmup 2s --duration 8s --rate 50 --devices 300 --quiet

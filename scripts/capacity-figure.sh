@@ -6,6 +6,9 @@
 #
 #   scripts/capacity-figure.sh [SLO]     default SLO 'inline.p99<10ms,failures<0.1%'; OUT (results/capacity) holds the JSON
 #
+# Environment: AUTHZ_BENCH (the binary; default: built here), OUT (results/capacity), DURATION and WARMUP of the closed-loop run (10s, 2s),
+# CAPACITY_ARGS (more flags for capacity, e.g. '--step-duration 1s --warmup 0s' for a smoke run).
+#
 # Needs a release build (built here): a debug build's runs are invalid and its figures mean
 # nothing. The machine is shared and noisy (scheduling stalls reach milliseconds at any rate, hence
 # the loose default p99): the knee moves with other load; repeat to see its spread.
@@ -14,8 +17,8 @@ cd "$(dirname "$0")/.."
 out=${OUT:-results/capacity}
 slo=${1:-'inline.p99<10ms,failures<0.1%'}
 mkdir -p "$out"
-swift build -c release --product authz-bench >/dev/null
-bin=$(swift build -c release --show-bin-path)/authz-bench
+source scripts/lib/bench-binary.sh
+bench_binary capacity-figure.sh --build
 
 workload=(--alg hs256 --mix get=0,check=100,verify=0 --upstream-deny-ratio 0 --upstream-latency 0us/0us --seed 1)
 
@@ -23,14 +26,17 @@ field() { # FILE EXPRESSION: a value of a JSON file (python, for scripts only)
   python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"
 }
 
-echo "== closed loop: authz-bench run --closed ${workload[*]} --duration 10s --warmup 2s"
-"$bin" run --closed "${workload[@]}" --duration 10s --warmup 2s --quiet --json "$out/closed.json" || true
+duration=${DURATION:-10s}
+warmup=${WARMUP:-2s}
+echo "== closed loop: authz-bench run --closed ${workload[*]} --duration $duration --warmup $warmup"
+"$bin" run --closed "${workload[@]}" --duration "$duration" --warmup "$warmup" --quiet --json "$out/closed.json" || true
 closed=$(field "$out/closed.json" "r['summary']['achievedRate']")
 echo "  closed-loop throughput $(printf '%.0f' "$closed") req/s, response p99 $(field "$out/closed.json" "'%.3f ms' % (r['latency']['responseTime']['p99']/1e6)")"
 
-echo "== capacity --slo '$slo' ${workload[*]} --start-rate 5000"
+echo "== capacity --slo '$slo' ${workload[*]} --start-rate 5000 ${CAPACITY_ARGS:-}"
 status=0
-"$bin" capacity --slo "$slo" "${workload[@]}" --start-rate 5000 --json "$out/capacity.json" \
+# shellcheck disable=SC2086 # CAPACITY_ARGS is a list of flags
+"$bin" capacity --slo "$slo" "${workload[@]}" --start-rate 5000 ${CAPACITY_ARGS:-} --json "$out/capacity.json" \
   --report "$out/capacity.html" || status=$?
 echo "  capacity exit code $status"
 field "$out/capacity.json" "'  knee %s req/s (between %s and %s), %d steps' % ((r.get('knee') or {}).get('rate'), (r.get('knee') or {}).get('lower'), (r.get('knee') or {}).get('upper'), r['stepCount'])"

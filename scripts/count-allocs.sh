@@ -7,13 +7,14 @@
 # prints (blocks(2N) - blocks(N)) / N: the allocations one operation makes after warm-up, all
 # libraries included (Swift and libcrypto); set-up cancels out. `micro` itself prints libcrypto's
 # share (CRYPTO_set_mem_functions counts), so Swift's share is the difference.
+# Environment: AUTHZ_BENCH (the binary; default: built here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 regex=${1:-'^(engine.check.warm.t1|engine.get.warm.es256.t1|crypto.verify.(es256|rs256|ed25519|hs256).t1|device.fingerprint|device.binding.check)$'}
 n=${2:-2000}
 command -v valgrind >/dev/null || { echo "count-allocs: needs valgrind (apt-get install valgrind)" >&2; exit 1; }
-swift build -c release -Xswiftc -warnings-as-errors >/dev/null
-bin=.build/release/authz-bench
+source scripts/lib/bench-binary.sh
+bench_binary count-allocs.sh --build
 blocks() {  # row iterations
   local out; out=$(mktemp)
   valgrind --tool=dhat --dhat-out-file=/dev/null "$bin" micro --filter "^$1\$" --iterations "$2" --subject-only --quiet \

@@ -16,7 +16,10 @@
 # the largest RSS of the last third exceeds the largest of the middle third by no more than
 # max(SOAK_GROWTH_PERCENT % of it, SOAK_GROWTH_MIB MiB) (defaults 5 % and 8 MiB).
 # Exit: 1 when memory keeps growing, else the exit code of `authz-bench run` (0 ok, 7 run invalid).
-# The result is written to results/latest-soak.json (SOAK_JSON to change it).
+# The result is written to results/latest-soak.json (SOAK_JSON to change it). AUTHZ_BENCH names the
+# binary (default: built here). For a smoke run,
+# SOAK_DURATION replaces the MINUTES (any run duration, e.g. 8s), SOAK_WARMUP the 10 s warm-up and
+# SOAK_SAMPLE the 10 s between RSS samples.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ $# -lt 1 || ! "$1" =~ ^[1-9][0-9]*$ ]]; then
@@ -26,11 +29,12 @@ fi
 minutes=$1; shift
 json=${SOAK_JSON:-results/latest-soak.json}
 command -v python3 >/dev/null || { echo "soak: needs python3 to read the result" >&2; exit 1; }
-swift build -c release -Xswiftc -warnings-as-errors >/dev/null
+source scripts/lib/bench-binary.sh
+bench_binary soak.sh --build
 status=0
-.build/release/authz-bench run --duration "${minutes}m" --warmup 10s --rate 2000 \
+"$bin" run --duration "${SOAK_DURATION:-${minutes}m}" --warmup "${SOAK_WARMUP:-10s}" --rate 2000 \
   --mix get=55,check=20,verify=10,logout=5,attack=10 --authn-ttl 30s --authz-ttl 10s --skew 1s \
-  --devices 10000 --capacity 20000 --rss-sample-interval 10s --json "$json" "$@" || status=$?
+  --devices 10000 --capacity 20000 --rss-sample-interval "${SOAK_SAMPLE:-10s}" --json "$json" "$@" || status=$?
 if [[ ! -f "$json" ]]; then echo "soak: the run wrote no result (exit $status)" >&2; exit $(( status == 0 ? 1 : status )); fi
 
 python3 - "$json" "${SOAK_GROWTH_PERCENT:-5}" "${SOAK_GROWTH_MIB:-8}" <<'PY' || status=1

@@ -15,13 +15,16 @@
 #
 #   scripts/upstream-figures.sh [STEP...]     steps 1-4 (default all); OUT (results/upstream) holds the JSON
 #
+# Environment: AUTHZ_BENCH (the binary; default: built here), OUT (results/upstream); DURATION and WARMUP replace every run's own (a smoke run:
+# DURATION=1s WARMUP=0s).
+#
 # Release build (built here). The machine is shared and noisy: repeat a step to see its spread.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-results/upstream}
 mkdir -p "$out"
-swift build -c release --product authz-bench >/dev/null
-bin=$(swift build -c release --show-bin-path)/authz-bench
+source scripts/lib/bench-binary.sh
+bench_binary upstream-figures.sh --build
 steps=("$@")
 [ ${#steps[@]} -eq 0 ] && steps=(1 2 3 4)
 
@@ -31,8 +34,16 @@ field() { # FILE EXPRESSION: a value of a result file (python, for tests and scr
 
 run() { # NAME ARGS...: runs, keeps the JSON, prints the lines that matter
   local name=$1; shift
-  echo "== $name: authz-bench run $*"
-  "$bin" run "$@" --quiet --json "$out/$name.json" || true
+  local args=() skip=0 arg
+  for arg in "$@"; do  # DURATION and WARMUP replace the run's own --duration and --warmup
+    if ((skip)); then skip=0; continue; fi
+    if [[ ( $arg == --duration && -n ${DURATION:-} ) || ( $arg == --warmup && -n ${WARMUP:-} ) ]]; then skip=1; continue; fi
+    args+=("$arg")
+  done
+  [[ -z ${DURATION:-} ]] || args+=(--duration "$DURATION")
+  [[ -z ${WARMUP:-} ]] || args+=(--warmup "$WARMUP")
+  echo "== $name: authz-bench run ${args[*]}"
+  "$bin" run "${args[@]}" --quiet --json "$out/$name.json" || true
   field "$out/$name.json" "'  valid %s, achieved %.1f%% of %s req/s, requests %d, max in flight %d, response p50 %.3f ms p99 %.3f ms, start lag p99 %.1f us' % (r['summary']['valid'], 100*r['summary']['achievedRate']/(r['summary']['targetRate'] or r['summary']['achievedRate']), r['summary']['targetRate'], r['summary']['requests'], r['summary'].get('maxInFlight',0), r['latency']['responseTime']['p50']/1e6, r['latency']['responseTime']['p99']/1e6, r['latency']['startLag']['p99']/1e3)"
 }
 
