@@ -60,7 +60,7 @@ extension DeviceInfo {
     {
         var end = target
         withUTF8(of: field) { bytes in
-            if bytes.count > 0 { target.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count) }
+            copyBytes(bytes, to: target)
             end = target + bytes.count
         }
         if separated {
@@ -68,6 +68,43 @@ extension DeviceInfo {
             end += 1
         }
         return end
+    }
+
+    /// Copies `bytes` to `target`. Fewer than 16 bytes (a small string, which the standard library
+    /// has just stored on the stack as two words) go as 8-, 4-, 2- and 1-byte pieces, each read
+    /// from within one of those words, so the store buffer forwards every read; `memmove`'s
+    /// overlapping 8-byte reads span both words and wait for them to reach the cache (about 2.6 ns
+    /// a field besides the call, measured in C).
+    @inline(__always)
+    private static func copyBytes(_ bytes: UnsafeRawBufferPointer, to target: UnsafeMutableRawPointer) {
+        let count = bytes.count
+        guard count > 0, let source = bytes.baseAddress else { return }
+        guard count < 16 else {
+            target.copyMemory(from: source, byteCount: count)
+            return
+        }
+        var offset = 0
+        if count & 8 != 0 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            offset = 8
+        }
+        if count & 4 != 0 {
+            let piece = source.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+            target.storeBytes(of: piece, toByteOffset: offset, as: UInt32.self)
+            offset &+= 4
+        }
+        if count & 2 != 0 {
+            let piece = source.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
+            target.storeBytes(of: piece, toByteOffset: offset, as: UInt16.self)
+            offset &+= 2
+        }
+        if count & 1 != 0 {
+            target.storeBytes(
+                of: source.load(fromByteOffset: offset, as: UInt8.self),
+                toByteOffset: offset,
+                as: UInt8.self
+            )
+        }
     }
 
     /// Hashes the fields and separators one `SHA256_Update` each, from their own storage.

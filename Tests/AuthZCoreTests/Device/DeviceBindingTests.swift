@@ -26,8 +26,9 @@ struct DeviceBindingTests {
 
     /// Canonical forms up to the 256-byte stack buffer are hashed from it, longer ones field by
     /// field: both must give the SHA-256 of the joined bytes, whichever field is long, at the
-    /// buffer's edge (a form of 255, 256 and 257 bytes) and far past it, with multi-byte UTF-8.
-    @Test(arguments: 0..<4, [0, 1, 98] + Array(232...241) + [1000])
+    /// buffer's edge (a form of 255, 256 and 257 bytes) and far past it, with multi-byte UTF-8;
+    /// fields of every length up to 17 bytes cover each piece of the short-field copy.
+    @Test(arguments: 0..<4, Array(0...17) + [98] + Array(232...241) + [1000])
     func deviceIDIsTheDigestOfTheJoinedFieldsAtAnyLength(longField: Int, length: Int) {
         var fields = ["adv", "vnd", "mdl", "tm"].map { $0 + "é" }  // 4 or 5 UTF-8 bytes each
         fields[longField] = String(repeating: "x", count: length) + (longField.isMultiple(of: 2) ? "" : "📺")
