@@ -43,11 +43,7 @@ public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
 
     /// Calls `body` with the 64 lowercase hex ASCII bytes, built on the stack (no allocation).
     public func withHexBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        var hex: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        Swift.withUnsafeMutableBytes(of: &hex) { out in
-            withUnsafeBytes { HexEncoding.encodeLowercase32($0.baseAddress!, into: out.baseAddress!) }
-        }
-        return try Swift.withUnsafeBytes(of: hex, body)
+        try Swift.withUnsafeBytes(of: HexEncoding.lowercase(words), body)
     }
 
     /// The 64 lowercase hex digits.

@@ -7,11 +7,9 @@ public struct HexDigest<Role: HexDigestRole>: Sendable, Hashable, CustomStringCo
     private(set) var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
     /// The lowercase hex of `digest`.
+    @inline(__always)
     init(hexOf digest: SHA256Digest) {
-        words = (0, 0, 0, 0, 0, 0, 0, 0)
-        Swift.withUnsafeMutableBytes(of: &words) { out in
-            digest.withUnsafeBytes { HexEncoding.encodeLowercase32($0.baseAddress!, into: out.baseAddress!) }
-        }
+        words = HexEncoding.lowercase(digest.words)
     }
 
     /// Parses exactly 64 lowercase hex digits (the wire form); `nil` for anything else.

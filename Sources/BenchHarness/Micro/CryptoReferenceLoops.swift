@@ -3,7 +3,9 @@ import COpenSSL
 
 /// The floor for the crypto micro benchmarks: direct libcrypto loops doing exactly what the AuthZCore
 /// wrappers do per call (same fetched algorithms, same reused contexts, same calls), with no Swift
-/// wrapper, no per-thread lookup and no Swift allocation. Self-contained on purpose.
+/// wrapper, no per-thread lookup and no Swift allocation. Self-contained on purpose, but for the hex
+/// of the device rows' floors, which is AuthZCore's own encoder so that both sides write the same
+/// 64 digits the same way and the ratio measures the wrapper around libcrypto.
 package enum CryptoReference {
     /// A failure while preparing a reference loop.
     package struct SetupError: Error, CustomStringConvertible {
@@ -59,13 +61,13 @@ package enum CryptoReference {
     }
 
     /// SHA-256 of `message` per iteration through libcrypto's cheapest entry point: `SHA256_Init`,
-    /// one `SHA256_Update` and `SHA256_Final` on a context on the stack (no provider dispatch). In
+    /// one `SHA256_Update` and `SHA256_Final` on a context on the stack (no provider dispatch), then
+    /// the digest's 64 lowercase hex digits: the floor of a device ID, which is that hex. In
     /// OpenSSL 3 the one-shot `SHA256()` goes through `EVP_Q_digest`, which fetches the digest on
     /// every call: 7,836 instructions for 90 bytes against 4,357 for these three calls (callgrind).
-    /// The floor of a device ID.
-    package static func makeDirectSHA256Loop(message: [UInt8]) throws -> ReferenceLoop {
+    package static func makeDirectSHA256HexLoop(message: [UInt8]) throws -> ReferenceLoop {
         let loop = try ReferenceLoop(algorithm: .hs256, message: message, signature: [])
-        loop.operation = .sha256Direct
+        loop.operation = .sha256DirectHex
         return loop
     }
 
@@ -85,6 +87,14 @@ package enum CryptoReference {
         return loop
     }
 
+    /// The HMAC of `makePrecomputedHMACLoop`, then its 64 lowercase hex digits: the floor of a
+    /// device fingerprint, which is that hex.
+    package static func makePrecomputedHMACHexLoop(key: [UInt8], message: [UInt8]) throws -> ReferenceLoop {
+        let loop = try makePrecomputedHMACLoop(key: key, message: message)
+        loop.operation = .hmacStatesHex
+        return loop
+    }
+
     /// HMAC-SHA256 of `message` per iteration: `EVP_MAC_init` reusing the key, update, final.
     package static func makeHMACLoop(key: [UInt8], message: [UInt8]) throws -> ReferenceLoop {
         let loop = try ReferenceLoop(algorithm: .hs256, message: message, signature: [])
@@ -96,7 +106,7 @@ package enum CryptoReference {
 
 /// One thread's libcrypto contexts and inputs for a reference loop (use from one thread at a time).
 package final class ReferenceLoop: @unchecked Sendable {
-    package enum Operation { case verify, sign, sha256, hmac, sha256Direct, hmacStates, verifyStates }
+    package enum Operation { case verify, sign, sha256, hmac, sha256DirectHex, hmacStates, hmacStatesHex, verifyStates }
 
     package let algorithm: SignatureAlgorithm
     package var operation = Operation.sha256
@@ -112,6 +122,8 @@ package final class ReferenceLoop: @unchecked Sendable {
     private let message: UnsafeMutableRawBufferPointer
     private let signature: UnsafeMutableRawBufferPointer
     private let digest = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 8)
+    /// The hex of `digest` (`sha256DirectHex`, `hmacStatesHex`).
+    private let hex = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 8)
 
     fileprivate init(algorithm: SignatureAlgorithm, message: [UInt8], signature: [UInt8]) throws {
         self.algorithm = algorithm
@@ -190,6 +202,18 @@ package final class ReferenceLoop: @unchecked Sendable {
         return authz_sha256_update(&context, digest, 32) == 1 && authz_sha256_final(digest, &context) == 1
     }
 
+    /// The hex the last `sha256DirectHex` or `hmacStatesHex` iteration wrote.
+    package var hexDigits: String {
+        String(decoding: UnsafeRawBufferPointer(hex), as: UTF8.self)
+    }
+
+    /// Writes the 64 hex digits of the 32 bytes in `digest` to `hex`.
+    @inline(__always)
+    private func storeHex() {
+        let words = UnsafeRawPointer(digest.baseAddress!).load(as: (UInt64, UInt64, UInt64, UInt64).self)
+        hex.baseAddress!.storeBytes(of: HexEncoding.lowercase(words), as: HexEncoding.HexWords.self)
+    }
+
     fileprivate func preparePublicKey(pem: String, signing: Bool) throws {
         var utf8 = Array(pem.utf8)
         let parsed = utf8.withUnsafeMutableBytes { buffer -> OpaquePointer? in
@@ -218,15 +242,21 @@ package final class ReferenceLoop: @unchecked Sendable {
         let digestBytes = digest.baseAddress!.assumingMemoryBound(to: UInt8.self)
         for _ in 0..<iterations {
             switch (operation, algorithm) {
-            case (.sha256Direct, _):
+            case (.sha256DirectHex, _):
                 var context = SHA256_CTX()
                 if authz_sha256_init(&context) == 1, authz_sha256_update(&context, messageBytes, messageCount) == 1,
                     authz_sha256_final(digestBytes, &context) == 1
                 {
+                    storeHex()
                     ok += 1
                 }
             case (.hmacStates, _):
                 if macFromStates(messageBytes, messageCount, digestBytes) { ok += 1 }
+            case (.hmacStatesHex, _):
+                if macFromStates(messageBytes, messageCount, digestBytes) {
+                    storeHex()
+                    ok += 1
+                }
             case (.verifyStates, _):
                 if macFromStates(messageBytes, messageCount, digestBytes),
                     signatureCount == 32, CRYPTO_memcmp(digestBytes, signatureBytes, 32) == 0
@@ -305,5 +335,6 @@ package final class ReferenceLoop: @unchecked Sendable {
         message.deallocate()
         signature.deallocate()
         digest.deallocate()
+        hex.deallocate()
     }
 }

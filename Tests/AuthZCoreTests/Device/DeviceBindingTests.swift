@@ -24,6 +24,20 @@ struct DeviceBindingTests {
         #expect(unicode.deviceID.hexString == SHA256.hash(Array("é\u{1F}\u{1F}TV 📺\u{1F}team".utf8)).hexString)
     }
 
+    /// Canonical forms up to the 256-byte stack buffer are hashed from it, longer ones field by
+    /// field: both must give the SHA-256 of the joined bytes, whichever field is long, at the
+    /// buffer's edge (a form of 255, 256 and 257 bytes) and far past it, with multi-byte UTF-8;
+    /// fields of every length up to 17 bytes cover each piece of the short-field copy.
+    @Test(arguments: 0..<4, Array(0...17) + [98] + Array(232...241) + [1000])
+    func deviceIDIsTheDigestOfTheJoinedFieldsAtAnyLength(longField: Int, length: Int) {
+        var fields = ["adv", "vnd", "mdl", "tm"].map { $0 + "é" }  // 4 or 5 UTF-8 bytes each
+        fields[longField] = String(repeating: "x", count: length) + (longField.isMultiple(of: 2) ? "" : "📺")
+        let info = DeviceInfo(advertisingID: fields[0], vendorID: fields[1], model: fields[2], teamID: fields[3])
+        let joined = Array(fields.joined(separator: "\u{1F}").utf8)
+        #expect(info.canonicalBytes == joined)
+        #expect(info.deviceID.hexString == SHA256.hash(joined).hexString)
+    }
+
     @Test func hexParsingIsStrict() {
         let hex = Self.info.deviceID.hexString
         #expect(DeviceID(hexString: hex.uppercased()) == nil)
