@@ -43,7 +43,7 @@ extension AuthorizationEngine {
         }
     }
 
-    @usableFromInline
+    @inlinable @inline(__always)
     func entitlement<Observer: StageObserver>(
         _ request: AuthorizationRequest,
         now: Int64,
