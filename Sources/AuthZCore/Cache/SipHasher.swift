@@ -141,7 +141,15 @@ package struct SipHasher<Rounds: SipRounds>: Sendable {
     /// that it inlines without that function's byte loops (two calls per warm check).
     @inlinable @inline(__always)
     package mutating func finalize() -> UInt64 {
-        absorb(length &<< 56)
+        finalize(appendingTail: 0, byteCount: 0)
+    }
+
+    /// Appends the `byteCount` (0 to 7) low bytes of `tail`, least significant first (the bytes
+    /// above them must be zero), then returns the hash of everything appended: what
+    /// `finalize(appending:)` returns for those bytes, in the final block, with no byte loop.
+    @inlinable @inline(__always)
+    package mutating func finalize(appendingTail tail: UInt64, byteCount: Int) -> UInt64 {
+        absorb((length &+ UInt64(truncatingIfNeeded: byteCount)) &<< 56 | tail)
         v2 ^= 0xFF
         for _ in 0..<Rounds.finalization { round() }
         return v0 ^ v1 ^ v2 ^ v3

@@ -43,7 +43,7 @@ extension AuthorizationEngine {
         }
     }
 
-    @usableFromInline
+    @inlinable @inline(__always)
     func entitlement<Observer: StageObserver>(
         _ request: AuthorizationRequest,
         now: Int64,
@@ -210,8 +210,9 @@ extension AuthorizationEngine {
                 if validity.isExpired(expiresAt: hit.expiresAt, now: now) { return .tokenExpired }
                 // A cached upstream denial (deny TTL on): the cache entry never outlives its TTL.
                 if hit.isDenial { return .notAuthorized }
-                // `request.requestorID` is the token's (step 2), so its resolved reference serves.
-                if !trusts(authN, msoID: hit.msoID) { return .untrustedIssuer }
+                // Issuer trust on every hit: `request.requestorID` is the token's (step 2), and an
+                // authorization from the token's own issuer is trusted as step 2 just found it.
+                if !trustsAfterClaims(authN, msoID: hit.msoID) { return .untrustedIssuer }
                 return .validToken
             }
             if verdict == .validToken {

@@ -97,12 +97,12 @@ public final class AuthorizationEngine<
         trust.allows(requestorID: requestorID, msoID: msoID)
     }
 
-    /// Whether `authN`'s requestor trusts `msoID`: a bit test when `msoID` is the token's own
-    /// issuer (resolved when the token was verified), else a lookup by name.
+    /// Whether `authN`'s requestor trusts `msoID`, in a request whose step 2 has just found that
+    /// requestor trusting `authN`'s own issuer: `true` at once when `msoID` is that issuer (the
+    /// allowed lists never change, so the answer is the one step 2 got), else a lookup by name.
     @inlinable
-    func trusts(_ authN: borrowing VerifiedAuthN, msoID: borrowing String) -> Bool {
-        let reference = msoID == authN.msoID ? authN.trustReference : 0
-        return trust.allows(reference: reference, requestorID: authN.requestorID, msoID: msoID)
+    func trustsAfterClaims(_ authN: borrowing VerifiedAuthN, msoID: borrowing String) -> Bool {
+        msoID == authN.msoID || trust.allows(requestorID: authN.requestorID, msoID: msoID)
     }
 
     /// A fresh media-token session ID: a random per-engine prefix and a counter, 128 bits written as

@@ -155,26 +155,30 @@ extension MicroSuite {
         // Each thread presents its own copies of the requests (equal bytes, separate storage), as
         // separate clients would: threads copying one shared request would contend on its arrays'
         // reference counts, which is not what the engine costs.
-        let requests = shared.map {
-            AuthorizationRequest(
-                deviceID: $0.deviceID,
-                authNToken: $0.authNToken.map { $0 },
-                requestorID: String(decoding: Array($0.requestorID.utf8), as: UTF8.self),
-                resourceID: String(decoding: Array($0.resourceID.utf8), as: UTF8.self)
-            )
-        }
+        let requests = LentRequests(
+            shared.map {
+                AuthorizationRequest(
+                    deviceID: $0.deviceID,
+                    authNToken: $0.authNToken.map { $0 },
+                    requestorID: String(decoding: Array($0.requestorID.utf8), as: UTF8.self),
+                    resourceID: String(decoding: Array($0.resourceID.utf8), as: UTF8.self)
+                )
+            }
+        )
         let cursor = LoopCursor(Int.random(in: 0..<requests.count))
         return { n in
             var observer = observer
             var valid = 0
             var index = cursor.position
             for _ in 0..<n {
-                let code = engine.checkAuthorization(
-                    requests[index],
-                    now: engineNow,
-                    observer: &observer,
-                    completion: WarmOnly<ResultCode>()
-                )
+                let code = requests.lend(index) { request in
+                    engine.checkAuthorization(
+                        request,
+                        now: engineNow,
+                        observer: &observer,
+                        completion: WarmOnly<ResultCode>()
+                    )
+                }
                 if code == .validToken {
                     valid += 1
                 }

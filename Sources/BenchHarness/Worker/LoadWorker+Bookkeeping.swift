@@ -9,8 +9,11 @@ extension LoadWorker {
         if operation.kind == .attack { return }
         let slot = Int(operation.device)
         switch call {
-        case .get, .check:
+        case .get:
             finishAuthorization(operation, outcome, now: now)
+        case .check:
+            // A check mints nothing: only an expired token leaves work (the device re-authenticates).
+            if outcome.code == .tokenExpired { finishAuthorization(operation, outcome, now: now) }
         case .verify(let token, let resource):
             if outcome.code == .validToken {
                 replayCandidate = ReplayCandidate(token: token, resource: resource, verifiedAt: now)

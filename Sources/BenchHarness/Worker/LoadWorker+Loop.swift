@@ -72,6 +72,7 @@ extension LoadWorker {
                 operation,
                 intended: intended,
                 at: send,
+                now: clock.nowMillis(),
                 measured: intended >= measuredStart,
                 sequence: &sequence,
                 nextStall: &nextStall,
@@ -106,7 +107,11 @@ extension LoadWorker {
                 continue
             }
             let operation = stream.next()
-            let call = prepare(operation, now: clock.nowMillis())
+            // One wall-clock read for the preparation and the engine: the request leaves at once
+            // (the coarse clock reads the same millisecond; a second read cost about 20
+            // instructions per request, callgrind).
+            let now = clock.nowMillis()
+            let call = prepare(operation, now: now)
             let send = clock.nanoseconds()
             if send >= end || stop.isRequested { break }
             idle -= 1
@@ -115,6 +120,7 @@ extension LoadWorker {
                 operation,
                 intended: send,
                 at: send,
+                now: now,
                 measured: send >= measuredStart,
                 sequence: &sequence,
                 nextStall: &nextStall,

@@ -24,15 +24,19 @@ extension LoadWorker {
     }
 
     /// The request of device `slot` (its current token) for `resource`.
+    ///
+    /// Reads the three fields it needs where the device lies: a copy of the whole device (its
+    /// token store too) cost about 250 instructions per request (callgrind, closed loop).
     package func request(device slot: Int, resource: Int) -> AuthorizationRequest {
-        let device = devices[slot]
-        let directory = context.directory
-        return AuthorizationRequest(
-            deviceID: device.deviceID,
-            authNToken: device.authNToken,
-            requestorID: directory.requestorIDs[Int(device.requestor)],
-            resourceID: directory.resourceIDs[resource]
-        )
+        devices.withUnsafeBufferPointer { devices in
+            precondition(slot >= 0 && slot < devices.count, "no device \(slot)")
+            return AuthorizationRequest(
+                deviceID: devices[slot].deviceID,
+                authNToken: devices[slot].authNToken,
+                requestorID: context.directory.requestorIDs[Int(devices[slot].requestor)],
+                resourceID: context.directory.resourceIDs[resource]
+            )
+        }
     }
 
     /// The request of an attack, from the worker's kit.

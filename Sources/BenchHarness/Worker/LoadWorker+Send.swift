@@ -1,15 +1,17 @@
 import AuthZCore
 
 extension LoadWorker {
-    /// The send step of both loops, the request leaving at `send`: the injected stall when one is
-    /// due, the in-flight sample of a measured request, then the engine call, with the hot-path
-    /// stages timed for one measured request in `stageSample`. Returns whether it was answered inline.
+    /// The send step of both loops, the request leaving at `send` with the wall clock reading
+    /// `now` (what the engine is told): the injected stall when one is due, the in-flight sample of
+    /// a measured request, then the engine call, with the hot-path stages timed for one measured
+    /// request in `stageSample`. Returns whether it was answered inline.
     @inline(__always)
     mutating func send(
         _ call: PreparedCall,
         _ operation: Operation,
         intended: UInt64,
         at send: UInt64,
+        now: Int64,
         measured: Bool,
         sequence: inout UInt64,
         nextStall: inout UInt64,
@@ -18,7 +20,6 @@ extension LoadWorker {
         if send >= nextStall { stall(measured: measured, at: send, next: &nextStall) }
         if measured { sampleInFlight(at: send) }
         let sent = SentRequest(intended: intended, send: send, operation: operation, measured: measured)
-        let now = context.clock.nowMillis()
         let sample = context.timing.stageSample
         defer { sequence &+= 1 }
         if measured && sample > 0 && sequence % UInt64(sample) == 0 {

@@ -74,8 +74,12 @@ struct SipHasherTests {
                 byAddress.combine(wordAt: w * 8, in: raw.baseAddress!)
             }
             let tail = UnsafeRawBufferPointer(rebasing: raw[(words * 8)...])
+            var byTailWord = byAddress
             #expect(byValue.finalize(appending: tail) == Self.sip24[length])
             #expect(byAddress.finalize(appending: tail) == Self.sip13[length])
+            // The tail packed into one word, least significant byte first.
+            let packed = tail.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            #expect(byTailWord.finalize(appendingTail: packed, byteCount: tail.count) == Self.sip13[length])
         }
     }
 

@@ -126,19 +126,32 @@ struct DigestKnownAnswerTests {
         empty.withUnsafeBytes { #expect(ConstantTime.equals($0, UnsafeRawBufferPointer(start: nil, count: 0))) }
     }
 
-    /// The unrolled comparison: every length up to 100, a difference at every position.
-    @Test func constantTimeEqualsFindsEveryDifference() {
-        for length in 0...100 {
-            let left = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+    /// The unrolled comparison: every length up to 300 (the 128-byte steps, each shorter step and
+    /// the overlapping last 16 bytes), a difference at every position, with both buffers 16-byte
+    /// aligned (`offset` 0: aligned loads) and not (`offset` 1 and 8, in one buffer or both).
+    @Test(arguments: [(0, 0), (1, 1), (0, 8), (1, 0)])
+    func constantTimeEqualsFindsEveryDifference(leftOffset: Int, rightOffset: Int) {
+        for length in 0...300 {
+            let left =
+                [UInt8](repeating: 0, count: leftOffset)
+                + (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            var right = [UInt8](repeating: 0xFF, count: rightOffset) + left[leftOffset...]
             left.withUnsafeBytes { l in
-                Array(left).withUnsafeBytes { #expect(ConstantTime.equals(l, $0)) }
+                let l = UnsafeRawBufferPointer(rebasing: l[leftOffset...])
+                right.withUnsafeBytes {
+                    #expect(ConstantTime.equals(l, UnsafeRawBufferPointer(rebasing: $0[rightOffset...])))
+                }
             }
             for position in 0..<length {
-                var right = left
-                right[position] ^= 0x40
+                right[rightOffset + position] ^= 0x40
                 left.withUnsafeBytes { l in
-                    right.withUnsafeBytes { #expect(!ConstantTime.equals(l, $0), "length \(length) at \(position)") }
+                    let l = UnsafeRawBufferPointer(rebasing: l[leftOffset...])
+                    right.withUnsafeBytes {
+                        let r = UnsafeRawBufferPointer(rebasing: $0[rightOffset...])
+                        #expect(!ConstantTime.equals(l, r), "length \(length) at \(position)")
+                    }
                 }
+                right[rightOffset + position] ^= 0x40
             }
         }
     }

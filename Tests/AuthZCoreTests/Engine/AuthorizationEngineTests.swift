@@ -36,27 +36,68 @@ struct AuthorizationEngineTests {
         #expect(f.engine.stats.negative.entries == 2)
     }
 
-    @Test func anUntrustedMVPDIsRejectedOnACacheHit() throws {
+    /// Two engines with these allowed lists for NBC, sharing one token cache and one
+    /// authorization cache (and the keys that sign their tokens).
+    static func sharingCaches(
+        _ first: Set<String>,
+        _ second: Set<String>
+    ) throws -> (
+        ShardedFixture, ShardedFixture, tokens: ShardedCache<TokenBytesKey, VerifiedAuthN>,
+        authorizations: ShardedCache<AuthorizationKey, CachedAuthorization>
+    ) {
         let keys = try ShardedFixture.keys()
-        var trusting = EngineConfiguration()
-        trusting.allowedMVPDs = ["NBC": ["Comcast"]]
-        var distrusting = EngineConfiguration()
-        distrusting.allowedMVPDs = ["NBC": ["Charter"]]
-        let tokenCache = ShardedCache<TokenBytesKey, VerifiedAuthN>(capacity: 64)
-        let authzCache = ShardedCache<AuthorizationKey, CachedAuthorization>(capacity: 64)
-        let a = try ShardedFixture(tokenCache: tokenCache, authzCache: authzCache, configuration: trusting, keys: keys)
-        let b = try ShardedFixture(
-            tokenCache: tokenCache,
-            authzCache: authzCache,
-            configuration: distrusting,
-            keys: keys
-        )
+        let tokens = ShardedCache<TokenBytesKey, VerifiedAuthN>(capacity: 64)
+        let authorizations = ShardedCache<AuthorizationKey, CachedAuthorization>(capacity: 64)
+        let fixtures = try [first, second].map { trusted in
+            var configuration = EngineConfiguration()
+            configuration.allowedMVPDs = ["NBC": trusted]
+            return try ShardedFixture(
+                tokenCache: tokens,
+                authzCache: authorizations,
+                configuration: configuration,
+                keys: keys
+            )
+        }
+        return (fixtures[0], fixtures[1], tokens, authorizations)
+    }
+
+    @Test func anUntrustedMVPDIsRejectedOnACacheHit() throws {
+        let (a, b, tokenCache, _) = try Self.sharingCaches(["Comcast"], ["Charter"])
         let device = ShardedFixture.device(1)
         let request = a.request(try a.authNToken(device: device, mvpd: "Comcast"), device: device)
         #expect(a.engine.checkAuthorizationWaiting(request, now: now) == .validToken)
         let hitsBefore = tokenCache.stats.hits
         #expect(b.engine.checkAuthorizationWaiting(request, now: now) == .untrustedIssuer)
         #expect(tokenCache.stats.hits == hitsBefore + 1)  // it was a cache hit, and still rejected
+    }
+
+    /// An authorization-cache hit from the token's own issuer is trusted as the token's check just
+    /// found it; one from another issuer is looked up by name on every hit: refused where the
+    /// requestor does not trust it, granted where it does, whatever the token's issuer.
+    @Test func anAuthorizationFromAnotherIssuerIsCheckedByNameOnEveryHit() throws {
+        let (strict, lenient, _, authzCache) = try Self.sharingCaches(["Comcast"], ["Comcast", "Charter"])
+        let device = ShardedFixture.device(1)
+        let request = strict.request(try strict.authNToken(device: device, mvpd: "Comcast"), device: device)
+        let key = AuthorizationKey(authNGUID: "guid-1", requestorID: "NBC", resourceID: "news")
+        let until = now + 3_600_000
+        authzCache.insert(
+            CachedAuthorization(expiresAt: until, msoID: "Charter"),
+            forKey: key,
+            expiresAt: until,
+            now: now
+        )
+        #expect(strict.engine.checkAuthorizationWaiting(request, now: now) == .untrustedIssuer)
+        #expect(lenient.engine.checkAuthorizationWaiting(request, now: now) == .validToken)
+        #expect(strict.engine.checkAuthorizationWaiting(request, now: now + 1) == .untrustedIssuer)
+        authzCache.insert(
+            CachedAuthorization(expiresAt: until, msoID: "Comcast"),
+            forKey: key,
+            expiresAt: until,
+            now: now
+        )
+        #expect(strict.engine.checkAuthorizationWaiting(request, now: now + 2) == .validToken)
+        #expect(authzCache.stats.hits == 4)  // every answer came from the cache
+        #expect(strict.backend.callCount == 0 && lenient.backend.callCount == 0)
     }
 
     /// Trust resolved once per verified token still answers per requestor, on the verification and

@@ -1,7 +1,7 @@
 /// The verified-token cache's key: a presented token's exact bytes.
 ///
-/// **Slot hash.** SipHash-1-3 under a random per-process key (`KeyHasher`) over the length and
-/// bytes 16 to 40, computed once when the key is made. A token opens with its `signatureInfo`
+/// **Slot hash.** SipHash-1-3 under a random per-process key (`KeyHasher`) over bytes 16 to 40 and
+/// the length, computed once when the key is made. A token opens with its `signatureInfo`
 /// element (`<signatureInfo>`, 15 bytes, then the signature's base64), so those 24 bytes are base64
 /// digits 2 to 25 of the signature: 144 bits of a MAC or signature, which is as good as a uniformly
 /// random identifier. The opening tag, the same in every token, is not hashed.
@@ -37,14 +37,16 @@ public struct TokenBytesKey: PrecomputedHashKey {
     }
 
     /// The seeded hash of the length and the window of `raw`: `KeyHasher` (SipHash-1-3 under
-    /// the process's random key, inline) over the length, then the window's three 8-byte words (or
-    /// every byte of a token no longer than `headBytes`).
+    /// the process's random key, inline) over the window's three 8-byte words and then the length
+    /// as 7 little-endian bytes, which fill the final block beside the byte count SipHash puts
+    /// there anyway (a round less than a word of its own); a token no longer than `headBytes`:
+    /// the length as a word, then every byte.
     @inlinable
     static func windowHash(_ raw: UnsafeRawBufferPointer) -> Int {
         let head = headBytes
         var hasher = KeyHasher()
-        hasher.combine(UInt64(raw.count))
         guard raw.count > head, let start = raw.baseAddress else {
+            hasher.combine(UInt64(raw.count))
             return Int(truncatingIfNeeded: hasher.finalize(appending: raw))
         }
         var offset = windowStart
@@ -52,7 +54,8 @@ public struct TokenBytesKey: PrecomputedHashKey {
             hasher.combine(wordAt: offset, in: start)
             offset &+= 8
         }
-        return Int(truncatingIfNeeded: hasher.finalize())
+        // An array's count is below 2^56: it fits the 7 bytes.
+        return Int(truncatingIfNeeded: hasher.finalize(appendingTail: UInt64(raw.count), byteCount: 7))
     }
 
     /// Equal hashes, then equal bytes compared in constant time.

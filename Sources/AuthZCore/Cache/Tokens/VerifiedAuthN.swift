@@ -7,17 +7,19 @@
 /// device binding is re-checked unless the presented device ID equals `boundDeviceID`, the one
 /// already proven to match this token's fingerprint.
 ///
-/// **Layout.** What a verified token fixes (its names, expiry and fingerprint, and what the hot
-/// path derives from them once: the issuer's trust reference and the start of every authorization
-/// key of the token, packed and partly hashed) lives in one immutable object (`Facts`) that every
-/// copy shares; the value itself is that reference and the binding memo. A hit copies the value out
-/// of the cache (several times, inside a strategy's generic code): each copy moves about 80 bytes
-/// and retains one reference, where three strings and two optional digests were about 210 bytes
-/// and three string retains (callgrind).
+/// **Layout.** Everything (names, expiry, fingerprint, the binding memo, and what the hot path
+/// derives from them once: the issuer's trust reference and the start of every authorization key
+/// of the token, packed and partly hashed) lives in one immutable object (`Facts`: the `Fixed`
+/// facts and the memo) that every copy shares; the value itself is that one reference. A hit copies
+/// the value out of the cache (several times, inside a strategy's generic code): each copy is one
+/// word and one retain, where the facts' reference beside an inline memo was about 80 bytes, copied
+/// through outlined value witnesses (callgrind). Setting the memo makes a new object with the new
+/// memo (the engine does so only when a device ID is first proven to match, and re-inserts the
+/// value), so a value read from the cache never changes under its reader.
 public struct VerifiedAuthN: Sendable {
-    /// The facts a verified token fixes, and what the hot path derives from them once.
+    /// What a verified token fixes, and what the hot path derives from it once.
     @usableFromInline
-    final class Facts: Sendable {
+    struct Fixed: Sendable {
         @usableFromInline let guid: AuthNGUID
         @usableFromInline let requestorID: String
         @usableFromInline let msoID: String
@@ -45,35 +47,55 @@ public struct VerifiedAuthN: Sendable {
             self.trustReference = trustReference
             self.keyPrefix = AuthorizationKey.Prefix(authNGUID: guid, requestorID: requestorID)
         }
+    }
+
+    /// The facts a verified token fixes and the binding memo, shared by every copy of a value.
+    @usableFromInline
+    final class Facts: Sendable {
+        @usableFromInline let fixed: Fixed
+        /// The device ID last proven to match `fixed.fingerprint` (binding memo), if any.
+        @usableFromInline let boundDeviceID: DeviceID?
+
+        @usableFromInline
+        init(_ fixed: Fixed, boundDeviceID: DeviceID?) {
+            self.fixed = fixed
+            self.boundDeviceID = boundDeviceID
+        }
 
         /// The authorization key of this token's GUID and requestor and `resourceID`: from the
         /// prefix (inline form), else the digest form of the three.
         @inlinable
         func authorizationKey(resourceID: borrowing String) -> AuthorizationKey {
-            AuthorizationKey(keyPrefix, resourceID: resourceID)
-                ?? AuthorizationKey(digestOf: guid, requestorID: requestorID, resourceID: resourceID)
+            AuthorizationKey(fixed.keyPrefix, resourceID: resourceID)
+                ?? AuthorizationKey(digestOf: fixed.guid, requestorID: fixed.requestorID, resourceID: resourceID)
         }
     }
 
-    /// Everything but the binding memo, shared by every copy.
+    /// Everything, shared by every copy (immutable: setting the memo replaces it).
     @usableFromInline var facts: Facts
-    /// The device ID last proven to match `fingerprint` (binding memo), if any.
-    public var boundDeviceID: DeviceID?
+
+    /// The device ID last proven to match `fingerprint` (binding memo), if any. Setting it makes
+    /// this value's own facts object with the new memo; other copies keep theirs.
+    @inlinable
+    public var boundDeviceID: DeviceID? {
+        get { facts.boundDeviceID }
+        set { facts = Facts(facts.fixed, boundDeviceID: newValue) }
+    }
 
     /// The token's `simpleTokenAuthenticationGuid`, with its hash.
-    @inlinable public var guid: AuthNGUID { facts.guid }
+    @inlinable public var guid: AuthNGUID { facts.fixed.guid }
     /// The requestor the token was issued for.
-    @inlinable public var requestorID: String { facts.requestorID }
+    @inlinable public var requestorID: String { facts.fixed.requestorID }
     /// The issuer (MVPD `msoID`).
-    @inlinable public var msoID: String { facts.msoID }
+    @inlinable public var msoID: String { facts.fixed.msoID }
     /// Expiry, epoch milliseconds.
-    @inlinable public var expiresAt: Int64 { facts.expiresAt }
+    @inlinable public var expiresAt: Int64 { facts.fixed.expiresAt }
     /// The device binding fingerprint carried by the token.
-    @inlinable public var fingerprint: Fingerprint? { facts.fingerprint }
+    @inlinable public var fingerprint: Fingerprint? { facts.fixed.fingerprint }
     /// `requestorID` and `msoID` as the verifying engine's allowed lists number them, resolved once
     /// when the token is verified (0: none). Trust is still tested on every hit, with this reference.
     @inlinable
-    var trustReference: UInt64 { facts.trustReference }
+    var trustReference: UInt64 { facts.fixed.trustReference }
 
     /// Creates a cache value.
     public init(
@@ -108,14 +130,16 @@ public struct VerifiedAuthN: Sendable {
         boundDeviceID: DeviceID? = nil
     ) {
         self.facts = Facts(
-            guid: guid,
-            requestorID: requestorID,
-            msoID: msoID,
-            expiresAt: expiresAt,
-            fingerprint: fingerprint,
-            trustReference: trustReference
+            Fixed(
+                guid: guid,
+                requestorID: requestorID,
+                msoID: msoID,
+                expiresAt: expiresAt,
+                fingerprint: fingerprint,
+                trustReference: trustReference
+            ),
+            boundDeviceID: boundDeviceID
         )
-        self.boundDeviceID = boundDeviceID
     }
 
     /// The authorization key of this token's GUID and requestor and `resourceID` (the GUID and
