@@ -2,16 +2,23 @@ extension LIRSCore {
     /// Resident `i`'s entry in S (the entry of its hash, if that entry is `i`'s), or nil.
     @inlinable @inline(__always)
     func stackEntry(ofResident i: Int32, hash: UInt64) -> Int32? {
-        guard let entry = stack.find(hash, hash: hash), stack.nodes[Int(entry)].value == i else { return nil }
-        return entry
+        entry(stack.find(hash, hash: hash), ifOwnedBy: i)
     }
 
-    /// Puts `hash` at S's head for resident `i`: the entry of that hash moves there if there is one
-    /// (a non-resident one stops being non-resident; another resident's, after a hash collision, is
-    /// taken from it), else a new entry is pushed.
+    /// `found` (the entry of resident `i`'s hash, if any) when it is `i`'s, else nil.
+    @inlinable @inline(__always)
+    func entry(_ found: Int32?, ifOwnedBy i: Int32) -> Int32? {
+        guard let found, stack.nodes[Int(found)].value == i else { return nil }
+        return found
+    }
+
+    /// Puts `hash` at S's head for resident `i`: `found`, the entry of that hash (`stack.find`'s
+    /// answer, which the caller already has), moves there if there is one (a non-resident one stops
+    /// being non-resident; another resident's, after a hash collision, is taken from it), else a new
+    /// entry is pushed.
     @inlinable
-    mutating func push(_ hash: UInt64, resident i: Int32) {
-        guard let entry = stack.find(hash, hash: hash) else {
+    mutating func push(_ hash: UInt64, resident i: Int32, found: Int32?) {
+        guard let entry = found else {
             let entry = stack.append(CacheNode(key: hash, hash: hash, value: i, expiresAt: .max))
             stackOrder.pushHead(entry, stack.nodes)
             return

@@ -76,7 +76,8 @@ public struct LIRSCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreCore
     /// One access of resident `i`.
     @inlinable
     mutating func access(_ i: Int32, hash: UInt64) {
-        let entry = stackEntry(ofResident: i, hash: hash)
+        let found = stack.find(hash, hash: hash)
+        let entry = entry(found, ifOwnedBy: i)
         if store.nodes[Int(i)].mark == Self.lir, let entry {
             let wasBottom = stackOrder.tail == entry
             stackOrder.moveToHead(entry, stack.nodes)
@@ -91,7 +92,7 @@ public struct LIRSCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreCore
         } else {
             // An HIR resident that left S (or, after a hash collision, an LIR one that lost its entry).
             if store.nodes[Int(i)].mark == Self.hir { queue.moveToHead(i, store.nodes) }
-            push(hash, resident: i)
+            push(hash, resident: i, found: found)
             limitStack()
         }
     }
@@ -115,15 +116,16 @@ public struct LIRSCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreCore
         } else {
             i = store.append(node)
         }
-        let remembered = stack.find(hash, hash: hash).map { stack.nodes[Int($0)].value < 0 } ?? false
+        let found = stack.find(hash, hash: hash)
+        let remembered = found.map { stack.nodes[Int($0)].value < 0 } ?? false
         if lirCount < lirCapacity || remembered {
             store.nodes[Int(i)].mark = Self.lir
             lirCount &+= 1
-            push(hash, resident: i)
+            push(hash, resident: i, found: found)
             if lirCount > lirCapacity { demoteBottom() }
         } else {
             queue.pushHead(i, store.nodes)
-            push(hash, resident: i)
+            push(hash, resident: i, found: found)
         }
         limitStack()
     }
