@@ -22,6 +22,22 @@ final class LentRequests: @unchecked Sendable {
         slots.deallocate()
     }
 
+    /// Storage holding copies of `shared` that share no storage with it (equal bytes, separate
+    /// arrays and strings), as separate clients would present them: threads lending one shared
+    /// request would contend on its arrays' reference counts, which is not what the engine costs.
+    convenience init(separateCopiesOf shared: [AuthorizationRequest]) {
+        self.init(
+            shared.map {
+                AuthorizationRequest(
+                    deviceID: $0.deviceID,
+                    authNToken: $0.authNToken.map { $0 },
+                    requestorID: String(decoding: Array($0.requestorID.utf8), as: UTF8.self),
+                    resourceID: String(decoding: Array($0.resourceID.utf8), as: UTF8.self)
+                )
+            }
+        )
+    }
+
     /// The number of requests.
     var count: Int { slots.count }
 

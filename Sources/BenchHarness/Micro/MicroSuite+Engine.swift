@@ -101,36 +101,8 @@ extension MicroSuite {
             let wantVerify = wanted(verifyName)
             guard wantGet || wantVerify else { continue }
             let (engine, requests, deployment) = try warmEngine(mediaAlgorithm: algorithm, devices: 200)
-            let sample = TokenSerializer.bodyBytes(sampleBody(.media))
             if wantGet {
-                cases.append(
-                    MicroCase(
-                        name: getName,
-                        makeSubject: {
-                            let cursor = LoopCursor()
-                            return { n in
-                                var index = cursor.position
-                                for _ in 0..<n {
-                                    guard
-                                        case .mediaToken(let token) = engine.getAuthorization(
-                                            requests[index],
-                                            now: engineNow,
-                                            completion: WarmOnly<AuthorizationOutcome>()
-                                        )
-                                    else { preconditionFailure("a warm get failed") }
-                                    blackHole(token)
-                                    index += 1
-                                    if index == requests.count { index = 0 }
-                                }
-                                cursor.position = index
-                            }
-                        },
-                        referenceLabel: "the media token's signature alone",
-                        makeReference: {
-                            { n in signLoop(deployment.keys.media, sample, n) }
-                        }
-                    )
-                )
+                cases.append(warmGetCase(name: getName, engine: engine, requests: requests, deployment: deployment))
             }
             if wantVerify {
                 cases.append(
@@ -152,19 +124,7 @@ extension MicroSuite {
         _ shared: [AuthorizationRequest],
         _ observer: Observer
     ) -> MicroLoop {
-        // Each thread presents its own copies of the requests (equal bytes, separate storage), as
-        // separate clients would: threads copying one shared request would contend on its arrays'
-        // reference counts, which is not what the engine costs.
-        let requests = LentRequests(
-            shared.map {
-                AuthorizationRequest(
-                    deviceID: $0.deviceID,
-                    authNToken: $0.authNToken.map { $0 },
-                    requestorID: String(decoding: Array($0.requestorID.utf8), as: UTF8.self),
-                    resourceID: String(decoding: Array($0.resourceID.utf8), as: UTF8.self)
-                )
-            }
-        )
+        let requests = LentRequests(separateCopiesOf: shared)
         let cursor = LoopCursor(Int.random(in: 0..<requests.count))
         return { n in
             var observer = observer
