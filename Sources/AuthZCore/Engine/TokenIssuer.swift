@@ -25,16 +25,29 @@ public struct TokenIssuer: Sendable {
     }
 
     /// Signs the body `writeBody` writes (at most `bodyBound` bytes) into a token.
+    ///
+    /// One scratch buffer holds the token as it will be returned: room for the longest signature
+    /// element, then the body, then the signature. The body is written and signed in place, the
+    /// signature element is written right before it, and the token is copied out once.
     func issue(bodyBound bound: Int, _ writeBody: (inout TokenWriter) -> Void) throws -> [UInt8] {
-        try withUnsafeTemporaryAllocation(byteCount: bound + key.maximumSignatureLength, alignment: 8) { scratch in
-            var writer = TokenWriter(UnsafeMutableRawBufferPointer(rebasing: scratch[..<bound]))
-            writeBody(&writer)
-            let signatureSpace = UnsafeMutableRawBufferPointer(rebasing: scratch[bound...])
-            let length = try key.signature(for: writer.written, into: signatureSpace)
-            return TokenSerializer.token(
-                signature: UnsafeRawBufferPointer(rebasing: signatureSpace[..<length]),
-                bodyBytes: writer.written
+        let maximumSignature = key.maximumSignatureLength
+        let bodyStart = TokenSerializer.signatureElementBytes(signatureLength: maximumSignature)
+        let signatureStart = bodyStart + bound
+        return try withUnsafeTemporaryAllocation(
+            byteCount: signatureStart + maximumSignature,
+            alignment: 8
+        ) { scratch in
+            var body = TokenWriter(UnsafeMutableRawBufferPointer(rebasing: scratch[bodyStart..<signatureStart]))
+            writeBody(&body)
+            let signatureSpace = UnsafeMutableRawBufferPointer(rebasing: scratch[signatureStart...])
+            let length = try key.signature(for: body.written, into: signatureSpace)
+            let tokenStart = bodyStart - TokenSerializer.signatureElementBytes(signatureLength: length)
+            var head = TokenWriter(UnsafeMutableRawBufferPointer(rebasing: scratch[tokenStart..<bodyStart]))
+            TokenSerializer.writeSignatureElement(
+                UnsafeRawBufferPointer(rebasing: signatureSpace[..<length]),
+                to: &head
             )
+            return [UInt8](UnsafeRawBufferPointer(rebasing: scratch[tokenStart..<(bodyStart + body.count)]))
         }
     }
 }

@@ -61,17 +61,26 @@ public enum TokenSerializer {
     /// callgrind on a warm `getAuthorization`); copying from a buffer pointer allocates through
     /// code specialised here, with the metadata cached, and the copy is one `memcpy`.
     public static func token(signature: UnsafeRawBufferPointer, bodyBytes: UnsafeRawBufferPointer) -> [UInt8] {
-        let count =
-            2 * TokenSchema.signatureElement.utf8CodeUnitCount + 5
-            + Base64.encodedCount(signature.count) + bodyBytes.count
+        let count = signatureElementBytes(signatureLength: signature.count) + bodyBytes.count
         return withUnsafeTemporaryAllocation(byteCount: count, alignment: 8) { scratch in
             var writer = TokenWriter(scratch)
-            writer.open(TokenSchema.signatureElement)
-            writer.base64(signature)
-            writer.close(TokenSchema.signatureElement)
+            writeSignatureElement(signature, to: &writer)
             writer.bytes(bodyBytes)
             return [UInt8](writer.written)
         }
+    }
+
+    /// The size of the signature element for a signature of `signatureLength` bytes:
+    /// `<signatureInfo>` + its base64 + `</signatureInfo>`.
+    static func signatureElementBytes(signatureLength: Int) -> Int {
+        2 * TokenSchema.signatureElement.utf8CodeUnitCount + 5 + Base64.encodedCount(signatureLength)
+    }
+
+    /// Writes the signature element, `signatureElementBytes(signatureLength: signature.count)` bytes.
+    static func writeSignatureElement(_ signature: UnsafeRawBufferPointer, to writer: inout TokenWriter) {
+        writer.open(TokenSchema.signatureElement)
+        writer.base64(signature)
+        writer.close(TokenSchema.signatureElement)
     }
 
     /// The whole token for `body`, signed with `signature`: `token(signature:bodyBytes:)`.

@@ -46,8 +46,11 @@ package struct TokenWriter {
         count &+= source.count
     }
 
+    /// The bytes of `name`; inlined so that the copy has the literal's constant length.
+    @inline(__always)
     package mutating func name(_ name: StaticString) {
-        name.withUTF8Buffer { bytes(UnsafeRawBufferPointer($0)) }
+        ensure(name.utf8CodeUnitCount)
+        name.withUTF8Buffer { raw(UnsafeRawBufferPointer($0)) }
     }
 
     /// `<name>`.
