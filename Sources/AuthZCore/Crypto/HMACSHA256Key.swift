@@ -97,7 +97,29 @@ public final class HMACSHA256Key: @unchecked Sendable {
     /// The copies live on this call's stack: the key's own states are never written.
     @inline(__always)
     func compute(_ data: UnsafeRawBufferPointer, into mac: inout SHA256Digest) -> Bool {
-        var context = states.pointee
+        compute(data, resuming: states, into: &mac)
+    }
+
+    /// Writes into `target` the inner state after the inner pad and `block` (whole 64-byte blocks,
+    /// so nothing is left buffered): where `compute(_:resuming:into:)` resumes for messages that
+    /// begin with `block`. False when libcrypto fails.
+    func absorb(_ block: UnsafeRawBufferPointer, intoInnerState target: UnsafeMutablePointer<SHA256_CTX>) -> Bool {
+        precondition(block.count % Self.blockBytes == 0, "a resumed inner state must end on a block boundary")
+        target.pointee = states.pointee
+        return authz_sha256_update(target, block.baseAddress, block.count) == 1
+    }
+
+    /// `compute(_:into:)` from `innerState`, an inner state that has absorbed the inner pad and
+    /// possibly whole blocks of the message before `data`.
+    @inline(__always)
+    func compute(
+        _ data: UnsafeRawBufferPointer,
+        resuming innerState: UnsafePointer<SHA256_CTX>,
+        into mac: inout SHA256Digest
+    )
+        -> Bool
+    {
+        var context = innerState.pointee
         var inner = SHA256Digest.zero
         let ok =
             authz_sha256_update(&context, data.baseAddress, data.count) == 1

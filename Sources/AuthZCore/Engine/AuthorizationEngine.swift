@@ -55,7 +55,13 @@ public final class AuthorizationEngine<
         self.trust = IssuerTrust(configuration.allowedMVPDs)
         self.authZVerifier = TokenVerifier(key: authZKey, validity: validity)
         self.bindingKey = bindingKey
-        self.mediaIssuer = TokenIssuer(key: mediaSigningKey)
+        var random = SystemRandomNumberGenerator()
+        let sessionPrefix: UInt64 = random.next()
+        self.sessionPrefix = sessionPrefix
+        // Every media body this engine mints begins with the same 64 bytes (its first 2^40 tokens).
+        self.mediaIssuer = TokenSerializer.mediaBodyCommonPrefix(sessionPrefix: sessionPrefix).withUnsafeBytes {
+            TokenIssuer(key: mediaSigningKey, commonBodyPrefix: $0)
+        }
         self.tokenCache = tokenCache
         self.authzCache = authzCache
         self.backend = backend
@@ -70,8 +76,6 @@ public final class AuthorizationEngine<
             sweepEveryMillis: configuration.sweepsUpstreamTimeouts
                 ? max(1, min(100, configuration.upstreamTimeoutMillis / 10)) : nil
         )
-        var random = SystemRandomNumberGenerator()
-        self.sessionPrefix = random.next()
         upstream.startSweeping { [weak self] in
             guard let self else { return }
             self.expireUpstreamCalls(now: SystemClock().nowMillis())

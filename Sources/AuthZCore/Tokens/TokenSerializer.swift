@@ -119,6 +119,28 @@ public enum TokenSerializer {
         out.name("</proxyMvpdId></shortAuthorizationToken>")
     }
 
+    /// The first 64 bytes of every media body `writeMedia` writes for a session
+    /// `(high: sessionPrefix, low: n)` with `n < 2^40`: the body's opening tags and the first 26
+    /// characters of the session UUID, which are `sessionPrefix`'s 16 digits, the top 16 bits of
+    /// `n` (zero) and the top two digits of its low 48 bits (zero below 2^40).
+    package static func mediaBodyCommonPrefix(sessionPrefix: UInt64) -> [UInt8] {
+        let bound = mediaByteBound(requestorID: "", resourceID: "", mvpdID: "", proxyMvpdID: "")
+        return withUnsafeTemporaryAllocation(byteCount: bound, alignment: 8) { scratch in
+            var writer = TokenWriter(scratch)
+            writeMedia(
+                session: (sessionPrefix, 1),
+                requestorID: "",
+                resourceID: "",
+                ttlMillis: 0,
+                issueTimeMillis: 0,
+                mvpdID: "",
+                proxyMvpdID: "",
+                to: &writer
+            )
+            return [UInt8](writer.written.prefix(64))
+        }
+    }
+
     /// The bound of `writeMedia` for these texts.
     package static func mediaByteBound(
         requestorID: String,
