@@ -10,11 +10,15 @@ import AuthZCore
 final class LentRequests: @unchecked Sendable {
     // @unchecked: one loop's storage, used only by the thread that runs that loop.
     private let slots: UnsafeMutableBufferPointer<AuthorizationRequest>
+    /// The request `lendNext` lends first: where the loop's previous batch stopped.
+    private var position: Int
 
-    /// Storage holding `requests`.
-    init(_ requests: [AuthorizationRequest]) {
+    /// Storage holding `requests`; `lendNext` starts at `position`.
+    init(_ requests: [AuthorizationRequest], startingAt position: Int = 0) {
+        precondition(requests.indices.contains(position), "no request \(position)")
         slots = .allocate(capacity: requests.count)
         _ = slots.initialize(from: requests)
+        self.position = position
     }
 
     deinit {
@@ -25,7 +29,7 @@ final class LentRequests: @unchecked Sendable {
     /// Storage holding copies of `shared` that share no storage with it (equal bytes, separate
     /// arrays and strings), as separate clients would present them: threads lending one shared
     /// request would contend on its arrays' reference counts, which is not what the engine costs.
-    convenience init(separateCopiesOf shared: [AuthorizationRequest]) {
+    convenience init(separateCopiesOf shared: [AuthorizationRequest], startingAt position: Int = 0) {
         self.init(
             shared.map {
                 AuthorizationRequest(
@@ -34,21 +38,32 @@ final class LentRequests: @unchecked Sendable {
                     requestorID: String(decoding: Array($0.requestorID.utf8), as: UTF8.self),
                     resourceID: String(decoding: Array($0.resourceID.utf8), as: UTF8.self)
                 )
-            }
+            },
+            startingAt: position
         )
     }
 
-    /// The number of requests.
-    var count: Int { slots.count }
-
     /// Calls `body` with request `index`, owned by the loop for the call.
     @inline(__always)
-    func lend<R>(_ index: Int, _ body: (AuthorizationRequest) -> R) -> R {
+    private func lend<R>(_ index: Int, _ body: (AuthorizationRequest) -> R) -> R {
         precondition(index >= 0 && index < slots.count, "no request \(index)")
         let slot = slots.baseAddress! + index
         let request = slot.move()
         let result = body(request)
         slot.initialize(to: consume request)
         return result
+    }
+
+    /// Lends the next `n` requests to `body` in turn, wrapping around, from where the previous
+    /// call stopped.
+    @inline(__always)
+    func lendNext(_ n: Int, _ body: (AuthorizationRequest) -> Void) {
+        var index = position
+        for _ in 0..<n {
+            lend(index, body)
+            index &+= 1
+            if index == slots.count { index = 0 }
+        }
+        position = index
     }
 }

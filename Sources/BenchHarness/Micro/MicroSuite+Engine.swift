@@ -124,28 +124,21 @@ extension MicroSuite {
         _ shared: [AuthorizationRequest],
         _ observer: Observer
     ) -> MicroLoop {
-        let requests = LentRequests(separateCopiesOf: shared)
-        let cursor = LoopCursor(Int.random(in: 0..<requests.count))
+        let requests = LentRequests(separateCopiesOf: shared, startingAt: Int.random(in: 0..<shared.count))
         return { n in
             var observer = observer
             var valid = 0
-            var index = cursor.position
-            for _ in 0..<n {
-                let code = requests.lend(index) { request in
-                    engine.checkAuthorization(
-                        request,
-                        now: engineNow,
-                        observer: &observer,
-                        completion: WarmOnly<ResultCode>()
-                    )
-                }
+            requests.lendNext(n) { request in
+                let code = engine.checkAuthorization(
+                    request,
+                    now: engineNow,
+                    observer: &observer,
+                    completion: WarmOnly<ResultCode>()
+                )
                 if code == .validToken {
                     valid += 1
                 }
-                index += 1
-                if index == requests.count { index = 0 }
             }
-            cursor.position = index
             blackHole(observer)
             precondition(valid == n, "a warm check failed")
         }

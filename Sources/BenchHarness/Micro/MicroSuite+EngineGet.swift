@@ -20,23 +20,16 @@ extension MicroSuite {
             name: name,
             makeSubject: {
                 let requests = LentRequests(separateCopiesOf: shared)
-                let cursor = LoopCursor()
                 return { n in
-                    var index = cursor.position
-                    for _ in 0..<n {
-                        let outcome = requests.lend(index) { request in
-                            engine.getAuthorization(
-                                request,
-                                now: engineNow,
-                                completion: WarmOnly<AuthorizationOutcome>()
-                            )
-                        }
+                    requests.lendNext(n) { request in
+                        let outcome = engine.getAuthorization(
+                            request,
+                            now: engineNow,
+                            completion: WarmOnly<AuthorizationOutcome>()
+                        )
                         guard case .mediaToken(let token) = outcome else { preconditionFailure("a warm get failed") }
                         blackHole(token)
-                        index += 1
-                        if index == requests.count { index = 0 }
                     }
-                    cursor.position = index
                 }
             },
             referenceLabel: "the media token's signature alone",
@@ -46,26 +39,19 @@ extension MicroSuite {
             floorLabel: "the warm check, then the media token's signature",
             makeFloor: {
                 let requests = LentRequests(separateCopiesOf: shared)
-                let cursor = LoopCursor()
                 return { n in
                     withUnsafeTemporaryAllocation(byteCount: mediaKey.maximumSignatureLength, alignment: 8) { out in
                         sample.withUnsafeBytes { body in
-                            var index = cursor.position
                             var signed = 0
-                            for _ in 0..<n {
-                                let code = requests.lend(index) { request in
-                                    engine.checkAuthorization(
-                                        request,
-                                        now: engineNow,
-                                        completion: WarmOnly<ResultCode>()
-                                    )
-                                }
+                            requests.lendNext(n) { request in
+                                let code = engine.checkAuthorization(
+                                    request,
+                                    now: engineNow,
+                                    completion: WarmOnly<ResultCode>()
+                                )
                                 precondition(code == .validToken, "a warm check failed")
                                 signed &+= (try? mediaKey.signature(for: body, into: out)) ?? 0
-                                index += 1
-                                if index == requests.count { index = 0 }
                             }
-                            cursor.position = index
                             blackHole(signed)
                         }
                     }
