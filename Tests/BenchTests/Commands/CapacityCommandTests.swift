@@ -17,17 +17,18 @@ struct CapacityCommandTests {
         #expect(output.stdout.isEmpty)
     }
 
-    /// Two rates, one short step each plus one repeat, a generous SLO: the search stops at the
-    /// `--max-rate` cap and writes the document and the report. The start-lag bound is off: a
-    /// step of a few dozen sends on a busy machine may see one sent late by a scheduler's time
-    /// slice, which would fail that step, and this test is about the search.
+    /// Two rates, one step each, a generous SLO: the search stops at the `--max-rate` cap and
+    /// writes the document and the report. The start-lag bound is off: a step on a busy machine
+    /// may see a send delayed by a scheduler's time slice, which would fail that step, and this
+    /// test is about the search. The steps last a second: a step counts as saturated below 99% of
+    /// its rate, which with 200 ms steps (40 sends at 200 req/s) one send left past the end made.
     @Test func aShortSearchWritesItsDocumentAndReport() throws {
         let directory = try CLIHarness.temporaryDirectory()
         let output = try CLIHarness.bench(
             [
                 "capacity", "--slo", "responseTime.p99<100s,failures<100%", "--alg", "hs256", "--devices", "100",
                 "--mix", "get=0,check=100,verify=0", "--upstream-deny-ratio", "0", "--upstream-latency", "0us/0us",
-                "--start-rate", "200", "--max-rate", "400", "--repeats", "1", "--step-duration", "200ms", "--warmup",
+                "--start-rate", "200", "--max-rate", "400", "--repeats", "1", "--step-duration", "1s", "--warmup",
                 "0s",
                 "--max-start-lag", "off", "--json", "c.json", "--report", "c.html",
             ],
