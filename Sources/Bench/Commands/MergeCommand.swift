@@ -32,7 +32,12 @@ enum MergeCommand {
         its own shards is refused. An .hlog is read one interval at a time (memory does not grow with
         the length of the run); its codes are not known (summary.errors null).
 
-        exit codes: 0 ok, 7 a merged run was invalid, 64 usage error (two outputs naming one file
+        The objectives the result JSON inputs were run with (run --slo) are checked again on the merged
+        figures when every input gives the same ones; different ones, or .hlog inputs beside them,
+        leave them unchecked, with a warning.
+
+        exit codes: 0 ok, 6 an objective of the inputs not met by the merged result, 7 a merged run was
+        invalid (it wins over 6), 64 usage error (two outputs naming one file
         included), 65 bad input file (impossible figures included), different scenarios, an input given
         twice, or shards missing or truncated (without --allow-missing), 66 an input missing or not a
         regular file (a FIFO, a directory), 73 an output that cannot be created (a path that is not a
@@ -96,10 +101,11 @@ enum MergeCommand {
         if !args.flag("quiet") {
             print(RunReport.text(result), terminator: "")
             if let shards = result.shards { print(Self.coverageLine(shards)) }
+            if let slo = result.slo { print(SLOText.lines(slo), terminator: "") }
         }
         if let path = args.value("json") { try ResultDocument(result).write(to: path) }
         if let directory = args.value("hgrm") { try HistogramFiles.writeHgrm(result, to: directory) }
-        return result.summary.valid ? .ok : .runInvalid
+        return RunCommand.exitCode(result)
     }
 
     /// `shards      3/3`, or the coverage with what is missing when `--allow-missing` let it through.

@@ -78,9 +78,11 @@ package struct ResultMerger {
         return try merger.outcome(options: options)
     }
 
-    /// The merge of everything added (at least one input), after `MergeChecks`.
+    /// The merge of everything added (at least one input), after `MergeChecks`, with the inputs'
+    /// service-level objectives checked on it (see `objectives(results:logInputs:)`).
     ///
-    /// - Throws: `BenchError.badInput` naming the files when `MergeChecks` refuses them.
+    /// - Throws: `BenchError.badInput` naming the files when `MergeChecks` refuses them, or naming
+    ///   the file whose `slo` holds an expression that is not an objective.
     package func outcome(options: MergeOptions) throws(BenchError) -> Outcome {
         var findings = try MergeChecks.check(inputs, options: options)
         let timeline = MergeTimeline(inputs, alignment: options.alignment)
@@ -92,6 +94,9 @@ package struct ResultMerger {
         }
         var result = result(timeline)
         result.shards = findings.shards
+        let (objectives, unchecked) = try Self.objectives(results: results, logInputs: logCount)
+        if !objectives.isEmpty { result.slo = objectives.evaluate(result) }
+        if let unchecked { findings.warnings.append(unchecked) }
         return Outcome(result: result, warnings: findings.warnings, notes: findings.notes)
     }
 

@@ -30,6 +30,33 @@ struct MergeShardsCommandTests {
         #expect(document?.shards?.present == [1, 2, 3])
     }
 
+    /// Shards run with `--slo`: the merged run meets neither objective (exit 6, the verdicts
+    /// printed and written); shards run with different ones leave it unchecked (exit 0, one warning).
+    @Test func theShardsObjectivesDecideTheExitCode() throws {
+        let directory = try SyntheticRun.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var paths: [String] = []
+        // Shard 1/2, then shard 2/2 twice: with the same objective and with another one.
+        for (index, (shard, slo)) in [(0, "responseTime.p50<1ns"), (1, "responseTime.p50<1ns"), (1, "failures<100%")]
+            .enumerated()
+        {
+            var result = RunResult(SyntheticRun.outcome(shard: shard, shards: 2))
+            result.slo = try SLOExpression.parse(slo).evaluate(result)
+            let path = directory.appendingPathComponent("s\(index).json").path
+            try ResultDocument(result).write(to: path)
+            paths.append(path)
+        }
+        let output = directory.appendingPathComponent("merged.json").path
+        let breached = try CLIHarness.bench(["merge", paths[0], paths[1], "--json", output])
+        #expect(breached.status == 6, "\(breached.stderr)")
+        #expect(breached.stdout.contains("responseTime.p50<1ns"), "\(breached.stdout)")
+        #expect(try ResultDocument.read(from: output).slo?.map(\.met) == [false])
+
+        let different = try CLIHarness.bench(["merge", paths[0], paths[2], "--quiet"])
+        #expect(different.status == 0, "\(different.stderr)")
+        #expect(different.stderr.split(separator: "\n").filter { $0.contains("different --slo") }.count == 1)
+    }
+
     @Test func aMissingShardExits65NamingIt() throws {
         let shards = Array(ShardLogs.shards(3).prefix(2))
         let (run, document, _) = try Self.merge(shards, json: true)
