@@ -59,7 +59,7 @@ extension DeviceInfo {
         -> UnsafeMutableRawPointer
     {
         var end = target
-        withUTF8(of: field) { bytes in
+        field.withUTF8Bytes { bytes in
             copyBytes(bytes, to: target)
             end = target + bytes.count
         }
@@ -118,25 +118,7 @@ extension DeviceInfo {
     /// Hashes `field`'s UTF-8, then the separator when `separated`.
     private static func stream(_ field: String, separated: Bool, into context: inout SHA256_CTX) -> Bool {
         var separator = separator
-        return withUTF8(of: field, { authz_sha256_update(&context, $0.baseAddress, $0.count) }) == 1
+        return field.withUTF8Bytes { authz_sha256_update(&context, $0.baseAddress, $0.count) } == 1
             && (!separated || authz_sha256_update(&context, &separator, 1) == 1)
-    }
-
-    /// Calls `body` with `field`'s UTF-8: in place for native strings, small ones included; any
-    /// other is copied once.
-    @inline(__always)
-    private static func withUTF8<R>(of field: String, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-        if let result = field.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) {
-            return result
-        }
-        return withCopiedUTF8(of: field, body)
-    }
-
-    /// `withUTF8(of:_:)` for a string without contiguous UTF-8. Kept out of line: inlined, its copy
-    /// of the string made the optimiser retain and release every field on the common path.
-    @inline(never)
-    private static func withCopiedUTF8<R>(of field: String, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-        var copy = field
-        return copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
 }

@@ -46,7 +46,12 @@ public struct TokenIssuer: Sendable {
     /// element, then the body, then the signature. The body is written and signed in place, the
     /// signature element is written right before it, and the token is copied out once.
     func issue(bodyBound bound: Int, _ writeBody: (inout TokenWriter) -> Void) throws -> [UInt8] {
-        let maximumSignature = key.maximumSignatureLength
+        // The closure below would retain both references of `self` for the call, and each again
+        // around its signing call. `self` is borrowed for the whole call and holds both, so they
+        // are used unretained.
+        let key = Unmanaged.passUnretained(self.key)
+        let resumed = self.resumed.map(Unmanaged.passUnretained)
+        let maximumSignature = self.key.maximumSignatureLength
         let bodyStart = TokenSerializer.signatureElementBytes(signatureLength: maximumSignature)
         let signatureStart = bodyStart + bound
         return try withUnsafeTemporaryAllocation(
@@ -56,7 +61,16 @@ public struct TokenIssuer: Sendable {
             var body = TokenWriter(UnsafeMutableRawBufferPointer(rebasing: scratch[bodyStart..<signatureStart]))
             writeBody(&body)
             let signatureSpace = UnsafeMutableRawBufferPointer(rebasing: scratch[signatureStart...])
-            let length = try signature(for: body.written, into: signatureSpace)
+            let length: Int
+            if let resumed {
+                let mac = resumed._withUnsafeGuaranteedRef { $0.authenticationCode(for: body.written) }
+                mac.withUnsafeBytes {
+                    signatureSpace.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: $0.count)
+                }
+                length = SHA256Digest.byteCount
+            } else {
+                length = try key._withUnsafeGuaranteedRef { try $0.signature(for: body.written, into: signatureSpace) }
+            }
             let tokenStart = bodyStart - TokenSerializer.signatureElementBytes(signatureLength: length)
             var head = TokenWriter(UnsafeMutableRawBufferPointer(rebasing: scratch[tokenStart..<bodyStart]))
             TokenSerializer.writeSignatureElement(
@@ -65,14 +79,5 @@ public struct TokenIssuer: Sendable {
             )
             return [UInt8](UnsafeRawBufferPointer(rebasing: scratch[tokenStart..<(bodyStart + body.count)]))
         }
-    }
-
-    /// The signature of `body` into `out`, through the resumed state when there is one.
-    @inline(__always)
-    private func signature(for body: UnsafeRawBufferPointer, into out: UnsafeMutableRawBufferPointer) throws -> Int {
-        guard let resumed else { return try key.signature(for: body, into: out) }
-        let mac = resumed.authenticationCode(for: body)
-        mac.withUnsafeBytes { out.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-        return SHA256Digest.byteCount
     }
 }

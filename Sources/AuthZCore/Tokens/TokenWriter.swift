@@ -80,8 +80,7 @@ package struct TokenWriter {
 
     /// `text` with the five predefined entities.
     package mutating func escaped(_ text: String) {
-        var text = text
-        text.withUTF8 { escaped(UnsafeRawBufferPointer($0)) }
+        text.withUTF8Bytes { escaped($0) }
     }
 
     /// The UTF-8 bytes `utf8` with the five predefined entities.
