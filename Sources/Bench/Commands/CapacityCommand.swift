@@ -82,17 +82,19 @@ enum CapacityCommand {
             try top.validate(quoting: args.value)
         }
         let force = args.flag("force")
+        // Every file written, github-benchmark's second one included, so that no two name one file;
+        // first, as the checks below create missing directories.
+        let written = try OutputFormat.parse(args.value("format"), json: args.value("json"))
+        let jsonPaths = args.value("json").map { written.paths(json: $0) } ?? []
         try OutputPath.checkDistinct(
-            ["json", "report"].compactMap { flag in
-                args.value(flag).map { OutputPath.Output(flag: "--\(flag)", path: $0) }
-            }
+            jsonPaths.map { OutputPath.Output(flag: "--json", path: $0) }
+                + (args.value("report").map { [OutputPath.Output(flag: "--report", path: $0)] } ?? [])
         )
         for flag in ["json", "report"] {
             guard let path = args.value(flag) else { continue }
             try OutputPath.checkNotProtected(path, flag: "--\(flag)", force: force)
             try OutputPath.checkWritable(path, flag: "--\(flag)")
         }
-
         let format = try FormatFlag.parse(args, force: force)
 
         let quiet = args.flag("quiet")

@@ -8,6 +8,8 @@ struct CapacityCommandTests {
     @Test(arguments: [
         ["--rate", "100"], ["--closed"], ["--duration", "1s"], [], ["--slo", "p101<1ms"], ["--precision", "0%"],
         ["--start-rate", "0"], ["--start-rate", "2000", "--max-rate", "1000"], ["--repeats", "0"],
+        // github-benchmark's second file and the report naming one file.
+        ["--format", "github-benchmark", "--json", "capacity-test.json", "--report", "capacity-test-bigger.json"],
     ])
     func badFlagsExit64WithOneLine(arguments: [String]) throws {
         let slo = arguments.contains("--slo") || arguments.isEmpty ? [] : ["--slo", "responseTime.p99<1s"]
