@@ -90,7 +90,9 @@ package struct FrequencySketch: Sendable {
             let (word, shift) = slot(hash, row: row)
             minimum = min(minimum, (table[word] >> shift) & 0xF)
         }
-        return Int(minimum) + (doorkeeperInEstimate && doorkeeper.contains(hash) ? 1 : 0)
+        var estimate = Int(minimum)
+        if doorkeeperInEstimate, doorkeeper.contains(hash) { estimate &+= 1 }
+        return estimate
     }
 
     /// Records one occurrence of `hash`, halving every counter when the sample is complete.
