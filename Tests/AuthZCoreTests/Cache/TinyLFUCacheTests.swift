@@ -48,6 +48,43 @@ struct TinyLFUCacheTests {
         #expect(sketch.frequency(key) == 16)  // 15 in the counters + the doorkeeper's 1
     }
 
+    @Test(arguments: [true, false])
+    func estimateCountsTheDoorkeeperOnlyWhenAsked(_ doorkeeperInEstimate: Bool) {
+        var seeds = SeedSequence(1)
+        var sketch = FrequencySketch(capacity: 1_000, seeds: &seeds, doorkeeperInEstimate: doorkeeperInEstimate)
+        let key = cacheHash(42)
+        let bonus = doorkeeperInEstimate ? 1 : 0
+        sketch.increment(key)
+        #expect(sketch.frequency(key) == bonus)  // the first occurrence is the doorkeeper's alone
+        for _ in 0..<4 { sketch.increment(key) }
+        #expect(sketch.frequency(key) >= 4 + bonus)
+        for _ in 0..<100 { sketch.increment(key) }
+        #expect(sketch.frequency(key) == 15 + bonus)
+    }
+
+    /// Capacity 100 (window 1, main 99): keys 0..<100 inserted, then key 0 read until the sketch's
+    /// reset (1,000 occurrences), which halves every other key's count of 0 and clears the
+    /// doorkeeper; then 50 new keys, once each. Returns how many of keys 1..<99 stayed.
+    func incumbentsKeptAfterAReset<C: CacheStrategy>(_ cache: C) -> Int where C.Key == Int, C.Value == Int {
+        for key in 0..<100 { cache.insert(key, forKey: key, expiresAt: .max, now: 0) }
+        for _ in 0..<900 { _ = cache.value(forKey: 0, now: 0) }
+        for key in 100..<150 { cache.insert(key, forKey: key, expiresAt: .max, now: 0) }
+        return (1..<99).filter { cache.value(forKey: $0, now: 0) == $0 }.count
+    }
+
+    @Test func aCandidateSeenOnceDisplacesAZeroCountVictimOnlyInTheFixedWindow() {
+        // With the doorkeeper's 1, each new key the next one pushes out of the window duels
+        // probation's victim at 1 against 0 and wins: 49 incumbents lost (key 99, the first
+        // candidate, was counted before the reset). The climber's estimate leaves the doorkeeper
+        // out: 0 against 0, a tie, and the incumbent stays.
+        let fixed = TinyLFUCache<Int, Int>(capacity: 100, seed: 1)
+        let adaptive = AdaptiveTinyLFUCache<Int, Int>(capacity: 100, seed: 1)
+        #expect(fixed.withCore { $0.sketchResets } == 0)
+        #expect(incumbentsKeptAfterAReset(fixed) <= 55)
+        #expect(incumbentsKeptAfterAReset(adaptive) >= 94)
+        #expect(fixed.withCore { $0.sketchResets } == 1)
+    }
+
     @Test func cacheSketchAgesWithTraffic() {
         let cache = TinyLFUCache<Int, Int>(capacity: 10)  // sample size 100
         for _ in 0..<12 { cache.insert(1, forKey: 1, expiresAt: .max, now: 0) }

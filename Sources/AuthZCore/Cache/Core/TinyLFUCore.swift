@@ -42,12 +42,21 @@ public struct TinyLFUCore<Key: Hashable & Sendable, Value: Sendable>: NodeStoreC
     /// - Complexity: O(capacity).
     @inlinable
     public init(capacity: Int, seed: UInt64) {
+        self.init(capacity: capacity, seed: seed, doorkeeperInEstimate: true)
+    }
+
+    /// Creates an empty W-TinyLFU whose sketch seeds derive from `seed`, its estimates with or
+    /// without the doorkeeper's 1 (`FrequencySketch`; ``AdaptiveTinyLFUCore`` leaves it out).
+    ///
+    /// - Complexity: O(capacity).
+    @inlinable
+    package init(capacity: Int, seed: UInt64, doorkeeperInEstimate: Bool) {
         let capacity = max(1, capacity)
         windowCapacity = max(1, capacity / 100)
         protectedCapacity = (capacity - windowCapacity) * 8 / 10
         store = NodeStore(capacity: capacity)
         var seeds = SeedSequence(seed)
-        sketch = FrequencySketch(capacity: capacity, seeds: &seeds)
+        sketch = FrequencySketch(capacity: capacity, seeds: &seeds, doorkeeperInEstimate: doorkeeperInEstimate)
     }
 
     /// Runs `body` on the list of segment `mark`.

@@ -9,7 +9,10 @@
 ///   independent and collisions cannot be precomputed.
 /// - Counting: a key's first occurrence in a period only enters the ``Doorkeeper``; later ones
 ///   increment its four counters (saturating at 15). The estimate is the minimum of the four
-///   counters, plus 1 if the doorkeeper has the key.
+///   counters, plus 1 if the doorkeeper has the key, unless the sketch is made with
+///   `doorkeeperInEstimate: false`: then the estimate counts a key's repeats only, and a key seen
+///   once since the last reset ties with one never seen (the adaptive W-TinyLFU's rule, see
+///   ``AdaptiveTinyLFUCore``).
 /// - Aging: after `sampleSize` (10 x capacity) recorded occurrences, every counter is halved and
 ///   the doorkeeper cleared.
 @usableFromInline
@@ -19,6 +22,8 @@ package struct FrequencySketch: Sendable {
     @usableFromInline let seeds: (UInt64, UInt64, UInt64, UInt64)
     @usableFromInline var doorkeeper: Doorkeeper
     @usableFromInline let sampleSize: Int
+    /// Whether the doorkeeper's bit adds 1 to an estimate.
+    @usableFromInline let doorkeeperInEstimate: Bool
     @usableFromInline var additions = 0
     /// How many times the counters have been halved (for tests and diagnostics).
     @usableFromInline package var resets = 0
@@ -33,9 +38,11 @@ package struct FrequencySketch: Sendable {
     }
 
     /// Creates a sketch for a cache of `capacity` entries, its four row seeds the next four values
-    /// of `seeds` (the same seeds, the same estimates for the same hashes).
+    /// of `seeds` (the same seeds, the same estimates for the same hashes); `doorkeeperInEstimate`
+    /// says whether a key the doorkeeper holds estimates 1 more than its counters.
     @inlinable
-    package init(capacity: Int, seeds source: inout SeedSequence) {
+    package init(capacity: Int, seeds source: inout SeedSequence, doorkeeperInEstimate: Bool = true) {
+        self.doorkeeperInEstimate = doorkeeperInEstimate
         let words = Int.powerOfTwo(atLeast: capacity, minimum: 16)
         table = Array(repeating: 0, count: words)
         mask = UInt64(words - 1)
@@ -74,7 +81,8 @@ package struct FrequencySketch: Sendable {
         return (Int(truncatingIfNeeded: h & mask), (h >> 60) << 2)
     }
 
-    /// The estimated number of occurrences of `hash` in the current period (0...16).
+    /// The estimated number of occurrences of `hash` in the current period (0...16; 0...15, its
+    /// repeats, without the doorkeeper in the estimate).
     @inlinable
     package func frequency(_ hash: UInt64) -> Int {
         var minimum: UInt64 = 15
@@ -82,7 +90,9 @@ package struct FrequencySketch: Sendable {
             let (word, shift) = slot(hash, row: row)
             minimum = min(minimum, (table[word] >> shift) & 0xF)
         }
-        return Int(minimum) + (doorkeeper.contains(hash) ? 1 : 0)
+        var estimate = Int(minimum)
+        if doorkeeperInEstimate, doorkeeper.contains(hash) { estimate &+= 1 }
+        return estimate
     }
 
     /// Records one occurrence of `hash`, halving every counter when the sample is complete.
