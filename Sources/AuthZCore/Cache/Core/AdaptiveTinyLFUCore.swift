@@ -7,9 +7,9 @@
 ///   the sketch's last reset then ties with (and loses to) a victim whose counters are zero, instead
 ///   of displacing it: just after each reset, when halving has zeroed the counters of most of main,
 ///   the fixed window's rule lets every new key evict one of them. The doorkeeper still keeps
-///   first occurrences out of the counters. On the `multi2` trace at 1,136 entries this reads 0.585
-///   instead of 0.580 (libCacheSim's WTinyLFU, which has no doorkeeper, 0.590); no classic-trace
-///   cell falls more than 1 point below libCacheSim's (`results/README.md`).
+///   first occurrences out of the counters. With this rule no classic-trace cell falls more than
+///   1 point below libCacheSim's WTinyLFU (which has no doorkeeper); `results/README.md` has the
+///   figures.
 ///
 /// - Sample: once the cache is full (as the simulator's climber: a filling cache's hit rate says
 ///   nothing about its window), hits and misses (a lookup of an absent or expired key) are counted;
