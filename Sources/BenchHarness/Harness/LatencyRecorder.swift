@@ -122,9 +122,6 @@ package struct LatencyRecorder: Sendable {
         self.recordsStartLag = recordsStartLag
     }
 
-    /// The number of measured intervals reached so far.
-    package var intervalCount: Int { currentIndex + 1 }
-
     /// Records one request (nanoseconds) of the warm-up (`interval` nil) or of the measured
     /// interval being recorded (the owner moves to the request's interval first, ``advance(to:)``);
     /// `upstreamWait` for a request the engine parked (nil: answered inline). The response time

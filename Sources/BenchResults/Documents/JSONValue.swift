@@ -100,6 +100,59 @@ package enum JSONValue: Codable, Sendable, Equatable {
     }
 }
 
+extension JSONValue {
+    /// How ``text(_:)`` writes a value.
+    package enum TextForm: Sendable {
+        /// Compact and unambiguous, for telling two values apart and naming them in a message
+        /// (`compare`, `merge`): strings quoted, `null`, arrays as `[a,b]`, objects as
+        /// `{key=value,...}` with sorted keys.
+        case compact
+        /// A table cell (the HTML report): strings bare, `null` as an em dash, whole numbers
+        /// without a fraction, arrays as `a, b`, objects as `key=value, ...` with nested keys
+        /// dotted (``flattened(prefix:)``), sorted.
+        case cell
+    }
+
+    /// The value as text, in `form`.
+    package func text(_ form: TextForm) -> String {
+        let compact = form == .compact
+        switch self {
+        case .null: return compact ? "null" : "\u{2014}"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .integer(let number): return String(number)
+        case .unsigned(let number): return String(number)
+        case .number(let number):
+            let whole = !compact && number == number.rounded() && abs(number) < 1e15
+            return whole ? String(Int64(number)) : String(number)
+        case .string(let string): return compact ? "\"\(string)\"" : string
+        case .array(let items):
+            let texts = items.map { $0.text(form) }
+            return compact ? "[" + texts.joined(separator: ",") + "]" : texts.joined(separator: ", ")
+        case .object(let members):
+            guard compact else {
+                return flattened().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+            }
+            return "{" + members.keys.sorted().map { "\($0)=\(members[$0]!.text(form))" }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// The value as `key: cell text` pairs, nested object members as `parent.key` (a value that is
+    /// not an object is one pair, named `prefix` or `value`).
+    package func flattened(prefix: String = "") -> [String: String] {
+        guard case .object(let members) = self else { return [prefix.isEmpty ? "value" : prefix: text(.cell)] }
+        var out: [String: String] = [:]
+        for (key, member) in members {
+            let name = prefix.isEmpty ? key : "\(prefix).\(key)"
+            if case .object = member {
+                out.merge(member.flattened(prefix: name)) { first, _ in first }
+            } else {
+                out[name] = member.text(.cell)
+            }
+        }
+        return out
+    }
+}
+
 /// A coding key made from any string (object members of `JSONValue`).
 package struct AnyKey: CodingKey {
     /// The member name.
