@@ -1,4 +1,5 @@
 import AuthZCore
+import Foundation
 
 /// Every input that shapes an `authz-bench run`: written whole into the result's `scenario`, so two
 /// results can be compared only when they ran the same scenario (its JSON keys: `Scenario+Codable`).
@@ -192,5 +193,63 @@ extension Scenario {
         case uniform
         /// A Poisson process of the same mean rate (exponential gaps, seeded).
         case poisson
+    }
+}
+
+extension Scenario {
+    /// How the workers send requests. An enum rather than a rate beside a flag, so that a closed
+    /// loop cannot carry a target rate and an open loop cannot lack one.
+    package enum Loop: Sendable, Equatable {
+        /// Open loop (`--rate R`, the default): requests are due on a schedule of `rate` requests/s
+        /// in total, however slow the answers, and each is timed from when it was due, so a slow
+        /// engine shows in the latency instead of hiding behind fewer requests. `rate` is this
+        /// process's: with `--total-rate` its equal share of the total, with `--stages` the
+        /// stages' mean rate (the target `summary.targetRate` and the validity check compare with).
+        case open(rate: Double)
+        /// Closed loop (`--closed`): each worker sends its next request when the previous one is
+        /// done; it measures the throughput ceiling, not the latency at a given load.
+        case closed
+
+        /// The target total rate in requests/s; `nil` in closed loop, which has none.
+        package var rate: Double? {
+            if case .open(let rate) = self { return rate }
+            return nil
+        }
+    }
+}
+
+extension Scenario {
+    /// The target rate over the run (nil in closed loop): the stages after a warm-up at their start
+    /// rate, else a constant rate — the whole population's (`--total-rate`, which the shards share
+    /// by lanes: `WorkerPlan`) or this process's (`--rate`).
+    package var rateProfile: RateProfile? {
+        guard let rate = loop.rate else { return nil }
+        if let stages { return RateProfile(stages: stages, warmupMillis: warmupMillis) }
+        return .constant(totalRate ?? rate)
+    }
+
+    /// The shards that share `rateProfile`'s arrivals by lanes, and this process's place among
+    /// them: all of them with `--total-rate`, else this process alone (its profile is its own).
+    package var laneShards: (count: Int, index: Int) {
+        totalRate != nil ? (shardCount, shardIndex) : (1, 0)
+    }
+}
+
+extension Scenario {
+    /// A short digest of every input that shaped the run except this process's shard: equal for the
+    /// N shards of one scenario, different as soon as any other input differs.
+    ///
+    /// The first 16 hexadecimal digits of the SHA-256 of the scenario's JSON (`Scenario+Codable`)
+    /// with sorted keys, written with `shardIndex` 0 and `shardCount` 1. It tells `merge` that its
+    /// inputs ran one scenario; the inputs' `scenario` objects say which keys differ when they did not.
+    package var fingerprint: String {
+        var whole = self
+        whole.shardIndex = 0
+        whole.shardCount = 1
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Encoding a scenario cannot fail: every value is a number, a string, a Bool or a nested struct of them.
+        let bytes = (try? encoder.encode(whole)) ?? Data()
+        return String(SHA256.hash(bytes).hexString.prefix(16))
     }
 }
