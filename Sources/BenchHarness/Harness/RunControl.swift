@@ -79,7 +79,7 @@ package final class RunControl: Sendable {
     }
 
     /// A worker hands in its result.
-    package func finish(worker: Int, _ result: WorkerResult) {
+    package func handIn(worker: Int, _ result: WorkerResult) {
         results.withLock { $0[worker] = result }
         finished.leave()
     }

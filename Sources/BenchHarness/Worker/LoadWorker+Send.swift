@@ -49,8 +49,8 @@ extension LoadWorker {
         }
         // Untimed from here: recording and simulation bookkeeping.
         if let answered {
-            complete(sent, parkedAt: nil, done: done, code: answered.code)
-            finish(sent.operation, call, answered, now: now)
+            record(sent, parkedAt: nil, done: done, code: answered.code)
+            bookkeep(sent.operation, call, answered, now: now)
         } else {
             table.park(PendingTable.Slot(request: sent, parkedAt: done, isGet: call.isGet, isBookkeeping: false))
             context.gauge.park()

@@ -15,7 +15,7 @@ package typealias HarnessEngine<
 /// between sends and records single-threaded.
 ///
 /// A request goes through four steps, one file each: prepare (`LoadWorker+Prepare.swift`, untimed),
-/// send (`LoadWorker+Send.swift`, the timed engine call), complete (`LoadWorker+Complete.swift`,
+/// send (`LoadWorker+Send.swift`, the timed engine call), record (`LoadWorker+Record.swift`,
 /// recording, inline or from the inbox) and bookkeeping (`LoadWorker+Bookkeeping.swift`, the
 /// simulated devices' state); `LoadWorker+Loop.swift` paces them.
 ///

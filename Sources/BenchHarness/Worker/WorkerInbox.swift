@@ -43,7 +43,7 @@ package final class WorkerInbox<Clock: WorkerClock>: Sendable {
     /// Called by a completion, on any thread: stamps `done` and hands the outcome to the worker.
     package func deliver(ticket: UInt64, _ outcome: RequestOutcome) {
         let done = clock.nanoseconds()
-        gauge.complete()
+        gauge.unpark()
         let entry = InboxEntry(ticket: ticket, done: done, outcome: outcome)
         let wakes = state.withLock { state in
             state.entries.append(entry)

@@ -5,7 +5,7 @@ extension LoadWorker {
     /// correct), `serviceTime = done - send`, `startLag = send - intended`, and for a parked
     /// request `upstreamWait = done - parkedAt`; a measured one also counts its code.
     @inline(__always)
-    mutating func complete(_ sent: SentRequest, parkedAt: UInt64?, done: UInt64, code: ResultCode) {
+    mutating func record(_ sent: SentRequest, parkedAt: UInt64?, done: UInt64, code: ResultCode) {
         let response = done &- sent.intended
         let service = done &- sent.send
         let startLag = sent.send &- sent.intended
@@ -50,15 +50,15 @@ extension LoadWorker {
         }
     }
 
-    /// Takes every completion waiting in the inbox and records it against its pending slot (the
-    /// ledger counts one that matches no parked request). Returns how many of the load's requests
+    /// Takes every completion waiting in the inbox, releases its pending slot and records the
+    /// request (the ledger counts a completion that matches no parked request). Returns how many of the load's requests
     /// completed (the sessions freed, in closed loop).
     mutating func drainInbox() -> Int {
         inbox.take(into: &batch)
         var freed = 0
         for index in batch.indices {
             let entry = batch[index]
-            guard let slot = table.complete(entry.ticket) else {
+            guard let slot = table.release(entry.ticket) else {
                 ledger.stray += 1
                 continue
             }
@@ -67,8 +67,8 @@ extension LoadWorker {
                 replayMinted(entry.outcome.mediaToken, resource: Int(slot.request.operation.resource))
                 continue
             }
-            complete(slot.request, parkedAt: slot.parkedAt, done: entry.done, code: entry.outcome.code)
-            finishAuthorization(slot.request.operation, entry.outcome, now: context.clock.nowMillis())
+            record(slot.request, parkedAt: slot.parkedAt, done: entry.done, code: entry.outcome.code)
+            bookkeepAuthorization(slot.request.operation, entry.outcome, now: context.clock.nowMillis())
             freed += 1
         }
         batch.removeAll(keepingCapacity: true)
