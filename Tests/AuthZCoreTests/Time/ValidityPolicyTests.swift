@@ -1,6 +1,7 @@
 import AuthZCore
 import AuthZSimulation
 import BenchHarness
+import TestSupport
 import Testing
 
 @Suite("Validity policy: expiry with skew, trusted issuers")
