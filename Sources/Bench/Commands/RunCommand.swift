@@ -140,7 +140,7 @@ enum RunCommand {
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
         StopRequest.installSignalHandlers()
         guard
-            let outcome = try runHarness(
+            var result = try runHarness(
                 scenario,
                 rssSampleMillis: rssSampleMillis,
                 progress: showProgress ? { line in printProgress(line) } : nil,
@@ -151,19 +151,19 @@ enum RunCommand {
             )
         else { return .missedStart }
         if showProgress { printProgress(nil) }
-        let metricsFailure = finishMetrics(metrics, outcome: outcome)
+        let metricsFailure = finishMetrics(metrics, result: result)
+        if !objectives.isEmpty { result.slo = objectives.evaluate(result) }
 
-        if !quiet { print(RunReport.text(outcome), terminator: "") }
-        let result = checkedResult(outcome, objectives: objectives)
+        if !quiet { print(RunReport.text(result), terminator: "") }
         let document = try ResultDocument(result)
-        try writeOutputs(outcome, document: document, format: format, args: args, quiet: quiet, failed: metricsFailure)
-        if let interruption = outcome.interruption {
+        try writeOutputs(result, document: document, format: format, args: args, quiet: quiet, failed: metricsFailure)
+        if let signal = result.summary.interrupted {
             printError(
-                "authz-bench run: interrupted by \(interruption.signal) after "
-                    + String(format: "%.1f", interruption.measuredSeconds) + " s of the measured phase; "
+                "authz-bench run: interrupted by \(signal) after "
+                    + String(format: "%.1f", result.summary.durationSeconds) + " s of the measured phase; "
                     + "what was measured is written, marked interrupted and invalid"
             )
-            return interruption.signal == "SIGTERM" ? .terminated : .interrupted
+            return signal == "SIGTERM" ? .terminated : .interrupted
         }
         return exitCode(result)
     }

@@ -166,12 +166,6 @@ package struct MissedStart: Error, Sendable, Equatable {
     /// How late it was ready, nanoseconds.
     package var lateNanos: Int64
 
-    /// A miss from its values.
-    package init(plan: StartPlan, lateNanos: Int64) {
-        self.plan = plan
-        self.lateNanos = lateNanos
-    }
-
     /// One line: by how much it missed, and the grace.
     package var message: String {
         let late = Double(lateNanos) / 1e9

@@ -53,6 +53,12 @@ package final class StopRequest: Sendable {
         }
     }
 
+    /// The validity reason of a run a signal ended early (it reports what it measured until then).
+    package static func interruptedReason(signal: String, measuredSeconds: Double) -> String {
+        "interrupted by \(signal) after \(String(format: "%.1f", measuredSeconds)) s of the measured phase: "
+            + "the figures cover part of the planned run"
+    }
+
     /// Installs handlers for SIGINT and SIGTERM that request ``process`` to stop; a second signal
     /// ends the process at once, as if no handler were installed (an impatient Ctrl-C still works).
     /// A signal the process inherited as ignored (`nohup`, a shell's background job) stays ignored;
@@ -81,26 +87,5 @@ package final class StopRequest: Sendable {
             sigaddset(&unblock, number)
         }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
-    }
-}
-
-/// How a run was ended early by a signal (``StopRequest``): it reports what it measured until then,
-/// marked invalid (its figures cover part of the planned phase, under a load that was stopping).
-package struct Interruption: Sendable, Equatable {
-    /// The signal's name: `SIGINT`, `SIGTERM`.
-    package var signal: String
-    /// Seconds of the measured phase before the stop (0 when it came during the warm-up or set-up).
-    package var measuredSeconds: Double
-
-    /// Creates a value from its stored properties.
-    package init(signal: String, measuredSeconds: Double) {
-        self.signal = signal
-        self.measuredSeconds = measuredSeconds
-    }
-
-    /// The validity reason: what stopped the run, and when.
-    package var reason: String {
-        "interrupted by \(signal) after \(String(format: "%.1f", measuredSeconds)) s of the measured phase: "
-            + "the figures cover part of the planned run"
     }
 }

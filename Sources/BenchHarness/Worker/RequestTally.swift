@@ -43,13 +43,13 @@ package struct RequestTally: Sendable, Equatable {
         attacksUnexpected += other.attacksUnexpected
     }
 
-    /// The non-zero entries of a per-code array, by code.
-    package static func byCode(_ counts: [Int]) -> [ResultCode: Int] {
-        var byCode: [ResultCode: Int] = [:]
-        for index in counts.indices where counts[index] > 0 {
-            byCode[ResultCode.fromHarnessIndex(index)] = counts[index]
+    /// The non-zero entries of a per-code array, by code name, `excluded` left out.
+    package static func names(_ counts: [Int], except excluded: ResultCode? = nil) -> [String: Int] {
+        var names: [String: Int] = [:]
+        for index in counts.indices where counts[index] > 0 && ResultCode.fromHarnessIndex(index) != excluded {
+            names[ResultCode.fromHarnessIndex(index).rawValue] = counts[index]
         }
-        return byCode
+        return names
     }
 }
 

@@ -94,13 +94,13 @@ package enum ReportTables {
         }
         rows.append(["strategy"] + documents.map { $0.cache.isKnown ? $0.cache.strategy : "not known (.hlog inputs)" })
         row("capacity (each cache)") { LatencyText.count($0.capacity) }
-        row("hits") { LatencyText.count($0.hits) }
-        row("misses") { LatencyText.count($0.misses) }
-        row("hit ratio") { ReportFormat.percent($0.hitRatio) }
-        row("evictions") { LatencyText.count($0.evictions) }
-        row("expirations") { LatencyText.count($0.expirations) }
-        row("entries at the end") { LatencyText.count($0.entries) }
-        row("bytes per entry") { ReportFormat.decimal($0.bytesPerEntry, 1) }
+        row("hits") { LatencyText.count($0.total.hits) }
+        row("misses") { LatencyText.count($0.total.misses) }
+        row("hit ratio") { ReportFormat.percent($0.total.hitRatio) }
+        row("evictions") { LatencyText.count($0.total.evictions) }
+        row("expirations") { LatencyText.count($0.total.expirations) }
+        row("entries at the end") { LatencyText.count($0.total.entries) }
+        row("bytes per entry") { ReportFormat.decimal($0.total.bytesPerEntry, 1) }
         row("verified-token cache hit ratio") { ReportFormat.percent($0.caches.verifiedTokens.hitRatio) }
         row("authorization cache hit ratio") { ReportFormat.percent($0.caches.authorizations.hitRatio) }
         return HTMLDocument.table(id: "cache-table", header: [""] + names, rows: rows)

@@ -179,19 +179,14 @@ package struct ResultMerger {
     private func result(_ timeline: MergeTimeline) -> RunResult {
         let files = inputs.map(\.file)
         let union = timeline.unionSeconds(inputs)
-        let requests = inputs.map(\.requests).reduce(0, +)
+        var summary = ResultSummary()
+        summary.requests = inputs.map(\.requests).reduce(0, +)
+        summary.durationSeconds = union
+        summary.achievedRate = union > 0 ? Double(summary.requests) / union : 0
         let sections = RunSections(
             environment: results.first?.environment ?? Environment.current(),
             scenario: .object(["merged": .array(files.map(JSONValue.string))]),
-            summary: ResultSummary(
-                requests: requests,
-                errors: [:],
-                durationSeconds: union,
-                targetRate: nil,
-                achievedRate: union > 0 ? Double(requests) / union : 0,
-                valid: true,
-                invalidReasons: []
-            ),
+            summary: summary,
             cache: CacheSection(
                 strategy: CacheSection.unknownStrategy,
                 capacity: 0,

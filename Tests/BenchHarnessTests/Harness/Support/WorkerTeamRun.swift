@@ -120,3 +120,12 @@ struct WorkerTeamRun<Target: LoadTarget, Clock: WorkerClock> {
         return Outcome(results: control.collect(), logs: logs.withLock { $0 }, intervals: control.intervals.drain())
     }
 }
+
+/// A log that keeps every request.
+struct CollectedRequestLog: RequestLog {
+    static var isEnabled: Bool { true }
+    /// The requests, in the order the worker completed them.
+    private(set) var requests: [LoggedRequest] = []
+
+    mutating func append(_ request: LoggedRequest) { requests.append(request) }
+}

@@ -103,13 +103,9 @@ package enum JSONValue: Codable, Sendable, Equatable {
 extension JSONValue {
     /// How ``text(_:)`` writes a value.
     package enum TextForm: Sendable {
-        /// Compact and unambiguous, for telling two values apart and naming them in a message
-        /// (`compare`, `merge`): strings quoted, `null`, arrays as `[a,b]`, objects as
-        /// `{key=value,...}` with sorted keys.
+        /// For a message (`compare`, `merge`): strings quoted, `null`, `[a,b]`, `{key=value,...}`.
         case compact
-        /// A table cell (the HTML report): strings bare, `null` as an em dash, whole numbers
-        /// without a fraction, arrays as `a, b`, objects as `key=value, ...` with nested keys
-        /// dotted (``flattened(prefix:)``), sorted.
+        /// For the HTML report: strings bare, `null` an em dash, whole numbers whole, `a, b`, `key=value, ...`.
         case cell
     }
 
@@ -136,8 +132,7 @@ extension JSONValue {
         }
     }
 
-    /// The value as `key: cell text` pairs, nested object members as `parent.key` (a value that is
-    /// not an object is one pair, named `prefix` or `value`).
+    /// The value as `key: cell text` pairs, nested members as `parent.key` (else one: `value`).
     package func flattened(prefix: String = "") -> [String: String] {
         guard case .object(let members) = self else { return [prefix.isEmpty ? "value" : prefix: text(.cell)] }
         var out: [String: String] = [:]
