@@ -221,3 +221,12 @@ extension HistogramFiles {
         try Data(try hlogText(result, metadata: metadata).utf8).write(to: URL(fileURLWithPath: path))
     }
 }
+
+extension Scenario {
+    /// The default scenario with `change` applied: `Scenario.with { $0.devices = 500 }`.
+    package static func with(_ change: (inout Scenario) -> Void) -> Scenario {
+        var scenario = Scenario()
+        change(&scenario)
+        return scenario
+    }
+}

@@ -210,10 +210,10 @@ enum CapacityCommand {
     private static func rate(_ args: Arguments, _ name: String) throws -> Double? {
         guard let text = args.value(name) else { return nil }
         guard let rate = Double(text.replacingOccurrences(of: "_", with: "")), rate.isFinite, rate >= 1,
-            rate <= Scenario.Limits.maxRate
+            rate <= WorkloadFlags.maxRate
         else {
             throw CLIError.usage(
-                "--\(name) expects a rate of at least 1 and at most \(Int(Scenario.Limits.maxRate)) "
+                "--\(name) expects a rate of at least 1 and at most \(Int(WorkloadFlags.maxRate)) "
                     + "requests/s, got '\(text)'"
             )
         }

@@ -87,7 +87,7 @@ extension RunResult {
     /// `loop`: `open` or `closed`.
     package static func scenarioValue(_ scenario: Scenario) -> JSONValue {
         var members = (try? JSONValue(encoding: scenario))?.objectValue ?? [:]
-        for key in Scenario.CodingKeys.allCases where members[key.rawValue] == nil { members[key.rawValue] = .null }
+        for key in WorkloadFlags.fields.flatMap(\.keys) where members[key] == nil { members[key] = .null }
         members["loop"] = .string(scenario.loop == .closed ? "closed" : "open")
         return .object(members)
     }

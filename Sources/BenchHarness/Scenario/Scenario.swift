@@ -2,188 +2,102 @@ import AuthZCore
 import Foundation
 
 /// Every input that shapes an `authz-bench run`: written whole into the result's `scenario`, so two
-/// results can be compared only when they ran the same scenario (its JSON keys: `Scenario+Codable`).
+/// results can be compared only when they ran the same scenario.
+///
+/// Each property's default is written where it is declared, and is `run`'s default: steady state
+/// at 2,000 requests/s over 10,000 devices, with a realistic upstream (200 ms median, 1 s p99),
+/// invalid when the start lag p99 exceeds 5 ms; the named scenario `steady` (``NamedScenario``)
+/// adds a deny TTL. The flag that sets each one, its checks and its JSON keys are its entry in the
+/// option table (``WorkloadFlags``).
 package struct Scenario: Sendable, Equatable {
     /// Simulated devices in the whole population (before `--shard`).
-    package var devices: Int
+    package var devices: Int = 10_000
     /// Requestors (programmers/apps).
-    package var requestors: Int
+    package var requestors: Int = 20
     /// MVPDs (identity providers).
-    package var mvpds: Int
+    package var mvpds: Int = 10
     /// Protected resources.
-    package var resources: Int
+    package var resources: Int = 1_000
     /// Zipf exponent of resource popularity (0 = uniform).
-    package var zipf: Double
-    /// Operation mix, in percent: getAuthorization, checkAuthorization, verifyMediaToken, logout,
-    /// attack. Sums to 100.
-    package var mix: OperationMix
+    package var zipf: Double = 1.0
+    /// Operation mix, in percent (get, check, verify, logout, attack), summing to 100.
+    package var mix: OperationMix = OperationMix()
     /// Signature algorithm of every token.
-    package var algorithm: SignatureAlgorithm
+    package var algorithm: SignatureAlgorithm = .es256
     /// Cache strategy of both engine caches.
-    package var cache: CacheStrategyKind
+    package var cache: CacheStrategyKind = .sharded
     /// Capacity of each engine cache.
-    package var capacity: Int
+    package var capacity: Int = 100_000
     /// Worker threads.
-    package var threads: Int
+    package var threads: Int = 2
     /// How requests are sent: open loop at a target rate, or closed loop.
-    package var loop: Loop
+    package var loop: Loop = .open(rate: 2_000)
     /// Measured phase, milliseconds.
-    package var durationMillis: Int64
+    package var durationMillis: Int64 = 10_000
     /// Warm-up phase before it (reported separately), milliseconds.
-    package var warmupMillis: Int64
+    package var warmupMillis: Int64 = 2_000
     /// Seed of every random choice.
-    package var seed: UInt64
-    /// Injected stall: every worker's engine call blocks `stallMillis` once per `stallPeriodMillis`.
-    package var stallMillis: Int64?
+    package var seed: UInt64 = 1
+    /// Injected stall, milliseconds: every worker's engine call blocks once per period.
+    package var stallMillis: Int64? = nil
     /// Period of the injected stall, milliseconds.
-    package var stallPeriodMillis: Int64?
-    /// Gate calibration (`--inject-delay`): every answer given inline is made this many nanoseconds
-    /// later by a busy wait, as if the hot path cost that much more; nil: none.
+    package var stallPeriodMillis: Int64? = nil
+    /// Gate calibration: a busy wait in every inline answer, nanoseconds; nil: none.
     package var injectDelayNanos: Int64? = nil
     /// Lifetime of issued authN tokens, milliseconds.
-    package var authNTTLMillis: Int64
+    package var authNTTLMillis: Int64 = 86_400_000
     /// Lifetime of authZ tokens issued by the simulated backend, milliseconds.
-    package var authZTTLMillis: Int64
-    /// Time 1 request in `stageSample` through the stage observer (1 = every request, 0 = none).
-    package var stageSample: Int
+    package var authZTTLMillis: Int64 = 3_600_000
+    /// Time the stages of 1 request in `stageSample` (0: none).
+    package var stageSample: Int = 64
     /// This process's slice of the population: `shardIndex` of `shardCount` (0-based).
-    package var shardIndex: Int
+    package var shardIndex: Int = 0
     /// How many slices the population is split into.
-    package var shardCount: Int
-    /// Simulated backend latency, median, microseconds (log-normal; equal to the p99: constant).
-    package var backendMedianMicros: Int
+    package var shardCount: Int = 1
+    /// Simulated backend latency, median, microseconds (log-normal; constant if the p99 is equal).
+    package var backendMedianMicros: Int = 200_000
     /// Simulated backend latency, 99th percentile, microseconds.
-    package var backendP99Micros: Int
+    package var backendP99Micros: Int = 1_000_000
     /// Share of (requestor, resource, MVPD) combinations the backend denies.
-    package var backendDenyRatio: Double
-    /// Clock skew the engine and the media verifier allow on every expiry check, milliseconds;
-    /// `nil` = the engine's default (30 s). Expiry is observed `ttl + skew` after issue.
-    package var skewMillis: Int64?
+    package var backendDenyRatio: Double = 0.02
+    /// Clock skew allowed on every expiry check, milliseconds; nil: the engine's (30 s).
+    package var skewMillis: Int64? = nil
     /// The named scenario (`--scenario`) the flags started from; nil when none was named.
-    package var name: String?
-    /// Favourite resources per device, drawn from the global Zipf; a device's requests go to them.
-    package var favorites: Int
+    package var name: String? = nil
+    /// Favourite resources per device, drawn from the global Zipf.
+    package var favorites: Int = 4
     /// How the open loop's requests arrive: evenly spaced, or a Poisson process of the same rate.
-    package var arrivals: Arrivals
+    package var arrivals: Arrivals = .uniform
     /// Start from empty caches (`--cold`) instead of every device authorized for its favourites.
-    package var cold: Bool
-    /// Closed loop: sessions sending their next request when their last completes; nil = one per worker.
-    package var concurrency: Int?
+    package var cold: Bool = false
+    /// Closed-loop sessions; nil: one per worker.
+    package var concurrency: Int? = nil
     /// Refresh ahead at this fraction of an authorization's lifetime; nil = off.
-    package var refreshAhead: Double?
+    package var refreshAhead: Double? = 0.8
     /// Share of the load's upstream calls the simulated upstream fails (`UPSTREAM_UNAVAILABLE`).
-    package var upstreamErrorRatio: Double
+    package var upstreamErrorRatio: Double = 0
     /// The engine's per-call upstream timeout, milliseconds.
-    package var upstreamTimeoutMillis: Int64
-    /// Simulated upstream outage: down for `upstreamOutageMillis` from `upstreamOutageAtMillis`
-    /// after the load's start (the start of the warm-up); nil = none.
-    package var upstreamOutageMillis: Int64?
+    package var upstreamTimeoutMillis: Int64 = 5_000
+    /// Simulated upstream outage, milliseconds from its start; nil: none.
+    package var upstreamOutageMillis: Int64? = nil
     /// Start of the outage, milliseconds after the start of the warm-up.
-    package var upstreamOutageAtMillis: Int64?
+    package var upstreamOutageAtMillis: Int64? = nil
     /// The engine's bound on upstream calls in flight.
-    package var upstreamMaxInFlight: Int
-    /// `--max-start-lag`: the most the open loop's start lag p99 may be, microseconds, before the
-    /// run is invalid (the generator, not the code under test, fell behind); nil = not checked
-    /// (`off`, the closed loop, and every result written before the bound existed).
-    package var maxStartLagMicros: Int64?
-    /// `--deny-ttl`: how long the engine caches an upstream denial, milliseconds; nil = never (the
-    /// default; `0` and `off` read as nil, so that they name one scenario).
-    package var denyTTLMillis: Int64?
-    /// `--total-rate`: the open loop's rate of the whole population, requests/s, shared equally by
-    /// the `shardCount` shards (each runs at `totalRate / shardCount`, its `loop`'s rate, on lanes
-    /// of one common schedule: `WorkerPlan`); nil when each process has its own `--rate`.
-    package var totalRate: Double?
-    /// `--stages`: the open loop's rate profile over the measured phase (per process, like
-    /// `--rate`), whose duration is the stages' sum and whose mean rate is the `loop`'s; nil for a
-    /// constant rate.
-    package var stages: [RampStage]?
-    /// A scenario; every input not given takes its default, which is `run`'s default: steady
-    /// state at 2,000 requests/s over 10,000 devices, with a realistic upstream (200 ms median, 1 s
-    /// p99), invalid when the start lag p99 exceeds 5 ms; the named scenario `steady`
-    /// (`NamedScenario`) adds a deny TTL. This initialiser is the one place the defaults are written.
-    package init(
-        devices: Int = 10_000,
-        requestors: Int = 20,
-        mvpds: Int = 10,
-        resources: Int = 1_000,
-        zipf: Double = 1.0,
-        mix: OperationMix = OperationMix(),
-        algorithm: SignatureAlgorithm = .es256,
-        cache: CacheStrategyKind = .sharded,
-        capacity: Int = 100_000,
-        threads: Int = 2,
-        loop: Loop = .open(rate: 2_000),
-        durationMillis: Int64 = 10_000,
-        warmupMillis: Int64 = 2_000,
-        seed: UInt64 = 1,
-        stallMillis: Int64? = nil,
-        stallPeriodMillis: Int64? = nil,
-        authNTTLMillis: Int64 = 86_400_000,
-        authZTTLMillis: Int64 = 3_600_000,
-        stageSample: Int = 64,
-        shardIndex: Int = 0,
-        shardCount: Int = 1,
-        backendMedianMicros: Int = 200_000,
-        backendP99Micros: Int = 1_000_000,
-        backendDenyRatio: Double = 0.02,
-        skewMillis: Int64? = nil,
-        name: String? = nil,
-        favorites: Int = 4,
-        arrivals: Arrivals = .uniform,
-        cold: Bool = false,
-        concurrency: Int? = nil,
-        refreshAhead: Double? = 0.8,
-        upstreamErrorRatio: Double = 0,
-        upstreamTimeoutMillis: Int64 = 5_000,
-        upstreamOutageMillis: Int64? = nil,
-        upstreamOutageAtMillis: Int64? = nil,
-        upstreamMaxInFlight: Int = 65_536,
-        maxStartLagMicros: Int64? = 5_000,
-        denyTTLMillis: Int64? = nil,
-        totalRate: Double? = nil,
-        stages: [RampStage]? = nil
-    ) {
-        self.devices = devices
-        self.requestors = requestors
-        self.mvpds = mvpds
-        self.resources = resources
-        self.zipf = zipf
-        self.mix = mix
-        self.algorithm = algorithm
-        self.cache = cache
-        self.capacity = capacity
-        self.threads = threads
-        self.loop = loop
-        self.durationMillis = durationMillis
-        self.warmupMillis = warmupMillis
-        self.seed = seed
-        self.stallMillis = stallMillis
-        self.stallPeriodMillis = stallPeriodMillis
-        self.authNTTLMillis = authNTTLMillis
-        self.authZTTLMillis = authZTTLMillis
-        self.stageSample = stageSample
-        self.shardIndex = shardIndex
-        self.shardCount = shardCount
-        self.backendMedianMicros = backendMedianMicros
-        self.backendP99Micros = backendP99Micros
-        self.backendDenyRatio = backendDenyRatio
-        self.skewMillis = skewMillis
-        self.name = name
-        self.favorites = favorites
-        self.arrivals = arrivals
-        self.cold = cold
-        self.concurrency = concurrency
-        self.refreshAhead = refreshAhead
-        self.upstreamErrorRatio = upstreamErrorRatio
-        self.upstreamTimeoutMillis = upstreamTimeoutMillis
-        self.upstreamOutageMillis = upstreamOutageMillis
-        self.upstreamOutageAtMillis = upstreamOutageAtMillis
-        self.upstreamMaxInFlight = upstreamMaxInFlight
-        self.maxStartLagMicros = maxStartLagMicros
-        self.denyTTLMillis = denyTTLMillis
-        self.totalRate = totalRate
-        self.stages = stages
-    }
+    package var upstreamMaxInFlight: Int = 65_536
+    /// The most the open loop's start lag p99 may be before the run is invalid, microseconds; nil:
+    /// not checked (`off`, the closed loop, and every result written before the bound existed).
+    package var maxStartLagMicros: Int64? = 5_000
+    /// How long the engine caches an upstream denial, milliseconds; nil: never (`0` and `off` too).
+    package var denyTTLMillis: Int64? = nil
+    /// The whole population's rate, requests/s, shared equally by the shards on lanes of one
+    /// schedule (`WorkerPlan`; `loop`'s rate is this shard's); nil: each process has its `--rate`.
+    package var totalRate: Double? = nil
+    /// The rate profile of the measured phase (per process), whose duration is the stages' sum and
+    /// whose mean rate is the `loop`'s; nil: a constant rate.
+    package var stages: [RampStage]? = nil
+
+    /// A scenario with every input at its default.
+    package init() {}
 }
 
 extension Scenario {
@@ -239,7 +153,7 @@ extension Scenario {
     /// A short digest of every input that shaped the run except this process's shard: equal for the
     /// N shards of one scenario, different as soon as any other input differs.
     ///
-    /// The first 16 hexadecimal digits of the SHA-256 of the scenario's JSON (`Scenario+Codable`)
+    /// The first 16 hexadecimal digits of the SHA-256 of the scenario's JSON (its `Codable` form, from the option table)
     /// with sorted keys, written with `shardIndex` 0 and `shardCount` 1. It tells `merge` that its
     /// inputs ran one scenario; the inputs' `scenario` objects say which keys differ when they did not.
     package var fingerprint: String {
@@ -253,3 +167,23 @@ extension Scenario {
         return String(SHA256.hash(bytes).hexString.prefix(16))
     }
 }
+
+/// The scenario's JSON, every result file's contract (`compare` compares its keys; old files must
+/// read): the fields of the option table (``WorkloadFlags``), each coded as it says.
+extension Scenario: Codable {
+    /// Reads a scenario: each field as its coding says, over the defaults.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        self.init()
+        for field in WorkloadFlags.fields { try field.decode(&self, container) }
+    }
+
+    /// Writes every field; an absent optional (and `rate` in closed loop) is left out.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        for field in WorkloadFlags.fields { try field.encode(self, &container) }
+    }
+}
+
+/// A member of the scenario's JSON.
+package typealias ScenarioField = CodedField<Scenario>

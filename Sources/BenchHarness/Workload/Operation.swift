@@ -12,6 +12,23 @@ package enum OperationKind: UInt8, Sendable, CaseIterable {
     case logout
     /// Attack traffic (see `AttackKind`).
     case attack
+
+    /// The word the flags name it by (`--mix get=70`).
+    package var name: String {
+        switch self {
+        case .get: "get"
+        case .check: "check"
+        case .verify: "verify"
+        case .logout: "logout"
+        case .attack: "attack"
+        }
+    }
+
+    /// The kind the flags' word `name` names.
+    package init?(name: String) {
+        guard let kind = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = kind
+    }
 }
 
 /// The attacks, sent round robin; each must be rejected with `expectedCode`.
@@ -79,4 +96,15 @@ package struct OperationMix: Codable, Sendable, Equatable {
         self.logout = logout
         self.attack = attack
     }
+
+    /// The share of `kind`.
+    package subscript(kind: OperationKind) -> Int {
+        get { self[keyPath: Self.shares[Int(kind.rawValue)]] }
+        set { self[keyPath: Self.shares[Int(kind.rawValue)]] = newValue }
+    }
+
+    /// Each kind's share, by `OperationKind.rawValue`.
+    private static let shares: [WritableKeyPath<OperationMix, Int> & Sendable] = [
+        \.get, \.check, \.verify, \.logout, \.attack,
+    ]
 }
