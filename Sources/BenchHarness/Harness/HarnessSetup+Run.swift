@@ -238,7 +238,7 @@ extension HarnessSetup {
             stallPeriodNanos: UInt64(scenario.stallPeriodMillis ?? 0) * 1_000_000,
             stageSample: scenario.stageSample
         )
-        timing.injectDelayNanos = UInt64(max(scenario.injectDelayNanos ?? 0, 0))
+        timing.injectDelayNanos = WorkerTiming.injectDelays(scenario)
         return timing
     }
 

@@ -44,6 +44,8 @@ package struct Scenario: Sendable, Equatable {
     package var stallPeriodMillis: Int64? = nil
     /// Gate calibration: a busy wait in every inline answer, nanoseconds; nil: none.
     package var injectDelayNanos: Int64? = nil
+    /// Gate calibration: the busy wait of the operations named, instead of ``injectDelayNanos``.
+    package var injectDelayNanosByOperation: [String: Int64]? = nil
     /// Lifetime of issued authN tokens, milliseconds.
     package var authNTTLMillis: Int64 = 86_400_000
     /// Lifetime of authZ tokens issued by the simulated backend, milliseconds.
@@ -165,6 +167,13 @@ extension Scenario {
         // Encoding a scenario cannot fail: every value is a number, a string, a Bool or a nested struct of them.
         let bytes = (try? encoder.encode(whole)) ?? Data()
         return String(SHA256.hash(bytes).hexString.prefix(16))
+    }
+}
+
+extension Scenario {
+    /// The busy wait `--inject-delay` adds to an inline answer of `kind`, nanoseconds (nil: none).
+    package func injectDelayNanos(of kind: OperationKind) -> Int64? {
+        injectDelayNanosByOperation?[kind.name] ?? injectDelayNanos
     }
 }
 

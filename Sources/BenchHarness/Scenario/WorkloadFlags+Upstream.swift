@@ -104,10 +104,57 @@ extension WorkloadFlags {
                 default: throw .invalidSetting("--inject-stall needs both DURATION and PERIOD (DURATION@PERIOD)")
                 }
             },
-        WorkloadFlag("inject-delay", "D", scope: .calibration)
+        WorkloadFlag("inject-delay", "D|D@OP,...", scope: .calibration)
             .help("busy-wait D (1ns to 10ms) in every answer given inline, as if the hot path cost D more")
-            .help("(scripts/gate-sensitivity.sh)")
-            .optional(\.injectDelayNanos, .nanos, key: "injectDelayNanos") { (1...10_000_000).contains($0) }
-            .expects("a duration between 1ns and 10ms (e.g. 500ns, 2us)"),
+            .help("(scripts/gate-sensitivity.sh); D@OP: only in operation OP's (\(operationNames)), e.g.")
+            .help("2us@check,5us@get, beside at most one plain D for the operations not named")
+            .expects("a duration between 1ns and 10ms (e.g. 500ns, 2us)")
+            .field(ScenarioField(optional: "injectDelayNanos", \.injectDelayNanos))
+            .field(ScenarioField(optional: "injectDelayNanosByOperation", \.injectDelayNanosByOperation))
+            .reads(readInjectDelay)
+            .rule { scenario, checking throws(BenchError) in
+                let flag = WorkloadFlag.table("inject-delay")
+                if let nanos = scenario.injectDelayNanos, !(1...10_000_000).contains(nanos) {
+                    throw flag.expects(checking, "\(nanos)ns")
+                }
+                for (name, nanos) in (scenario.injectDelayNanosByOperation ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    guard OperationKind(name: name) != nil else {
+                        throw .invalidSetting("--inject-delay: unknown operation '\(name)'; expected \(operationNames)")
+                    }
+                    if !(1...10_000_000).contains(nanos) { throw flag.expects(checking, "\(nanos)ns@\(name)") }
+                }
+            },
     ]
+
+    /// `--inject-delay D`, `D@OP` or a list of them: at most one plain D (every operation), each
+    /// operation named once.
+    @Sendable static func readInjectDelay(
+        _ text: String,
+        _ scenario: inout Scenario,
+        _ reading: WorkloadFlag.Reading
+    ) throws(BenchError) {
+        var every: Int64?
+        var byOperation: [String: Int64] = [:]
+        for item in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            let parts = item.split(separator: "@", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count <= 2, let nanos = DurationText.nanos(parts[0]) else {
+                throw expects("inject-delay", got: item)
+            }
+            guard parts.count == 2 else {
+                guard every == nil else {
+                    throw .invalidSetting("--inject-delay \(text): at most one D for every operation, then D@OP")
+                }
+                every = nanos
+                continue
+            }
+            guard let kind = OperationKind(name: parts[1]) else {
+                throw .invalidSetting("--inject-delay: unknown operation '\(parts[1])'; expected \(operationNames)")
+            }
+            guard byOperation.updateValue(nanos, forKey: kind.name) == nil else {
+                throw .invalidSetting("--inject-delay names '\(kind.name)' twice")
+            }
+        }
+        scenario.injectDelayNanos = every
+        scenario.injectDelayNanosByOperation = byOperation.isEmpty ? nil : byOperation
+    }
 }

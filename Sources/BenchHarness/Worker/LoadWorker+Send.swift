@@ -41,11 +41,11 @@ extension LoadWorker {
         let ticket = table.nextTicket
         let answered = execute(call, now: now, ticket: ticket, observer: &observer)
         var done = context.clock.nanoseconds()
-        let delay = context.timing.injectDelayNanos
-        if delay > 0, answered != nil {
-            // Calibration only: the answer costs `delay` more, spent on this thread as the hot path would.
-            let until = done &+ delay
-            while done < until { done = context.clock.nanoseconds() }
+        if !context.timing.injectDelayNanos.isEmpty, answered != nil {
+            // Calibration only: the answer costs the operation's delay more, spent on this thread as
+            // the hot path would.
+            let delay = context.timing.injectDelayNanos[Int(sent.operation.kind.rawValue)]
+            if delay > 0 { done = context.clock.spin(until: done &+ delay) }
         }
         // Untimed from here: recording and simulation bookkeeping.
         if let answered {

@@ -13,7 +13,7 @@ package enum OperationKind: UInt8, Sendable, CaseIterable {
     /// Attack traffic (see `AttackKind`).
     case attack
 
-    /// The word the flags name it by (`--mix get=70`).
+    /// The word the flags name it by (`--mix get=70`, `--inject-delay 2us@check`).
     package var name: String {
         switch self {
         case .get: "get"
