@@ -94,3 +94,26 @@ package struct CodedField<Root>: Sendable {
         )
     }
 }
+
+/// A record whose JSON is its list of members (``CodedField``), read over its defaults.
+package protocol CodedRecord: Codable {
+    /// The record with every member at its default.
+    init()
+    /// Its members, each listed once for both directions.
+    static var codedFields: [CodedField<Self>] { get }
+}
+
+extension CodedRecord {
+    /// Reads each member of `codedFields` over the defaults.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        self.init()
+        for field in Self.codedFields { try field.decode(&self, container) }
+    }
+
+    /// Writes each member of `codedFields`.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        for field in Self.codedFields { try field.encode(self, &container) }
+    }
+}

@@ -1,5 +1,5 @@
 /// The result's `summary` section.
-package struct ResultSummary: Codable, Sendable, Equatable {
+package struct ResultSummary: CodedRecord, Sendable, Equatable {
     /// Requests completed in the measured phase.
     package var requests = 0
     /// Every code other than `VALID_TOKEN` that was observed, with its count: kept as it always was
@@ -106,21 +106,8 @@ package struct ResultSummary: Codable, Sendable, Equatable {
     /// A summary with every figure at zero, valid: the run, a merge or a file read sets them.
     package init() {}
 
-    /// Reads each member of `fields`.
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyKey.self)
-        self.init()
-        for field in Self.fields { try field.decode(&self, container) }
-    }
-
-    /// Writes each member of `fields`.
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyKey.self)
-        for field in Self.fields { try field.encode(self, &container) }
-    }
-
     /// Every member: `errors` `null` when not known, `targetRate` required (`null` in closed loop).
-    private static let fields: [CodedField<ResultSummary>] = [
+    package static let codedFields: [CodedField<ResultSummary>] = [
         CodedField("requests", \.requests, .required),
         CodedField(
             keys: ["errors"],

@@ -179,19 +179,9 @@ extension Scenario {
 
 /// The scenario's JSON, every result file's contract (`compare` compares its keys; old files must
 /// read): the fields of the option table (``WorkloadFlags``), each coded as it says.
-extension Scenario: Codable {
-    /// Reads a scenario: each field as its coding says, over the defaults.
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: AnyKey.self)
-        self.init()
-        for field in WorkloadFlags.fields { try field.decode(&self, container) }
-    }
-
-    /// Writes every field; an absent optional (and `rate` in closed loop) is left out.
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: AnyKey.self)
-        for field in WorkloadFlags.fields { try field.encode(self, &container) }
-    }
+extension Scenario: CodedRecord {
+    /// The table's fields; an absent optional (and `rate` in closed loop) is left out.
+    package static var codedFields: [ScenarioField] { WorkloadFlags.fields }
 }
 
 /// A member of the scenario's JSON.
