@@ -15,8 +15,20 @@ a minute; nothing else of a command changes. Without it the commands run as writ
 not less: one pause of a shared VM must stay under 1% of the sends, or the p99 figures would be the
 pause's.)
 
-Prints one line per command with its exit code; exit 0 when every command exited as expected,
-1 otherwise, 64 on a usage error.
+The README's SLO example (the `authz-bench run ... --slo` block under "SLO gates") is run the same
+way, as the recipes' twin.
+
+A run that exits 7 only because its start lag p99 exceeded `--max-start-lag` (every reason the
+console gives under RESULT INVALID names start lag) measured the machine, not the code: the host
+paused the load generator. It is run again, at most ATTEMPTS (3) times in all, and each attempt is
+printed. Nothing else is retried: a breached objective (6), failures, throughput, any other
+invalid reason or exit code fails at once. The recipes' objectives and start-lag bound are set
+from 48 runs on a shared 2-vCPU VM (results/README.md, "The CI recipes' objective"), where an
+unchanged build breaches them far less often than 1 run in 100; the retry covers the rest of the
+host's pauses, so that make test does not fail by chance on an unchanged tree.
+
+Prints one line per command attempt with its exit code; exit 0 when every command exited as
+expected, 1 otherwise, 64 on a usage error.
 """
 import os
 import shlex
@@ -32,6 +44,29 @@ from importlib import import_module  # noqa: E402
 recipes = import_module("check-ci-recipes")
 
 SHORT = {"run": {"--duration": "10s", "--warmup": "2s"}, "micro": {"--batches": "3", "--batch-ms": "1"}}
+ATTEMPTS = 3
+
+
+def readme_slo_commands():
+    """(where, tokens) of the README's SLO example: the fenced block under the "SLO gates" heading."""
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as handle:
+        text = handle.read()
+    section = text.split("### SLO gates", 1)[1].split("\n#", 1)[0]
+    block = section.split("```", 2)[1]
+    joined = block.replace("\\\n", " ")
+    found = [("README.md: SLO gates", shlex.split(line)) for line in joined.splitlines() if "authz-bench run" in line]
+    if not found:
+        raise SystemExit("run-ci-recipes: README.md's \"SLO gates\" section has no authz-bench run example")
+    return found
+
+
+def starved_only(stdout):
+    """Whether the run's only invalid reasons name start lag: the host paused the generator."""
+    lines = stdout.splitlines()
+    if "### RESULT INVALID" not in lines:
+        return False
+    reasons = [line[len("###   - "):] for line in lines[lines.index("### RESULT INVALID"):] if line.startswith("###   - ")]
+    return bool(reasons) and all(reason.startswith("start lag p99") for reason in reasons)
 
 
 def recipe_commands(yaml):
@@ -88,7 +123,7 @@ def main():
     if not os.access(binary, os.X_OK):
         print(f"run-ci-recipes: {binary}: no authz-bench binary; build first (swift build -c release)", file=sys.stderr)
         return 1
-    commands = recipe_commands(recipes.load_yaml())
+    commands = recipe_commands(recipes.load_yaml()) + readme_slo_commands()
     if not commands:
         print("run-ci-recipes: no authz-bench command in the recipes", file=sys.stderr)
         return 1
@@ -98,12 +133,17 @@ def main():
         os.environ["GITHUB_STEP_SUMMARY"] = os.path.join(work, "step-summary.md")
         for where, tokens in commands:
             command = prepared(tokens, binary, short, os.environ)
-            started = time.monotonic()
-            result = subprocess.run(command, cwd=work, capture_output=True, text=True)
-            seconds = time.monotonic() - started
             shown = "authz-bench " + " ".join(shlex.quote(token) for token in command[1:])
-            verdict = "ok" if result.returncode == 0 else "FAILED"
-            print(f"run-ci-recipes: {verdict}  exit {result.returncode} (expected 0) in {seconds:.1f} s  {where}: {shown}")
+            for attempt in range(1, ATTEMPTS + 1):
+                started = time.monotonic()
+                result = subprocess.run(command, cwd=work, capture_output=True, text=True)
+                seconds = time.monotonic() - started
+                retry = result.returncode == 7 and starved_only(result.stdout) and attempt < ATTEMPTS
+                verdict = "ok" if result.returncode == 0 else "starved, run again" if retry else "FAILED"
+                print(f"run-ci-recipes: {verdict}  exit {result.returncode} (expected 0) in {seconds:.1f} s"
+                      f"  {where} (attempt {attempt} of {ATTEMPTS}): {shown}")
+                if not retry:
+                    break
             if result.returncode != 0:
                 failed += 1
                 lines = (result.stderr.strip() or result.stdout.strip()).splitlines()
@@ -113,7 +153,8 @@ def main():
         print(f"run-ci-recipes: {failed} of {len(commands)} recipe command(s) did not exit as the recipe expects",
               file=sys.stderr)
         return 1
-    print(f"run-ci-recipes: all {len(commands)} authz-bench commands of both recipes exited 0, as the recipes expect")
+    print(f"run-ci-recipes: all {len(commands)} authz-bench commands of both recipes and the README's SLO example"
+          " exited 0, as they expect")
     return 0
 
 
