@@ -19,8 +19,15 @@ package struct LatencyRecorder: Sendable {
     /// operations' histograms, made when read (at an interval's hand-over and the result's
     /// assembly), never recorded per request.
     package struct Histograms: Sendable {
-        /// Per ``OperationLabel`` (by `rawValue`): nil for an operation not recorded.
-        package var operations = [OperationHistograms?](repeating: nil, count: OperationLabel.count)
+        /// The histograms of the operations allocated, in the order they were (``labels`` names
+        /// them). Not optionals: a request's histograms are mutated in place, where an optional
+        /// element would be copied out and back at every request.
+        package private(set) var operations: [OperationHistograms] = []
+        /// The operation of each entry of ``operations``.
+        package private(set) var labels: [OperationLabel] = []
+        /// Per ``OperationLabel`` (4 bits at `rawValue * 4`): its index in ``operations``, 0xF
+        /// when not allocated. One register read finds a request's histograms.
+        private var slots = UInt64.max
         /// `send - intended` (open loop only).
         package var startLag = HDRHistogram()
         /// `done - parkedAt`, for the requests the engine parked on the upstream.
@@ -38,7 +45,26 @@ package struct LatencyRecorder: Sendable {
         /// An empty set with the histograms of `operations` allocated (a worker's: those its mix
         /// sends, so that recording never allocates).
         package init(operations labels: [OperationLabel]) {
-            for label in labels { operations[label.rawValue] = OperationHistograms() }
+            for label in labels where index(of: label) == nil { allocate(label) }
+        }
+
+        /// The index of `label`'s histograms in ``operations`` (nil: not allocated).
+        @inline(__always)
+        private func index(of label: OperationLabel) -> Int? {
+            let index = Int(truncatingIfNeeded: (slots >> UInt64(label.rawValue &* 4)) & 0xF)
+            return index == 0xF ? nil : index
+        }
+
+        /// Allocates `label`'s histograms; returns their index.
+        @inline(never)
+        @discardableResult
+        private mutating func allocate(_ label: OperationLabel) -> Int {
+            let index = operations.count
+            operations.append(OperationHistograms())
+            labels.append(label)
+            let shift = UInt64(label.rawValue &* 4)
+            slots = (slots & ~(0xF << shift)) | (UInt64(index) << shift)
+            return index
         }
 
         /// Records one request (nanoseconds) of `operation`; `startLag` nil where it is not
@@ -52,9 +78,9 @@ package struct LatencyRecorder: Sendable {
             startLag: UInt64?,
             upstreamWait: UInt64?
         ) {
-            let slot = operation.rawValue
-            if operations[slot] == nil { operations[slot] = OperationHistograms() }
-            operations[slot]!.record(response: response, service: service, parked: upstreamWait != nil)
+            var slot = index(of: operation) ?? -1
+            if slot < 0 { slot = allocate(operation) }
+            operations[slot].record(response: response, service: service, parked: upstreamWait != nil)
             if let startLag { self.startLag.record(startLag) }
             if let upstreamWait { self.upstreamWait.record(upstreamWait) }
             requests += 1
@@ -62,13 +88,12 @@ package struct LatencyRecorder: Sendable {
 
         /// Adds `other`'s counts (allocating the operations `other` has and this set lacks).
         package mutating func add(_ other: Histograms) {
-            for slot in other.operations.indices {
-                guard let theirs = other.operations[slot] else { continue }
-                if operations[slot] == nil {
-                    operations[slot] = theirs
-                } else {
-                    operations[slot]!.add(theirs)
-                }
+            // Added into histograms of this set's own: sharing `other`'s would make its owner (a
+            // worker's interval) copy them at its next request.
+            for (label, theirs) in zip(other.labels, other.operations) {
+                var slot = index(of: label) ?? -1
+                if slot < 0 { slot = allocate(label) }
+                operations[slot].add(theirs)
             }
             startLag.add(other.startLag)
             upstreamWait.add(other.upstreamWait)
@@ -79,7 +104,7 @@ package struct LatencyRecorder: Sendable {
 
         /// Clears every count, keeping the allocations.
         package mutating func reset() {
-            for slot in operations.indices where operations[slot] != nil { operations[slot]!.reset() }
+            for index in operations.indices { operations[index].reset() }
             startLag.reset()
             upstreamWait.reset()
             inFlight.reset()
@@ -88,19 +113,21 @@ package struct LatencyRecorder: Sendable {
         }
 
         /// The histograms of `operation` (nil when not recorded).
-        package subscript(operation: OperationLabel) -> OperationHistograms? { operations[operation.rawValue] }
+        package subscript(operation: OperationLabel) -> OperationHistograms? {
+            index(of: operation).map { operations[$0] }
+        }
 
         /// The operations with at least one request, with their histograms, in `OperationLabel` order.
         package var recordedOperations: [(label: OperationLabel, histograms: OperationHistograms)] {
             OperationLabel.allCases.compactMap { label in
-                operations[label.rawValue].flatMap { $0.requests > 0 ? (label, $0) : nil }
+                self[label].flatMap { $0.requests > 0 ? (label, $0) : nil }
             }
         }
 
         /// The sum over operations of `kind` (one of `OperationLabel.kinds`).
         private func total(_ kind: LatencyKind) -> HDRHistogram {
             var sum = HDRHistogram()
-            for case let operation? in operations {
+            for operation in operations {
                 switch kind {
                 case .inline: sum.add(operation.inline)
                 case .parked: sum.add(operation.parked)
