@@ -23,7 +23,12 @@
 # token minted before it, so it runs as --mix get=50,verify=50 and the gets' share, at the
 # get-hs256 figure, is taken off. The kinds of the requests a count covers are read from the
 # trace of the same run without valgrind (`--record-trace`, whose first requests are the counted
-# run's: one thread, one seed). The noise-free complement of the timed gate: any kind more than
+# run's: one thread, one seed). The once-a-second hand-over of the worker's interval
+# (`moveToInterval`: merging, resetting its histograms) is left out of the count: it is per second,
+# not per request, and a busy machine, which completes fewer requests in the run's wall-clock
+# duration, would spread it over fewer of them. A count over fewer than $OP_MIN_REQUESTS (2000)
+# requests fails (exit 1): the first requests cost more (cold caches, a logout's first
+# re-authentications), so both sides need a run's worth. The noise-free complement of the timed gate: any kind more than
 # $INSTR_THRESHOLD percent (1) above the base exits 2; below only, 4; else 0. Writes
 # $OUT/operations.tsv and $OUT/operations.md (a Markdown table, for a CI job summary).
 # Environment: AUTHZ_BENCH (default .build/release/authz-bench, built when missing), OUT
@@ -50,7 +55,7 @@ if [[ ${1:-} == --operations ]]; then
     local side=$1 b=$2 kind=$3 rc=0; shift 3
     local f=$OUT/operations/$side-$kind
     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-      --toggle-collect='*runClosedLoop*' \
+      --toggle-collect='*runClosedLoop*' --toggle-collect='*moveToInterval*' \
       "$b" run --closed --threads 1 "$@" "${common[@]}" --quiet --json "$f.json" >/dev/null 2>"$f.log" || rc=$?
     [[ $rc == 0 || $rc == 7 ]] || { cat "$f.log" >&2; echo "request-instructions.sh: $side $kind: the run failed (exit $rc)" >&2; exit 1; }
     rc=0
@@ -66,9 +71,9 @@ if [[ ${1:-} == --operations ]]; then
     count candidate "$bin" "$kind" "${args[@]}"
   done
   set +e
-  python3 - "$OUT" "$threshold" <<'PY'
+  python3 - "$OUT" "$threshold" "${OP_MIN_REQUESTS:-2000}" <<'PY'
 import csv, json, re, sys
-out, threshold = sys.argv[1], float(sys.argv[2])
+out, threshold, least = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
 def counted(side, kind):
     f = f"{out}/operations/{side}-{kind}"
     text = open(f + ".log").read()
@@ -77,21 +82,26 @@ def counted(side, kind):
     requests = sum((r.get(s) or {}).get("serviceTime", {}).get("count", 0) for s in ("latency", "warmup"))
     if not m or requests == 0:
         sys.exit(f"request-instructions.sh: {side} {kind}: nothing counted")
+    if requests < least:
+        sys.exit(f"request-instructions.sh: {side} {kind}: {requests} requests counted, fewer than {least}: "
+                 "a busy machine (the count would be the first requests', not a run's); lengthen OP_DURATION")
     with open(f + ".csv") as trace:
         ops = [row["op"] for row in csv.DictReader(trace)][:requests]
     if len(ops) < requests:
         sys.exit(f"request-instructions.sh: {side} {kind}: the trace holds {len(ops)} requests, fewer than the {requests} counted")
     return int(m.group(1)), requests, ops
-rows, code = [], 0
+rows, counts, code = [], [], 0
 for side in ("base", "candidate"):
-    figures = {}
+    figures, n_of = {}, {}
     for kind in ("get-hs256", "get-es256", "check", "logout"):
         i, n, _ = counted(side, kind)
-        figures[kind] = i / n
+        figures[kind], n_of[kind] = i / n, n
     i, n, ops = counted(side, "verify")
+    n_of["verify"] = n
     gets, verifies = ops.count("get"), ops.count("verify")
     figures["verify"] = (i - gets * figures["get-hs256"]) / verifies if verifies else float("nan")
     rows.append(figures)
+    counts.append(n_of)
 base, cand = rows
 lines, md = [], []
 regressions = improvements = 0
@@ -100,12 +110,12 @@ for kind in ("get-hs256", "get-es256", "check", "verify", "logout"):
     verdict = "regression" if change > threshold else ("improvement" if change < -threshold else "unchanged")
     regressions += verdict == "regression"
     improvements += verdict == "improvement"
-    lines.append(f"{kind:<12} {base[kind]:>14.0f} {cand[kind]:>16.0f} {change:>+9.2f}%  {verdict}")
+    lines.append(f"{kind:<12} {base[kind]:>14.0f} {cand[kind]:>16.0f} {change:>+9.2f}%  {verdict:<11} {counts[0][kind]:>9} {counts[1][kind]:>9}")
     md.append(f"| {kind} | {base[kind]:.0f} | {cand[kind]:.0f} | {change:+.2f}% | {verdict if verdict == 'unchanged' else '**' + verdict + '**'} |")
 code = 2 if regressions else (4 if improvements else 0)
 word = {2: "regression", 4: "improvement", 0: "unchanged"}[code]
 print(f"instructions per request by operation (callgrind Ir, worker and engine), threshold {threshold:g}%\n")
-print(f"{'operation':<12} {'base Ir/req':>14} {'candidate Ir/req':>16} {'change':>10}  verdict")
+print(f"{'operation':<12} {'base Ir/req':>14} {'candidate Ir/req':>16} {'change':>10}  {'verdict':<11} {'base req':>9} {'cand req':>9}")
 print("\n".join(lines))
 print(f"\nverdict: {word} ({regressions} regression(s), {improvements} improvement(s))  (exit {code})")
 with open(f"{out}/operations.tsv", "w") as f:
