@@ -109,15 +109,17 @@ sys.exit(0 if reasons and all("the load generator" in r for r in reasons) else 1
 PY
 }
 run() {
-    local side=$1 rep=$2 rc attempt lag=()
+    local side=$1 rep=$2 rc attempt lag=() args=$RUN_ARGS
     shift 2
     mkdir -p "$OUT/$side"
+    # A side's own --max-start-lag (the stall's `off`) replaces one RUN_ARGS gives.
+    if [[ " $* " == *" --max-start-lag "* ]]; then args=$(sed -E 's/--max-start-lag +[^ ]+//' <<< "$RUN_ARGS"); fi
     # The smoke's runs, unbounded (see --smoke above); a flag given twice is a usage error.
-    if ((smoke)) && [[ " $RUN_ARGS $* " != *" --max-start-lag"* ]]; then lag=(--max-start-lag off); fi
+    if ((smoke)) && [[ " $args $* " != *" --max-start-lag"* ]]; then lag=(--max-start-lag off); fi
     for ((attempt = 1; attempt <= ${ATTEMPTS:-3}; attempt++)); do
         rc=0
         # shellcheck disable=SC2086
-        "$bin" run $RUN_ARGS "$@" "${lag[@]}" --quiet --json "$OUT/$side/rep-$rep.json" 2>"$OUT/$side/rep-$rep.err" || rc=$?
+        "$bin" run $args "$@" "${lag[@]}" --quiet --json "$OUT/$side/rep-$rep.json" 2>"$OUT/$side/rep-$rep.err" || rc=$?
         case $rc in
             0) return 0 ;;
             7) if grep -q "debug build" "$OUT/$side/rep-$rep.json" 2>/dev/null; then break; fi
