@@ -22,10 +22,7 @@ extension RunReport {
                 continue
             }
             let histogram = result.histogram(kind)
-            let what =
-                kind == .inline
-                ? "answered from the caches or rejected locally (the hot path)"
-                : "waited on the simulated upstream"
+            let what = kind == .inline ? "the hot path" : "waited on the upstream"
             let share = total > 0 ? String(format: "%.1f%%", Double(histogram.totalCount) / Double(total) * 100) : "-"
             guard histogram.totalCount > 0 else {
                 lines.append(name + "no requests (\(what))")
@@ -36,7 +33,7 @@ extension RunReport {
             }
             lines.append(
                 name + figures.joined(separator: "  ")
-                    + "   \(LatencyText.count(histogram.totalCount)) requests (\(share)), \(what)"
+                    + "  \(LatencyText.count(histogram.totalCount)) requests (\(share)), \(what)"
             )
         }
         if let lag = startLagLine(result) { lines.append(lag) }

@@ -10,7 +10,7 @@ extension RunReport {
         if let prewarm = result.prewarm {
             return
                 "prewarm     \(LatencyText.count(prewarm.devices)) devices, \(LatencyText.count(prewarm.authorizations)) "
-                + "authorizations in \(String(format: "%.2f", prewarm.seconds)) s (steady state before the warm-up; untimed)"
+                + "authorizations in \(String(format: "%.2f", prewarm.seconds)) s (steady state, untimed)"
         }
         guard result.scenario["cold"] == .bool(true) else { return nil }
         return "prewarm     none: cold start (empty caches)"
@@ -34,7 +34,11 @@ extension RunReport {
         let counters = [
             ("calls", u.calls), ("coalesced", u.coalesced), ("refreshes", u.refreshes), ("errors", u.errors),
             ("timeouts", u.timeouts), ("rejected", u.rejected), ("max in flight", u.maxInFlight),
-        ]
-        return "upstream    " + counters.map { "\($0.0) \(LatencyText.count($0.1))" }.joined(separator: ", ")
+        ].map { "\($0.0) \(LatencyText.count($0.1))" }
+        let line = "upstream    " + counters.joined(separator: ", ")
+        // Readable at 100 columns: the failures' counters on a line of their own when it is wider.
+        guard line.count > 100 else { return line }
+        return "upstream    " + [counters[0], counters[1], counters[2], counters[6]].joined(separator: ", ") + "\n"
+            + "            " + counters[3...5].joined(separator: ", ")
     }
 }

@@ -5,8 +5,9 @@ import HDRHistogram
 
 /// The console summary of a run (or of a merge): scenario, environment, prewarm, throughput,
 /// requests in flight, the headline (response time inline and parked, start lag's share), latency
-/// percentiles, stages, caches, upstream calls, an ASCII histogram of response time, failures apart
-/// from answers, attacks and the validity verdict.
+/// percentiles, stages, caches, upstream calls, a table per operation (or, for a result without
+/// one, an ASCII histogram of response time), failures apart from answers, attacks and the
+/// validity verdict.
 package enum RunReport {
     /// The console summary of a run or merged result.
     package static func text(_ result: RunResult) -> String {
@@ -44,10 +45,14 @@ package enum RunReport {
         lines += cacheLines(result.cache)
         if let upstream = upstreamLine(result.upstream) { lines += ["", upstream] }
         lines.append("")
-        lines.append(
-            "response time distribution (\(LatencyText.count(result.histogram(.responseTime).totalCount)) requests)\(closedNote(result))"
-        )
-        lines += LatencyBars.lines(result.histogram(.responseTime))
+        if let operations = operationTable(result) {
+            lines += operations
+        } else {
+            lines.append(
+                "response time distribution (\(LatencyText.count(result.histogram(.responseTime).totalCount)) requests)\(closedNote(result))"
+            )
+            lines += LatencyBars.lines(result.histogram(.responseTime))
+        }
         lines.append("")
         lines += outcomeLines(result.summary, codesKnown: !result.isMergedFromLogsOnly && result.summary.codesKnown)
         if let attack = attackLine(result.attacks) { lines.append(attack) }
@@ -84,23 +89,25 @@ package enum RunReport {
         let second =
             "            \(LatencyText.count(s.devices)) devices, \(s.requestors) requestors, \(s.mvpds) MVPDs, "
             + "\(LatencyText.count(s.resources)) resources (zipf \(s.zipf))"
-        var third =
+        let third =
             "            mix get=\(m.get) check=\(m.check) verify=\(m.verify) logout=\(m.logout) attack=\(m.attack)"
-            + "; warm-up \(Double(s.warmupMillis) / 1000) s, measured \(Double(s.durationMillis) / 1000) s"
+        var fourth =
+            "            warm-up \(Double(s.warmupMillis) / 1000) s, measured \(Double(s.durationMillis) / 1000) s"
         if let stall = s.stallMillis, let period = s.stallPeriodMillis {
-            third += "; stall \(stall) ms every \(period) ms"
+            fourth += "; stall \(stall) ms every \(period) ms"
         }
-        if s.stageSample != 1 { third += "; stages 1 in \(s.stageSample)" }
-        var lines = [first, second, third]
+        if s.stageSample != 1 { fourth += "; stages 1 in \(s.stageSample)" }
+        var lines = [first, second, third, fourth]
         if !result.sources.isEmpty {
             lines.append("            merged from: " + result.sources.joined(separator: ", "))
         }
         return lines
     }
 
-    /// One line: build, CPU, cores, kernel, Swift, OpenSSL, commit.
+    /// Two lines (readable at 100 columns): build, CPU, cores, kernel; Swift, OpenSSL, commit.
     package static func environmentLine(_ e: Environment) -> String {
-        "environment \(e.build) build, \(e.cpu), \(e.cores) cores, \(e.os), Swift \(e.swift), \(e.openssl), commit \(e.gitCommit)"
+        "environment \(e.build) build, \(e.cpu), \(e.cores) cores, \(e.os)\n"
+            + "            Swift \(e.swift), \(e.openssl), commit \(e.gitCommit)"
     }
 
     /// Achieved vs target throughput (or the closed-loop label), requests and duration.

@@ -39,13 +39,21 @@ struct FormatFlagTests {
                 with: Data(contentsOf: directory.appendingPathComponent("bench-bigger.json"))
             ) as? [[String: Any]]
         )
-        // Three latency measures each of inline, parked, responseTime and serviceTime, then failures.
-        #expect(smaller.count == 13 && smaller.dropLast().allSatisfy { $0["unit"] as? String == "ns" })
+        // Three latency measures each of inline, parked, responseTime and serviceTime, then of each
+        // operation's inline, then failures.
+        let names = smaller.compactMap { $0["name"] as? String }
+        let operations = names.dropFirst(12).dropLast().filter { $0.hasSuffix(".inline latency") }
+        #expect(!operations.isEmpty && smaller.count == 13 + 3 * operations.count)
+        #expect(smaller.dropLast().allSatisfy { $0["unit"] as? String == "ns" })
+        #expect(names.contains("authz-bench/run/custom/check.inline latency-p99"))
         #expect(
             smaller.last?["name"] as? String == "authz-bench/run/custom failures"
                 && smaller.last?["unit"] as? String == "%"
         )
-        #expect(bigger.map { $0["name"] as? String } == ["authz-bench/run/custom throughput"])
+        // Each operation's throughput, then the run's.
+        #expect(bigger.last?["name"] as? String == "authz-bench/run/custom throughput")
+        #expect(bigger.count == 1 + operations.count)
+        #expect(bigger.contains { $0["name"] as? String == "authz-bench/run/custom/check throughput" })
     }
 
     @Test func microAndSweepWriteBencherMetricFormat() throws {

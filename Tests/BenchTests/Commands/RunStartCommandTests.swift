@@ -143,7 +143,10 @@ struct RunStartCommandTests {
         let log = try HDRLog(parsing: text)
         let written = log.entries.filter { $0.tag == "responseTime" }.count
         #expect(written >= 3 && written < 60)
-        #expect(log.entries.count % HistogramFiles.hlogTags.count == 0, "every interval is written whole")
+        // Each interval's line per histogram, then its operations' lines (as many as had requests).
+        let whole = log.entries.filter { HistogramFiles.hlogTags.contains($0.tag ?? "") }
+        #expect(whole.count % HistogramFiles.hlogTags.count == 0, "every interval is written whole")
+        #expect(log.entries.contains { $0.tag?.hasSuffix(".inline") == true })
         guard let data = try HDRPythonPort.run(["hlog", path]) else { return }
         struct Python: Decodable { let intervals: [PythonHistogramSummary] }
         let python = try JSONDecoder().decode(Python.self, from: data)
