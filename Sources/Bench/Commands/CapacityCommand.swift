@@ -81,24 +81,16 @@ enum CapacityCommand {
             top.loop = .open(rate: maxRate)
             try top.validate(quoting: args.value)
         }
-        let force = args.flag("force")
-        // Every file written, github-benchmark's second one included, so that no two name one file;
-        // first, as the checks below create missing directories.
-        let written = try OutputFormat.parse(args.value("format"), json: args.value("json"))
-        let jsonPaths = args.value("json").map { written.paths(json: $0) } ?? []
-        try OutputPath.checkDistinct(
-            jsonPaths.map { OutputPath.Output(flag: "--json", path: $0) }
-                + (args.value("report").map { [OutputPath.Output(flag: "--report", path: $0)] } ?? [])
+        // Every file written, github-benchmark's second one included, under the one rule.
+        let format = try FormatFlag.parse(args)
+        try OutputPath.check(
+            FormatFlag.outputs(args, format: format)
+                + (args.value("report").map { [OutputPath.Output(flag: "--report", path: $0)] } ?? []),
+            force: args.flag("force")
         )
-        for flag in ["json", "report"] {
-            guard let path = args.value(flag) else { continue }
-            try OutputPath.checkNotProtected(path, flag: "--\(flag)", force: force)
-            try OutputPath.checkWritable(path, flag: "--\(flag)")
-        }
-        let format = try FormatFlag.parse(args, force: force)
 
         let quiet = args.flag("quiet")
-        if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
+        if !Environment.isReleaseBuild { printErrorText(Environment.debugBuildWarning) }
         if !quiet {
             print(
                 "capacity search: \(objectives.map(\.expression).joined(separator: ", ")); start \(LatencyText.rate(settings.startRate)) req/s, "

@@ -66,35 +66,19 @@ enum MergeCommand {
             options.alignment = alignment
         }
         options.maxSkewMillis = try args.durationMillis("max-skew", default: options.maxSkewMillis)
-        for flag in ["json", "hgrm"] {
-            if let path = args.value(flag), !path.isEmpty {
-                try OutputPath.checkNotProtected(
-                    path,
-                    flag: "--\(flag)",
-                    inputs: args.positionals,
-                    force: args.flag("force")
-                )
-            }
-        }
+        var outputs = args.value("json").map { [OutputPath.Output(flag: "--json", path: $0)] } ?? []
         if let directory = args.value("hgrm") {
-            guard !directory.isEmpty else { throw CLIError.usage("--hgrm expects a directory, got an empty string") }
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
-                throw CLIError.cannotCreate("--hgrm \(directory): exists and is not a directory")
-            }
+            outputs.append(OutputPath.Output(flag: "--hgrm", path: directory, isDirectory: true))
         }
-        try OutputPath.checkDistinct(
-            (args.value("json").map { [OutputPath.Output(flag: "--json", path: $0)] } ?? [])
-                + (args.value("hgrm").map { [OutputPath.Output(flag: "--hgrm", path: $0, isDirectory: true)] } ?? [])
-        )
-        if let path = args.value("json"), path.isEmpty {
-            throw CLIError.usage("--json expects a file path, got an empty string")
-        }
+        try OutputPath.validate(outputs, inputs: args.positionals, force: args.flag("force"))
         // Inputs first: a bad input must not leave a created output directory behind.
         let outcome = try ResultMerger.merge(args.positionals, options: options)
         let result = outcome.result
-        if let path = args.value("json") { try OutputPath.checkWritable(path, flag: "--json") }
-        if let directory = args.value("hgrm") { try OutputPath.checkDirectory(directory, flag: "--hgrm") }
+        for index in outputs.indices where outputs[index].isDirectory {
+            outputs[index].files = HistogramFiles.hgrmNames(result)
+            try OutputPath.validate(outputs[index])
+        }
+        try OutputPath.prepare(outputs)
         // After every check that can fail: an error stays the only line on standard error.
         for warning in outcome.warnings { printError("authz-bench merge: warning: \(warning)") }
         if !args.flag("quiet") { for note in outcome.notes { printError("authz-bench merge: note: \(note)") } }

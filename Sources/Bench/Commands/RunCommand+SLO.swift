@@ -4,12 +4,8 @@ import BenchResults
 /// `run --slo EXPR` and `run --markdown FILE`: the objectives are parsed before the run (a typo
 /// costs no run), checked after it, and decide the exit code with the run's validity.
 extension RunCommand {
-    /// The objectives of `--slo` (empty when absent), and a check that `--markdown` is writable.
+    /// The objectives of `--slo` (empty when absent).
     static func sloObjectives(_ args: Arguments) throws -> [SLOObjective] {
-        if let path = args.value("markdown") {
-            try OutputPath.checkNotProtected(path, flag: "--markdown", force: args.flag("force"))
-            try OutputPath.checkWritable(path, flag: "--markdown")
-        }
         guard let text = args.value("slo") else { return [] }
         return try SLOExpression.parse(text)
     }

@@ -128,17 +128,17 @@ enum RunCommand {
             throw CLIError.usage("--rss-sample-interval must be between 100ms and 1d")
         }
         // Check every output path before the run, so a long run does not fail at its end.
-        let force = args.flag("force")
-        let format = try FormatFlag.parse(args, force: force)
-        try checkOutputs(args, format: format, force: force)
+        let format = try FormatFlag.parse(args)
         let metrics = try metricsTextfile(args, scenario: scenario)
         let objectives = try sloObjectives(args)
+        try checkOutputs(args, format: format, force: args.flag("force"))
 
         let start = try startPlan(args)
         let quiet = args.flag("quiet")
-        if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
+        if !Environment.isReleaseBuild { printErrorText(Environment.debugBuildWarning) }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
         StopRequest.installSignalHandlers()
+        let hlog = args.value("hlog").map { IntervalLogSink(path: $0, scenario: scenario) }
         guard
             let outcome = try runHarness(
                 scenario,

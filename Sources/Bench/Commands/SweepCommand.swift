@@ -58,20 +58,9 @@ enum SweepCommand {
             )
         else { return .ok }
         var plan = try plan(from: args)
-        if let path = args.value("json") {
-            try OutputPath.checkNotProtected(
-                path,
-                flag: "--json",
-                inputs: args.value("trace").map { [$0] } ?? [],
-                force: args.flag("force")
-            )
-            try OutputPath.checkWritable(path, flag: "--json")
-        }
-        let format = try FormatFlag.parse(
-            args,
-            force: args.flag("force"),
-            inputs: args.value("trace").map { [$0] } ?? []
-        )
+        let format = try FormatFlag.parse(args)
+        let outputs = FormatFlag.outputs(args, format: format)
+        try OutputPath.validate(outputs, inputs: args.value("trace").map { [$0] } ?? [], force: args.flag("force"))
         let quiet = args.flag("quiet")
 
         let sequence: AccessSequence
@@ -132,8 +121,10 @@ enum SweepCommand {
         scenario["keys"] = .integer(Int64(sequence.keyParts.count))
         scenario["logouts"] = .integer(Int64(sequence.operationCounts[.logout] ?? 0))
 
-        // After every input is read and checked: an error stays one line.
-        if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
+        // After every input is read and checked: a bad trace leaves no output directory behind,
+        // and an error stays one line.
+        try OutputPath.prepare(outputs)
+        if !Environment.isReleaseBuild { printErrorText(Environment.debugBuildWarning) }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
         let rows = Sweep.run(sequence, plan: plan, progress: showProgress ? { printError($0) } : nil)
         let fullHeading =

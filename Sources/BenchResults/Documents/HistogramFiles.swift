@@ -1,3 +1,4 @@
+import AuthZCore
 import BenchHarness
 import Foundation
 import HDRHistogram
@@ -10,20 +11,37 @@ package enum HistogramFiles {
     /// The `.hlog` tag and `.hgrm` name of the requests-in-flight histogram (its values are counts).
     package static let inFlightTag = "inFlight"
 
+    /// Every `.hgrm` file a run may write (`run --hgrm DIR`), known before the run: each latency
+    /// kind, each hot-path stage, `inFlight.hgrm`.
+    package static var runHgrmNames: [String] {
+        LatencyKind.allCases.map { "\($0.rawValue).hgrm" } + Stage.allCases.map { "stage-\($0.description).hgrm" }
+            + ["\(inFlightTag).hgrm"]
+    }
+
     /// The `.hgrm` files of a result, by file name: one per latency kind (`responseTime.hgrm`,
     /// `serviceTime.hgrm`, `startLag.hgrm`, `upstreamWait.hgrm`, and `inline.hgrm`, `parked.hgrm`
     /// when recorded) and `stage-<name>.hgrm`, values in microseconds, and `inFlight.hgrm` (when
     /// measured), values in requests; all in HdrHistogram's Java percentile-distribution layout.
     package static func hgrmFiles(_ result: RunResult) -> [(name: String, text: String)] {
-        var files: [(name: String, text: String)] = []
+        hgrmSources(result).map { ($0.name, $0.text()) }
+    }
+
+    /// The names of ``hgrmFiles(_:)``, without making the texts.
+    package static func hgrmNames(_ result: RunResult) -> [String] { hgrmSources(result).map(\.name) }
+
+    /// Each `.hgrm` file's name and how to make its text.
+    private static func hgrmSources(_ result: RunResult) -> [(name: String, text: () -> String)] {
+        var files: [(name: String, text: () -> String)] = []
         for kind in LatencyKind.allCases where !kind.isByPath || result.records(kind) {
-            files.append(("\(kind.rawValue).hgrm", hgrmText(result.histogram(kind))))
+            files.append(("\(kind.rawValue).hgrm", { hgrmText(result.histogram(kind)) }))
         }
         for name in result.stageNames {
-            files.append(("stage-\(name).hgrm", hgrmText(result.stages[name] ?? HDRHistogram())))
+            files.append(("stage-\(name).hgrm", { hgrmText(result.stages[name] ?? HDRHistogram()) }))
         }
         if let inFlight = result.inFlight {
-            files.append(("\(inFlightTag).hgrm", inFlight.percentileDistributionText(outputValueUnitScalingRatio: 1)))
+            files.append(
+                ("\(inFlightTag).hgrm", { inFlight.percentileDistributionText(outputValueUnitScalingRatio: 1) })
+            )
         }
         return files
     }
@@ -40,7 +58,7 @@ package enum HistogramFiles {
     package static func writeHgrm(_ result: RunResult, to directory: String) throws(BenchError) -> [String] {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw .badInput("--hgrm \(directory): is a file; expected a directory")
+            throw .cannotCreate("--hgrm \(directory): is a file; expected a directory")
         }
         var paths: [String] = []
         for file in hgrmFiles(result) {
