@@ -84,14 +84,21 @@ struct CLIError: Error, Sendable {
 
 }
 
-/// Writes `message` and a newline to standard error.
+/// Writes `message` to standard error as one line (`ErrorLine.sanitized`: whatever input it quotes).
 func printError(_ message: String) {
-    var line = message
+    printErrorText(ErrorLine.sanitized(message))
+}
+
+/// Writes `text` and a newline to standard error as it is: for the tool's own multi-line texts
+/// (the usage, the debug-build banner), never for a message that quotes an input.
+func printErrorText(_ text: String) {
+    var line = text
     line.append("\n")
     line.withUTF8 { bytes in
         var rest = UnsafeRawBufferPointer(bytes)
         while !rest.isEmpty {
             let n = write(STDERR_FILENO, rest.baseAddress, rest.count)
+            if n < 0, errno == EINTR { continue }
             if n <= 0 { return }
             rest = UnsafeRawBufferPointer(rebasing: rest[n...])
         }
