@@ -34,7 +34,7 @@ enum CapacityCommand {
         --stages, --total-rate and --duration do not apply: the search chooses the rates.
         exit codes: 0 knee found, 6 even the start rate fails, 7 a debug build (figures not representative),
                     64 usage, 65 bad input, 73 an output that cannot be created, 74 a write failed,
-                    130/143 interrupted by SIGINT/SIGTERM (the steps completed are written, no knee)
+                    130/143/131 interrupted by SIGINT/SIGTERM/SIGQUIT (the steps completed are written, no knee)
         """
 
     /// Options of `capacity` besides the workload's.
@@ -160,7 +160,7 @@ enum CapacityCommand {
                 "authz-bench capacity: interrupted by \(signal) after \(steps.count) completed step(s); "
                     + "they are written, with no knee"
             )
-            return signal == "SIGTERM" ? .terminated : .interrupted
+            return ExitCode(interruptedBy: signal)
         }
         if !Environment.isReleaseBuild { return .runInvalid }
         return document.knee == nil ? .sloNotMet : .ok

@@ -37,8 +37,20 @@ enum ExitCode: Int32, Sendable {
     /// `run` or `capacity` was interrupted by SIGINT (128 + 2, as a shell reports it): what was
     /// measured is written, marked interrupted.
     case interrupted = 130
+    /// The same for SIGQUIT (128 + 3).
+    case quit = 131
     /// The same for SIGTERM (128 + 15).
     case terminated = 143
+
+    /// The code of a run or search ended early by the signal named `signal` (`SIGINT`, `SIGTERM`,
+    /// `SIGQUIT`).
+    init(interruptedBy signal: String) {
+        switch signal {
+        case "SIGTERM": self = .terminated
+        case "SIGQUIT": self = .quit
+        default: self = .interrupted
+        }
+    }
 }
 
 extension CLIError {

@@ -82,8 +82,9 @@ enum RunCommand {
                     or behind --max-start-lag, or a debug build; wins over 6), 64 usage (two outputs naming
                     one file too), 65 bad input, 66 an input missing, 73 an output path that is not a regular
                     file or not writable (checked before the run), 74 a write failed (ENOSPC, EIO: the other
-                    outputs are written), 130/143 interrupted by SIGINT/SIGTERM (what was measured is written,
-                    marked interrupted); an output that is a symbolic link is followed
+                    outputs are written; an --hlog removed during the run too), 130/143/131 interrupted by
+                    SIGINT/SIGTERM/SIGQUIT (what was measured is written, marked interrupted); an output that is
+                    a symbolic link is followed; a closed standard output (| head) loses the console text only
 
         calibration only (never for a figure you report):
           --inject-delay D busy-wait D (500ns, 2us; at most 10ms) in every answer given inline, as if the hot path
@@ -146,7 +147,7 @@ enum RunCommand {
                 progress: showProgress ? { line in printProgress(line) } : nil,
                 recordTrace: args.value("record-trace") != nil,
                 start: start,
-                hlog: args.value("hlog"),
+                hlog: hlog,
                 metrics: metrics
             )
         else { return .missedStart }
@@ -156,14 +157,22 @@ enum RunCommand {
         if !quiet { print(RunReport.text(outcome), terminator: "") }
         let result = checkedResult(outcome, objectives: objectives)
         let document = try ResultDocument(result)
-        try writeOutputs(outcome, document: document, format: format, args: args, quiet: quiet, failed: metricsFailure)
+        try writeOutputs(
+            outcome,
+            document: document,
+            format: format,
+            args: args,
+            quiet: quiet,
+            failed: metricsFailure,
+            hlog: hlog
+        )
         if let interruption = outcome.interruption {
             printError(
                 "authz-bench run: interrupted by \(interruption.signal) after "
                     + String(format: "%.1f", interruption.measuredSeconds) + " s of the measured phase; "
                     + "what was measured is written, marked interrupted and invalid"
             )
-            return interruption.signal == "SIGTERM" ? .terminated : .interrupted
+            return ExitCode(interruptedBy: interruption.signal)
         }
         return exitCode(result)
     }

@@ -5,7 +5,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// A request to end a run early (SIGINT, SIGTERM): the workers stop sending at their next request,
+/// A request to end a run early (SIGINT, SIGTERM, SIGQUIT): the workers stop sending at their next request,
 /// wait for their parked requests as at a normal end, and the run reports what it measured,
 /// marked interrupted and invalid.
 ///
@@ -43,16 +43,21 @@ package final class StopRequest: Sendable {
         signal == nil ? nil : atNanos.load(ordering: .acquiring)
     }
 
-    /// The signal's name: `SIGINT`, `SIGTERM`, else `signal N`.
+    /// The signal's name: `SIGINT`, `SIGTERM`, `SIGQUIT`, else `signal N`.
     package static func name(_ signal: Int32) -> String {
         switch signal {
         case SIGINT: return "SIGINT"
         case SIGTERM: return "SIGTERM"
+        case SIGQUIT: return "SIGQUIT"
         default: return "signal \(signal)"
         }
     }
 
-    /// Installs handlers for SIGINT and SIGTERM that request ``process`` to stop; a second signal
+    /// The signals that stop a run: SIGINT, SIGTERM and SIGQUIT (Ctrl-\, which would otherwise
+    /// print a backtrace and let the run go on, unmarked).
+    package static let stopSignals = [SIGINT, SIGTERM, SIGQUIT]
+
+    /// Installs handlers for ``stopSignals`` that request ``process`` to stop; a second signal
     /// ends the process at once, as if no handler were installed (an impatient Ctrl-C still works).
     /// A signal the process inherited as ignored (`nohup`, a shell's background job) stays ignored;
     /// one it inherited as blocked (a parent's thread mask passes through `posix_spawn`) is
@@ -61,7 +66,7 @@ package final class StopRequest: Sendable {
         _ = process.isRequested  // initialised here, never first in a handler
         var unblock = sigset_t()
         sigemptyset(&unblock)
-        for number in [SIGINT, SIGTERM] {
+        for number in stopSignals {
             var previous = sigaction()
             sigaction(number, nil, &previous)
             if unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == 1 { continue }  // SIG_IGN

@@ -138,6 +138,20 @@ package enum HistogramFiles {
         "[authz-bench-end: intervals=\(intervals), requests=\(requests)]"
     }
 
+    /// The comment a run appends after its end line once its verdict is known (read by `merge`,
+    /// whose merged verdict carries it): `[authz-bench-verdict: {"valid": ..., "invalidReasons":
+    /// [...], "interrupted": "SIGTERM"}]`, compact JSON with sorted keys (reasons hold commas).
+    package static func hlogVerdict(_ summary: ResultSummary) -> String {
+        var members: [String: JSONValue] = [
+            "valid": .bool(summary.valid), "invalidReasons": .array(summary.invalidReasons.map(JSONValue.string)),
+        ]
+        if let interrupted = summary.interrupted { members["interrupted"] = .string(interrupted) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = (try? encoder.encode(JSONValue.object(members))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return "[authz-bench-verdict: \(json)]"
+    }
+
     /// A whole interval log, as the streamed one is written (header, then each interval's lines):
     /// for tests and for callers that hold the intervals.
     package static func hlogText(

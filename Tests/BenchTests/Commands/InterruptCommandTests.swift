@@ -51,8 +51,8 @@ struct InterruptCommandTests {
     }
 
     @Test(
-        "run: the result of the measured part is written, marked interrupted and invalid; 130 for SIGINT, 143 for SIGTERM",
-        arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, 143, "SIGTERM")]
+        "run: the result of the measured part is written, marked interrupted and invalid; 130 for SIGINT, 143 for SIGTERM, 131 for SIGQUIT",
+        arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, 143, "SIGTERM"), (SIGQUIT, 131, "SIGQUIT")]
     )
     func run(signal: Int32, exit: Int32, name: String) throws {
         let directory = try CLIHarness.temporaryDirectory()
