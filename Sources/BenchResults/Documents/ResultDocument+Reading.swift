@@ -3,9 +3,10 @@ import Foundation
 import HDRHistogram
 
 extension ResultDocument {
-    /// Every histogram payload decodes (the keys and their types are the decoder's checks).
+    /// Every histogram payload decodes (the keys and their types are the decoder's checks), and
+    /// every figure is in its range and agrees with what it is derived from (`checkFigures`).
     package func check(file: String) throws(BenchError) {
-        _ = try decodedHistograms(file: file)
+        try checkFigures(try decodedHistograms(file: file), file: file)
     }
 
     /// Every histogram of the document, decoded, by its JSON path (`$.latency.responseTime`, ...).
