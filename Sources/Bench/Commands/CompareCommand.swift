@@ -30,10 +30,15 @@ enum CompareCommand {
         With 5 or more repetitions per side a metric regresses (or improves) only when its median moves
         beyond the threshold AND the Mann-Whitney U test gives p < 0.05; the 95% interval is a bootstrap
         (2,000 resamples, fixed seed) of the relative median change. With fewer, the plain threshold applies.
+        A repetition is a distinct run: one file given twice on a side, or a copy of one (the same start,
+        host, shard and requests), is refused. Every figure of a result must agree with its histograms
+        and be in range (see the result schema).
+
         exit codes: 0 no regression, 2 regression, 4 improvements only, 5 baseline missing, 7 an input result
-        is invalid, 64 usage, 65 bad input (unreadable or malformed result, results not comparable, or a
-        result without a metric asked for), 66 an input not a regular file, 73 an output cannot be
-        created, 74 a write failed
+        is invalid, 64 usage, 65 bad input (unreadable or malformed result, a figure out of range or not
+        its histogram's, a repetition given twice, results not comparable, or a result without a metric
+        asked for), 66 a candidate missing or an input that cannot be opened (ELOOP named) or is not a
+        regular file, 73 an output cannot be created, 74 a write failed
         """
 
     /// Runs `compare` with `arguments` (after the command name); returns the exit code.
