@@ -29,6 +29,11 @@ package struct AccessSequence: Sendable {
     /// Records read (or operations generated), by operation; attacks are not counted.
     package var operationCounts: [TraceOperation: Int] = [:]
 
+    /// The most operations a sequence is built from: a trace's records (`TraceReader`) or the
+    /// synthetic workload's `--requests`. About 600 MB of sequence at most (12 bytes per lookup),
+    /// whatever the input.
+    package static let maxOperations = 50_000_000
+
     /// The number of lookups.
     package var count: Int { keys.count }
 

@@ -16,29 +16,52 @@ package enum TraceCSV {
     ///   `SOURCE:LINE: ...what was expected` for the first malformed line.
     /// - Complexity: O(bytes).
     package static func decode(_ bytes: [UInt8], source: String) throws(BenchError) -> [TraceRecord] {
-        guard !bytes.isEmpty else {
-            throw .badInput("\(source): empty file; expected the header line '\(header)'")
-        }
+        guard !bytes.isEmpty else { throw empty(source) }
         var records: [TraceRecord] = []
-        var previousTime: Int64 = 0
+        var lines = Lines(source: source)
         try TextLines.forEach(bytes) { (lineNumber, line) throws(BenchError) in
+            if let record = try lines.record(lineNumber, line) { records.append(record) }
+        }
+        return records
+    }
+
+    /// The error of a file without a line.
+    static func empty(_ source: String) -> BenchError {
+        .badInput("\(source): empty file; expected the header line '\(header)'")
+    }
+
+    /// The lines of one trace, read in order: the header first, then records whose times never
+    /// go back.
+    struct Lines {
+        /// The file, as errors name it.
+        let source: String
+        private var previousTime: Int64 = 0
+
+        /// Lines of `source`.
+        init(source: String) {
+            self.source = source
+        }
+
+        /// The record of line `lineNumber` (nil for the header).
+        ///
+        /// - Throws: `BenchError.badInput` naming the file and line.
+        mutating func record(_ lineNumber: Int, _ line: ArraySlice<UInt8>) throws(BenchError) -> TraceRecord? {
             if lineNumber == 1 {
                 guard line.elementsEqual(header.utf8) else {
                     throw .badInput("\(source):1: expected the header line '\(header)'")
                 }
-            } else {
-                let record = try parse(line, source: source, lineNumber: lineNumber)
-                guard record.timeMillis >= previousTime else {
-                    throw .badInput(
-                        "\(source):\(lineNumber): time_ms \(record.timeMillis) is below the previous "
-                            + "line's \(previousTime); expected non-decreasing times"
-                    )
-                }
-                previousTime = record.timeMillis
-                records.append(record)
+                return nil
             }
+            let record = try parse(line, source: source, lineNumber: lineNumber)
+            guard record.timeMillis >= previousTime else {
+                throw .badInput(
+                    "\(source):\(lineNumber): time_ms \(record.timeMillis) is below the previous "
+                        + "line's \(previousTime); expected non-decreasing times"
+                )
+            }
+            previousTime = record.timeMillis
+            return record
         }
-        return records
     }
 
     /// One record line (no newline).
