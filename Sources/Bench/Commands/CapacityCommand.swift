@@ -73,6 +73,15 @@ enum CapacityCommand {
             defaultThreads: ProcessInfo.processInfo.activeProcessorCount
         )
         scenario.durationMillis = try args.durationMillis("step-duration", default: 5_000)
+        // Checked here, by its own name: the scenario's rule would name --duration, which
+        // capacity refuses.
+        let stepDurations = Scenario.Limits.minDurationMillis...Scenario.Limits.durationMillis
+        guard stepDurations.contains(scenario.durationMillis) else {
+            throw CLIError.usage(
+                "--step-duration must be between 100ms and 30d (a step measures at least one request), "
+                    + "got '\(args.value("step-duration") ?? "")'"
+            )
+        }
         if args.value("warmup") == nil { scenario.warmupMillis = 2_000 }
         scenario.loop = .open(rate: settings.startRate)
         try scenario.validate(quoting: args.value)

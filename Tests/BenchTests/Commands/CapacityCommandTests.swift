@@ -19,11 +19,10 @@ struct CapacityCommandTests {
         #expect(output.stdout.isEmpty)
     }
 
-    /// Two rates, one step each, a generous SLO: the search stops at the `--max-rate` cap and
-    /// writes the document and the report. The start-lag bound is off: a step on a busy machine
-    /// may see a send delayed by a scheduler's time slice, which would fail that step, and this
-    /// test is about the search. The steps last a second: a step counts as saturated below 99% of
-    /// its rate, which with 200 ms steps (40 sends at 200 req/s) one send left past the end made.
+    /// Up to two rates, one step each, a generous SLO: the search writes the document and the
+    /// report, and they agree with each other and with the exit code. Which steps pass is not
+    /// asserted: on a busy machine a starved generator makes a step invalid (below 99% of its
+    /// rate), and this test is about what the search writes, not about the machine's speed.
     @Test func aShortSearchWritesItsDocumentAndReport() throws {
         let directory = try CLIHarness.temporaryDirectory()
         let output = try CLIHarness.bench(
@@ -39,15 +38,21 @@ struct CapacityCommandTests {
         let data = try Data(contentsOf: directory.appendingPathComponent("c.json"))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let environment = try #require(object["environment"] as? [String: Any])
-        #expect(output.status == (environment["build"] as? String == "debug" ? 7 : 0), "\(output.stderr)")
         #expect(object["kind"] as? String == "capacity")
+        // Whether a step passes depends on how busy the machine is (a starved generator makes a
+        // step invalid): the document must say what happened, consistently, whichever it was.
         let steps = try #require(object["steps"] as? [[String: Any]])
-        #expect(steps.compactMap { $0["rate"] as? Double } == [200, 400])
-        #expect(object["stepCount"] as? Int == 2)
-        let knee = try #require(object["knee"] as? [String: Any])
-        #expect(knee["rate"] as? Double == 400)
+        let rates = steps.compactMap { $0["rate"] as? Double }
+        #expect(rates.first == 200)
+        #expect(rates.allSatisfy { [200, 300, 400].contains($0) })
+        #expect(object["stepCount"] as? Int == steps.count)
+        let passed = zip(rates, steps).filter { $0.1["passed"] as? Bool == true }.map(\.0)
+        let knee = object["knee"] as? [String: Any]
+        #expect((knee?["rate"] as? Double) == (passed.isEmpty ? nil : passed.max()))
+        let expected: Int32 = environment["build"] as? String == "debug" ? 7 : knee == nil ? 6 : 0
+        #expect(output.status == expected, "\(output.stderr)")
         #expect(object["slo"] as? [String] == ["responseTime.p99<100s", "failures<100%"])
-        #expect(output.stdout.contains("knee 400 req/s"))
+        if let rate = knee?["rate"] as? Double { #expect(output.stdout.contains("knee \(Int(rate)) req/s")) }
         let html = try String(contentsOf: directory.appendingPathComponent("c.html"), encoding: .utf8)
         #expect(html.contains("id=\"capacity-latency\""))
 
@@ -55,6 +60,6 @@ struct CapacityCommandTests {
         let report = try CLIHarness.bench(["report", "c.json", "--out", "again.html"], in: directory)
         #expect(report.status == 0, "\(report.stderr)")
         let again = try String(contentsOf: directory.appendingPathComponent("again.html"), encoding: .utf8)
-        #expect(again.contains("class=\"knee\""))
+        #expect(again.contains("class=\"knee\"") == (knee != nil))
     }
 }
