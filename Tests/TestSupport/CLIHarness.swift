@@ -31,17 +31,22 @@ package enum CLIHarness {
         return directory.appendingPathComponent("authz-bench")
     }
 
-    /// Runs `executable` with `arguments` in `directory`, feeding `input` on standard input.
+    /// Runs `executable` with `arguments` in `directory`, feeding `input` on standard input, with
+    /// `environment` added to this process's.
     package static func run(
         _ executable: URL,
         _ arguments: [String],
         in directory: URL? = nil,
-        input: Data? = nil
+        input: Data? = nil,
+        environment: [String: String] = [:]
     ) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         let out = Pipe()
         let err = Pipe()
         let inPipe = Pipe()
@@ -61,9 +66,14 @@ package enum CLIHarness {
         )
     }
 
-    /// Runs `authz-bench` with `arguments`.
-    package static func bench(_ arguments: [String], in directory: URL? = nil, input: Data? = nil) throws -> Output {
-        try run(executable, arguments, in: directory, input: input)
+    /// Runs `authz-bench` with `arguments` (and `environment` added to this process's).
+    package static func bench(
+        _ arguments: [String],
+        in directory: URL? = nil,
+        input: Data? = nil,
+        environment: [String: String] = [:]
+    ) throws -> Output {
+        try run(executable, arguments, in: directory, input: input, environment: environment)
     }
 
     /// Runs a shell command (for the openssl CLI); records an issue when it fails.
