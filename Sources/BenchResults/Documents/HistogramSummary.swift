@@ -50,11 +50,8 @@ package struct HistogramSummary: Codable, Sendable, Equatable {
         package init(_ histogram: HDRHistogram) {
             min = histogram.min
             mean = histogram.mean
-            p50 = histogram.value(atPercentile: 50)
-            p90 = histogram.value(atPercentile: 90)
-            p99 = histogram.value(atPercentile: 99)
-            p999 = histogram.value(atPercentile: 99.9)
-            p9999 = histogram.value(atPercentile: 99.99)
+            let values = histogram.values(atPercentiles: [50, 90, 99, 99.9, 99.99])
+            (p50, p90, p99, p999, p9999) = (values[0], values[1], values[2], values[3], values[4])
             max = histogram.max
         }
     }
