@@ -36,12 +36,17 @@ enum MergeCommand {
         figures when every input gives the same ones; different ones, or .hlog inputs beside them,
         leave them unchecked, with a warning.
 
+        The merged result is invalid when an input was (a result's summary, an .hlog's verdict line).
+        A shard stopped by a signal (its verdict line, or a result marked interrupted) counts as truncated.
+
         exit codes: 0 ok, 6 an objective of the inputs not met by the merged result, 7 a merged run was
         invalid (it wins over 6), 64 usage error (two outputs naming one file
-        included), 65 bad input file (impossible figures included), different scenarios, an input given
-        twice, or shards missing or truncated (without --allow-missing), 66 an input missing or not a
-        regular file (a FIFO, a directory), 73 an output that cannot be created (a path that is not a
-        regular file, a --hgrm that is a file), 74 a write that failed (the cause named)
+        included), 65 bad input file (impossible figures, figures that disagree with their histograms,
+        an .hlog end line that disagrees with its log, an untagged interval in an authz-bench log, a
+        shard count above 10000000 included), different scenarios, an input given twice, or shards
+        missing or truncated (without --allow-missing), 66 an input missing or not a regular file (a
+        FIFO, a directory), 73 an output that cannot be created (a path that is not a regular file, a
+        --hgrm that is a file), 74 a write that failed (the cause named)
         """
 
     /// Runs `merge` with `arguments` (after the command name); returns the exit code.
