@@ -1,34 +1,17 @@
 import BenchHarness
-import HDRHistogram
 import Testing
 
 /// The recommendation of a sweep: hit ratios decide, not the time per lookup of one run, and a
 /// reference strategy kept for comparison is never recommended over one that does as well.
 @Suite("Sweep recommendation")
 struct SweepRecommendationTests {
-    static func row(_ strategy: String, capacity: Int, hits: Int, latency: UInt64) -> SweepRow {
-        var histogram = HDRHistogram()
-        histogram.record(latency, count: 10)
-        return SweepRow(
-            strategy: strategy,
-            capacity: capacity,
-            shards: nil,
-            requests: 100,
-            hits: hits,
-            optimalHits: 90,
-            responseTime: histogram,
-            elapsedNanos: 1_000,
-            bytesPerEntry: 100
-        )
-    }
-
     @Test func aTieWithTheReferenceRecommendsTheStrategyItIsAReferenceFor() {
         // tinylfu-fixed is faster per lookup in this run, with the same hits at every capacity.
         var rows = [
-            Self.row("tinylfu", capacity: 10, hits: 60, latency: 300),
-            Self.row("tinylfu-fixed", capacity: 10, hits: 60, latency: 100),
-            Self.row("tinylfu", capacity: 20, hits: 80, latency: 300),
-            Self.row("tinylfu-fixed", capacity: 20, hits: 80, latency: 100),
+            SweepReplayTests.row("tinylfu", capacity: 10, hits: 60, latency: 300),
+            SweepReplayTests.row("tinylfu-fixed", capacity: 10, hits: 60, latency: 100),
+            SweepReplayTests.row("tinylfu", capacity: 20, hits: 80, latency: 300),
+            SweepReplayTests.row("tinylfu-fixed", capacity: 20, hits: 80, latency: 100),
         ]
         Sweep.markBest(&rows)
         let sentence = Sweep.recommendation(rows)
@@ -42,8 +25,8 @@ struct SweepRecommendationTests {
 
     @Test func moreHitsWinWhateverTheTimes() {
         let rows = [
-            Self.row("lru", capacity: 10, hits: 50, latency: 100),
-            Self.row("tinylfu-fixed", capacity: 10, hits: 70, latency: 900),
+            SweepReplayTests.row("lru", capacity: 10, hits: 50, latency: 100),
+            SweepReplayTests.row("tinylfu-fixed", capacity: 10, hits: 70, latency: 900),
         ]
         #expect(Sweep.recommendation(rows).hasPrefix("Use tinylfu-fixed: it has the highest hit ratio at 1 of 1"))
     }
