@@ -20,8 +20,9 @@ package enum TraceReader {
     /// The most records (lines that are not the header, blank or `*`) a trace may hold: the
     /// synthetic workload's bound too (`AccessSequence.maxOperations`).
     package static var maxRecords: Int { AccessSequence.maxOperations }
-    /// The most bytes of text a trace may hold, once inflated: 4 GiB.
-    package static let maxTextBytes = 4 << 30
+    /// The most bytes of text a trace may hold, once inflated: 1 GiB, far beyond ``maxRecords``
+    /// lines of a trace (a few dozen bytes each), and what a file of blank lines costs to skip.
+    package static let maxTextBytes = 1 << 30
     /// The longest line, bytes.
     package static let maxLineBytes = 64 << 10
     /// The bounds as the errors and the documentation say them.

@@ -38,7 +38,7 @@ extension HostileCase {
             // Traces: a keys trace that is a CSV trace; a synthetic mix with nothing to compare.
             bad(["sweep", "--trace", "@F/keys-with-header.txt", "--trace-format", "keys", "--quiet"], "header"),
             bad(["sweep", "--requests", "2000", "--mix", "get=0,check=0,verify=0,logout=100", "--quiet"], "--mix"),
-            usage(["sweep", "--requests", "50000001", "--quiet"], "--requests"),
+            usage(["sweep", "--requests", "10000001", "--quiet"], "--requests"),
         ]
         return rows
     }
