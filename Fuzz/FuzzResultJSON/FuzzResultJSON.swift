@@ -26,7 +26,7 @@ public func fuzzResultJSON(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
     do {
         let document = try ResultDocument.parse(data, file: "fuzz.json")
-        _ = try document.decodedHistograms(file: "fuzz.json")
+        try document.check(file: "fuzz.json")
         checkGatedFigures(document)
     } catch {
         precondition(error.reason == .badInput, "not a bad-input error: \(error)")

@@ -23,7 +23,7 @@ package enum CompareFixtures {
         valid: Bool = true,
         repetition: Int = 0
     ) throws -> ResultDocument {
-        var document = try ResultDocument(SyntheticRun.outcome(valid: valid))
+        var document = try ResultDocument(SyntheticRun.result(valid: valid))
         // 1,000 requests: the 500th is p50, the 990th p99, the 999th p99.9.
         var histogram = HDRHistogram()
         histogram.record(UInt64(p50.rounded()), count: 500)

@@ -157,3 +157,9 @@ extension UInt8 {
         (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
     }
 }
+
+/// The suite's version, written into every result file.
+package enum BenchVersion {
+    /// The version string.
+    package static let current = "0.1.0"
+}

@@ -1,4 +1,5 @@
 import AuthZCore
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -51,6 +52,12 @@ package final class StopRequest: Sendable {
         case SIGQUIT: return "SIGQUIT"
         default: return "signal \(signal)"
         }
+    }
+
+    /// The validity reason of a run a signal ended early (it reports what it measured until then).
+    package static func interruptedReason(signal: String, measuredSeconds: Double) -> String {
+        "interrupted by \(signal) after \(String(format: "%.1f", measuredSeconds)) s of the measured phase: "
+            + "the figures cover part of the planned run"
     }
 
     /// The signals that stop a run: SIGINT, SIGTERM and SIGQUIT (Ctrl-\, which would otherwise

@@ -112,7 +112,7 @@ package struct CapacityDocument: BenchDocument, Equatable {
             throw .badInput("\(file): $.stepCount: \(stepCount), but $.steps holds \(steps.count) steps")
         }
         let check = FigureCheck(file: file)
-        let rates = Double.leastNonzeroMagnitude...Scenario.Limits.maxRate
+        let rates = Double.leastNonzeroMagnitude...WorkloadFlags.maxRate
         for (index, step) in steps.enumerated() {
             let path = "$.steps[\(index)]"
             try check.number(step.rate, "\(path).rate", in: rates, "a rate")
@@ -140,7 +140,7 @@ package struct CapacityDocument: BenchDocument, Equatable {
             throw check.fail("$.knee.rate", "the rate of a step that passed", "\(knee.rate)")
         }
         if let upper = knee.upper {
-            try check.number(upper, "$.knee.upper", in: knee.rate...Scenario.Limits.maxRate, "a rate above the knee's")
+            try check.number(upper, "$.knee.upper", in: knee.rate...WorkloadFlags.maxRate, "a rate above the knee's")
         }
     }
 }

@@ -177,6 +177,6 @@ struct HeaderChecked<Document: BenchDocument>: Decodable {
 
     /// A header value as messages show it: a string as it is, anything else as JSON.
     private static func shown(_ value: JSONValue) -> String {
-        value.stringValue ?? Comparability.text(value)
+        value.stringValue ?? value.text(.compact)
     }
 }

@@ -151,19 +151,4 @@ package enum HistogramFiles {
         let json = (try? encoder.encode(JSONValue.object(members))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         return "[authz-bench-verdict: \(json)]"
     }
-
-    /// A whole interval log, as the streamed one is written (header, then each interval's lines):
-    /// for tests and for callers that hold the intervals.
-    package static func hlogText(
-        startEpochMillis: Int64,
-        intervals: [IntervalReport],
-        metadata: [String] = []
-    )
-        throws(BenchError) -> String
-    {
-        let writer = hlogWriter(startEpochMillis: startEpochMillis, metadata: metadata)
-        var text = writer.text
-        for interval in intervals { text += try hlogLines(interval, writer: writer) }
-        return text
-    }
 }

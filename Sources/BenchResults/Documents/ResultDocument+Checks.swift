@@ -14,16 +14,18 @@ extension ResultDocument {
     /// The most resident-set samples a result holds (one per `--rss-sample-interval`, at least 100 ms).
     static let maxRSSSamples = 30 * 86_400 * 10 + 2
 
-    /// Checks every figure against its range and what it is derived from (`histograms`: the
-    /// decoded histograms by JSON path, as `decodedHistograms(file:)` gives them).
+    /// Checks every figure against its range and what it is derived from (`decoded`: this
+    /// document's histograms, decoded).
     ///
     /// - Throws: `BenchError.badInput` naming the file, the JSON path and what was expected.
-    func checkFigures(_ histograms: [String: HDRHistogram], file: String) throws(BenchError) {
+    func checkFigures(_ decoded: RunResult, file: String) throws(BenchError) {
         let check = FigureCheck(file: file)
         for kind in LatencyKind.allCases {
-            for (section, name) in [(latency, "latency"), (warmup, "warmup")] {
+            for (section, histograms, name) in [
+                (latency, decoded.latency, "latency"), (warmup, decoded.warmup, "warmup"),
+            ] {
                 let path = "$.\(name).\(kind.rawValue)"
-                if let summary = section[kind], let histogram = histograms[path] {
+                if let summary = section[kind], let histogram = histograms[kind] {
                     try check.histogram(summary, histogram, path)
                 }
             }
@@ -39,11 +41,11 @@ extension ResultDocument {
                 allowed: { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" },
                 "a stage name"
             )
-            if let histogram = histograms["$.stages.\(name)"] {
+            if let histogram = decoded.stages[name] {
                 try check.histogram(summary, histogram, "$.stages.\(name)")
             }
         }
-        if let inFlight = concurrency?.inFlight, let histogram = histograms["$.concurrency.inFlight"] {
+        if let inFlight = concurrency?.inFlight, let histogram = decoded.inFlight {
             try check.histogram(inFlight, histogram, "$.concurrency.inFlight")
         }
         try checkSummary(check)
@@ -178,22 +180,23 @@ extension ResultDocument {
     /// `cache`, `attacks`, `upstream`, `prewarm`, `memory`, `setupSeconds`, `slo`, `shards`.
     private func checkSections(_ check: FigureCheck) throws(BenchError) {
         let cache = sections.cache
+        let total = cache.total
         for (key, value) in [
-            ("capacity", cache.capacity), ("hits", cache.hits), ("misses", cache.misses),
-            ("evictions", cache.evictions), ("expirations", cache.expirations), ("entries", cache.entries),
+            ("capacity", cache.capacity), ("hits", total.hits), ("misses", total.misses),
+            ("evictions", total.evictions), ("expirations", total.expirations), ("entries", total.entries),
         ] {
             try check.count(value, "$.cache.\(key)")
         }
-        if let negative = cache.negativeHits { try check.count(negative, "$.cache.negativeHits", atMost: cache.hits) }
-        try check.share(cache.hitRatio, "$.cache.hitRatio")
-        let lookups = cache.hits + cache.misses
+        if let negative = cache.negativeHits { try check.count(negative, "$.cache.negativeHits", atMost: total.hits) }
+        try check.share(total.hitRatio, "$.cache.hitRatio")
+        let lookups = total.hits + total.misses
         try check.agrees(
-            cache.hitRatio,
-            lookups == 0 ? 0 : Double(cache.hits) / Double(lookups),
+            total.hitRatio,
+            lookups == 0 ? 0 : Double(total.hits) / Double(lookups),
             "$.cache.hitRatio",
             "$.cache.hits / ($.cache.hits + $.cache.misses)"
         )
-        try check.number(cache.bytesPerEntry, "$.cache.bytesPerEntry", in: 0...Double(FigureCheck.maxCount), "bytes")
+        try check.number(total.bytesPerEntry, "$.cache.bytesPerEntry", in: 0...Double(FigureCheck.maxCount), "bytes")
         for (name, stats) in [
             ("verifiedTokens", cache.caches.verifiedTokens), ("authorizations", cache.caches.authorizations),
         ] {

@@ -99,7 +99,7 @@ private enum AnyReportDocument: Decodable {
         } else {
             throw HeaderFailure(
                 message: "$.kind: expected \"sweep\" or \"capacity\" (or no kind for a run result), found "
-                    + (kind.stringValue ?? Comparability.text(kind))
+                    + (kind.stringValue ?? kind.text(.compact))
             )
         }
     }

@@ -39,8 +39,8 @@ package struct ShardIdentity: Sendable, Equatable {
         return "\(shard)/\(shardCount)"
     }
 
-    /// The most shards a run can have: one device each, at most `Scenario.Limits.devices`.
-    package static let maxShards = Scenario.Limits.devices.upperBound
+    /// The most shards a run can have: one device each, at most `WorkloadFlags.maxDevices`.
+    package static let maxShards = WorkloadFlags.maxDevices
     /// What a shard field must be, as messages say it.
     package static let shardForm = "I/N (1-based, N at most \(maxShards), the most devices a run has)"
 

@@ -10,7 +10,7 @@ import Testing
 struct ResultFiguresTests {
     /// The synthetic run's result as a JSON object.
     static func object() throws -> [String: Any] {
-        let data = try ResultDocument(SyntheticRun.outcome()).jsonData()
+        let data = try ResultDocument(SyntheticRun.result()).jsonData()
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
@@ -40,7 +40,7 @@ struct ResultFiguresTests {
 
     @Test func theFiguresARunWritesAreAccepted() throws {
         #expect(try Self.error(Self.object()) == nil)
-        for outcome in [SyntheticRun.outcome(closed: true), SyntheticRun.outcome(valid: false, seconds: 5)] {
+        for outcome in [SyntheticRun.result(closed: true), SyntheticRun.result(valid: false, seconds: 5)] {
             let data = try ResultDocument(outcome).jsonData()
             #expect(throws: Never.self) { try ResultDocument.parse(data, file: "r.json") }
         }

@@ -62,7 +62,7 @@ struct MergeVerdictTests {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // A run of 10 s planned, stopped by SIGTERM after 3.
-        var document = try ResultDocument(SyntheticRun.outcome(valid: false, seconds: 3))
+        var document = try ResultDocument(SyntheticRun.result(valid: false, seconds: 3))
         document.summary.interrupted = "SIGTERM"
         var scenario = document.scenario.objectValue ?? [:]
         scenario["durationMillis"] = .integer(10_000)

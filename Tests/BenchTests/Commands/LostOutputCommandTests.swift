@@ -22,7 +22,7 @@ struct LostOutputCommandTests {
         let directory = try CLIHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("r.json").path
-        try ResultDocument(SyntheticRun.outcome()).write(to: input)
+        try ResultDocument(SyntheticRun.result()).write(to: input)
         let process = Process()
         process.executableURL = CLIHarness.executable
         process.arguments = ["merge", input, "--json", "m.json"]
@@ -194,7 +194,7 @@ struct SmallContractCommandTests {
         let directory = try CLIHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("r.json").path
-        try ResultDocument(SyntheticRun.outcome()).write(to: input)
+        try ResultDocument(SyntheticRun.result()).write(to: input)
         let name = String(repeating: "n", count: 245) + ".json"
         let output = try CLIHarness.bench(["merge", input, "--quiet", "--json", name], in: directory)
         #expect(output.status == 0, "\(output.stderr)")
