@@ -90,4 +90,14 @@ package enum CLIHarness {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// Whether process `pid` has installed a handler for `signal` (its `SigCgt` mask in
+    /// `/proc/PID/status`): a signal sent from then on is handled, not fatal.
+    package static func catches(_ signal: Int32, pid: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return mask & (1 << UInt64(signal - 1)) != 0
+    }
 }

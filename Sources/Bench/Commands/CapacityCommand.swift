@@ -70,7 +70,7 @@ enum CapacityCommand {
         let settings = try searchSettings(args)
         var scenario = try WorkloadFlags.scenario(
             from: args,
-            defaultThreads: ProcessInfo.processInfo.activeProcessorCount
+            defaultThreads: WorkloadFlags.defaultThreads
         )
         scenario.durationMillis = try args.durationMillis("step-duration", default: 5_000)
         // Checked here, by its own name: the scenario's rule would name --duration, which
@@ -83,6 +83,12 @@ enum CapacityCommand {
             )
         }
         if args.value("warmup") == nil { scenario.warmupMillis = 2_000 }
+        if settings.startRate * Double(scenario.durationMillis) / 1_000 < 1 {
+            throw CLIError.usage(
+                "--start-rate \(args.value("start-rate") ?? LatencyText.rate(settings.startRate)): not one request in a "
+                    + "\(seconds(scenario.durationMillis)) step; expected start-rate x step-duration >= 1"
+            )
+        }
         scenario.loop = .open(rate: settings.startRate)
         try scenario.validate(quoting: args.value)
         if let maxRate = settings.maxRate {
@@ -131,6 +137,9 @@ enum CapacityCommand {
                 return row.passed
             }
         } catch is StepInterrupted {
+            outcome = nil
+        } catch is SetupInterrupted {
+            // Stopped in a step's set-up: that step measured nothing; the completed ones are written.
             outcome = nil
         }
         var document = CapacityDocument(

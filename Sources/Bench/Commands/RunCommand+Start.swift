@@ -60,6 +60,8 @@ extension RunCommand {
         } catch let missed as MissedStart {
             printError("authz-bench run: \(missed.message)")
             return nil
+        } catch let interrupted as SetupInterrupted {
+            throw CLIError(message: interrupted.message, exitCode: ExitCode(interruptedBy: interrupted.signal))
         }
     }
 }

@@ -73,7 +73,7 @@ enum RunCommand {
         else { return .ok }
         let scenario = try WorkloadFlags.scenario(
             from: args,
-            defaultThreads: ProcessInfo.processInfo.activeProcessorCount
+            defaultThreads: WorkloadFlags.defaultThreads
         )
         try scenario.validate(quoting: args.value)
         let rssSampleMillis = try args.durationMillis("rss-sample-interval", default: 10_000)
@@ -84,6 +84,7 @@ enum RunCommand {
         let format = try FormatFlag.parse(args)
         let metrics = try metricsTextfile(args, scenario: scenario)
         let objectives = try sloObjectives(args)
+        try objectives.checkRecorded(by: scenario)
         try checkOutputs(args, format: format, force: args.flag("force"))
 
         let start = try startPlan(args)

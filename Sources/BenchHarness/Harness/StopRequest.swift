@@ -54,6 +54,12 @@ package final class StopRequest: Sendable {
         }
     }
 
+    /// Throws ``SetupInterrupted`` when a stop was requested: the set-up's loops call it between
+    /// devices, so that a signal ends a long set-up at once rather than at the load's first send.
+    package func checkDuringSetUp() throws(SetupInterrupted) {
+        if let signal { throw SetupInterrupted(signal: Self.name(signal)) }
+    }
+
     /// The validity reason of a run a signal ended early (it reports what it measured until then).
     package static func interruptedReason(signal: String, measuredSeconds: Double) -> String {
         "interrupted by \(signal) after \(String(format: "%.1f", measuredSeconds)) s of the measured phase: "
@@ -92,5 +98,17 @@ package final class StopRequest: Sendable {
             sigaddset(&unblock, number)
         }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    }
+}
+
+/// A run stopped by a signal (``StopRequest``) before its load began: nothing was measured, and
+/// nothing is written.
+package struct SetupInterrupted: Error, Sendable, Equatable {
+    /// The signal's name: `SIGINT`, `SIGTERM`, `SIGQUIT`.
+    package var signal: String
+
+    /// One line: the signal, and that nothing was measured or written.
+    package var message: String {
+        "interrupted by \(signal) during the set-up, before the load: nothing was measured or written"
     }
 }

@@ -1,8 +1,15 @@
 import AuthZCore
+import Foundation
 
 extension WorkloadFlags {
     /// The most devices a run has (`--devices`), hence the most shards it can be split into.
     package static let maxDevices = 10_000_000
+    /// The most workers (`--threads`): each holds one of Dispatch's pool threads (255 at most) for
+    /// the whole run, and the upstream's answers and the interval collector need some left.
+    package static let maxThreads = 128
+
+    /// The workers of a run by default: one per core, at most ``maxThreads``.
+    package static var defaultThreads: Int { min(ProcessInfo.processInfo.activeProcessorCount, maxThreads) }
 
     /// The named scenario, the simulated population and its traffic.
     static let population: [WorkloadFlag] = [
@@ -97,8 +104,8 @@ extension WorkloadFlags {
             .choice(\.cache, key: "cache"),
         WorkloadFlag("capacity", "N").help("entries of each engine cache")
             .integer(\.capacity, in: 1...100_000_000, key: "capacity"),
-        WorkloadFlag("threads", "N").help("worker threads (default: one per core)")
-            .integer(\.threads, in: 1...1_024, key: "threads")
+        WorkloadFlag("threads", "N").help("worker threads (default: one per core, at most \(maxThreads))")
+            .integer(\.threads, in: 1...maxThreads, key: "threads")
             .shows { _ in nil },
         WorkloadFlag("authn-ttl", "D").help("lifetime of the devices' authN tokens")
             .value(\.authNTTLMillis, .millis, key: "authNTTLMillis")

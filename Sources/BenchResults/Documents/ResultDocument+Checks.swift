@@ -248,6 +248,9 @@ extension ResultDocument {
                 in: 0...Double.greatestFiniteMagnitude,
                 "a figure"
             )
+            if objective.notRecorded == true, objective.met || objective.actual != 0 {
+                throw check.fail("$.slo[\(index)]", "an objective not recorded to be unmet, with actual 0", "met")
+            }
         }
         if let shards = sections.shards { try checkShards(shards, check) }
     }

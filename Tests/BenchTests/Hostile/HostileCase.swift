@@ -63,6 +63,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     /// row fails only because of the one hostile value it changes.
     static var all: [HostileCase] {
         run + micro + tokenIssue + tokenVerify + tokenInspect + merge + sweep + report + compare + forged + outputs
+            + load
     }
 
     /// Values no integer, count or rate flag accepts.
