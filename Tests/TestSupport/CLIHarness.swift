@@ -92,8 +92,10 @@ package enum CLIHarness {
     }
 
     /// Whether process `pid` has installed a handler for `signal` (its `SigCgt` mask in
-    /// `/proc/PID/status`): a signal sent from then on is handled, not fatal.
+    /// `/proc/PID/status`): a signal sent from then on is handled, not fatal. Signal 0 (no signal,
+    /// `kill`'s probe) needs no handler.
     package static func catches(_ signal: Int32, pid: Int32) -> Bool {
+        guard (1...64).contains(signal) else { return true }
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
             let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)

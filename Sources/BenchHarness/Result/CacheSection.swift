@@ -52,8 +52,14 @@ extension CacheSection: Codable {
         for counter in CacheStats.counters where counter.isTotalled {
             let key = AnyKey(counter.key)
             if counter.isRequired || container.contains(key) {
-                let sum = Double(total[keyPath: counter.path])
-                try CacheStats.check(counter.key, in: container, equals: sum, "the caches' sum")
+                // An integer first (a fraction is named as one), then the caches' sum.
+                _ = try container.decode(Int.self, forKey: key)
+                try CacheStats.check(
+                    counter.key,
+                    in: container,
+                    equals: Double(total[keyPath: counter.path]),
+                    "the caches' sum"
+                )
             } else {
                 unrecorded.insert(counter.key)
             }
