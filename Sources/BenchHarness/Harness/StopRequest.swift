@@ -107,6 +107,11 @@ package struct SetupInterrupted: Error, Sendable, Equatable {
     /// The signal's name: `SIGINT`, `SIGTERM`, `SIGQUIT`.
     package var signal: String
 
+    /// A set-up stopped by the signal named `signal`.
+    package init(signal: String) {
+        self.signal = signal
+    }
+
     /// One line: the signal, and that nothing was measured or written.
     package var message: String {
         "interrupted by \(signal) during the set-up, before the load: nothing was measured or written"
