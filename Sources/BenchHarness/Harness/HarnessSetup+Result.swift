@@ -161,7 +161,7 @@ package enum Validity {
     ) -> [String] {
         guard var target = scenario.loop.rate else { return [] }
         var reasons: [String] = []
-        let most = (target * durationSeconds * (1 + 1e-9)).rounded(.up)
+        let most = (target * durationSeconds * (1 - 1e-9)).rounded(.up)
         if scenario.arrivals == .uniform, Double(requests) > most {
             reasons.append(
                 "sent \(requests) requests in the measured phase, above the \(Int(most)) the target "

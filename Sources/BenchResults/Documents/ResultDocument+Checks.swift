@@ -188,6 +188,13 @@ extension ResultDocument {
             try check.count(value, "$.cache.\(key)")
         }
         if let negative = cache.negativeHits { try check.count(negative, "$.cache.negativeHits", atMost: total.hits) }
+        if let figure = cache.disagreements.first {
+            throw check.fail(
+                figure.path,
+                "\(figure.expected) (\(figure.source))",
+                "\(figure.written)"
+            )
+        }
         try check.share(total.hitRatio, "$.cache.hitRatio")
         let lookups = total.hits + total.misses
         try check.agrees(
