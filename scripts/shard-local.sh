@@ -150,7 +150,19 @@ PY
     exit $?
 fi
 
-"$bin" merge "$work"/shard-*.hlog --json "$work/merged.json" --quiet
+status=0
+"$bin" merge "$work"/shard-*.hlog --json "$work/merged.json" --quiet || status=$?
+# The merged verdict carries the shards' (their logs' verdict lines): 7 is accepted only when every
+# reason is a shard's debug build, as for the shards themselves.
+if [[ "$status" -ne 0 ]] && ! { [[ "$status" -eq 7 && -f "$work/merged.json" ]] && python3 - "$work/merged.json" <<'PY'
+import json, sys
+reasons = json.load(open(sys.argv[1]))["summary"]["invalidReasons"]
+sys.exit(0 if reasons and all(": debug build" in r for r in reasons) else 1)
+PY
+}; then
+    echo "shard-local: merge exited $status" >&2
+    exit 1
+fi
 
 single=""
 if [[ -n "$total_rate" ]]; then

@@ -4,9 +4,11 @@ import BenchResults
 // an `.hlog` (header metadata, interval lines) or a result JSON, told apart by content as `merge`
 // does.
 //
-// Any bytes: adding either throws a `BenchError` with reason `badInput` and a one-line message
-// naming the file, or gives a merge that either is refused the same way or has finite,
-// non-negative figures (requests, duration, rate) and a console report.
+// Any bytes, forged shard headers and end and verdict lines included: adding either throws a
+// `BenchError` with reason `badInput` and a one-line message naming the file, or gives a merge
+// that either is refused the same way or has finite, non-negative figures (requests, duration,
+// rate), a shard count a run can have, a coverage line of bounded length, a verdict that carries
+// the input's invalidity, and a console report.
 import CLibFuzzer
 
 /// SwiftPM's name for this executable's entry point: hands over to libFuzzer's driver.
@@ -39,6 +41,20 @@ public func fuzzMergeInput(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             "an interval out of range"
         )
         _ = RunReport.text(result)
+        if let shards = result.shards {
+            precondition((1...ShardIdentity.maxShards).contains(shards.expected), "shard count \(shards.expected)")
+            precondition(
+                shards.coverageText.count < 4_096,
+                "a coverage line of \(shards.coverageText.count) characters"
+            )
+        }
+        if let verdict = merger.inputVerdicts.first ?? nil, !verdict.valid {
+            precondition(!summary.valid, "an invalid input merged into a valid result")
+        }
+        precondition(
+            summary.requests == Int(result.histogram(.responseTime).totalCount),
+            "requests disagree with the merged histogram"
+        )
     } catch {
         precondition(error.reason == .badInput, "not a bad-input error: \(error)")
         precondition(!error.message.contains("\n"), "a message of several lines: \(error.message)")

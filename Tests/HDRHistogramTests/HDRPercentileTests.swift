@@ -33,6 +33,17 @@ struct HDRPercentileTests {
         #expect(abs(histogram.mean - exactMean) / exactMean <= tolerance)
     }
 
+    /// Several percentiles in one pass are each exactly the one-at-a-time value, in any order,
+    /// NaN and out-of-range ones included.
+    @Test(arguments: SampleDistribution.allCases)
+    func severalPercentilesInOnePassAreEachTheSingleOne(distribution: SampleDistribution) {
+        var histogram = HDRHistogram()
+        for sample in distribution.samples(count: 10_000, seed: 7) { histogram.record(sample) }
+        let asked = Self.percentiles.reversed() + [.nan, -5, 150, 50]
+        #expect(histogram.values(atPercentiles: asked) == asked.map { histogram.value(atPercentile: $0) })
+        #expect(HDRHistogram().values(atPercentiles: [50, 99]) == [0, 0])
+    }
+
     @Test func emptyHistogramReportsZeros() {
         let histogram = HDRHistogram()
         #expect(histogram.value(atPercentile: 50) == 0)

@@ -31,17 +31,22 @@ package enum CLIHarness {
         return directory.appendingPathComponent("authz-bench")
     }
 
-    /// Runs `executable` with `arguments` in `directory`, feeding `input` on standard input.
+    /// Runs `executable` with `arguments` in `directory`, feeding `input` on standard input, with
+    /// `environment` added to this process's.
     package static func run(
         _ executable: URL,
         _ arguments: [String],
         in directory: URL? = nil,
-        input: Data? = nil
+        input: Data? = nil,
+        environment: [String: String] = [:]
     ) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         let out = Pipe()
         let err = Pipe()
         let inPipe = Pipe()
@@ -61,9 +66,14 @@ package enum CLIHarness {
         )
     }
 
-    /// Runs `authz-bench` with `arguments`.
-    package static func bench(_ arguments: [String], in directory: URL? = nil, input: Data? = nil) throws -> Output {
-        try run(executable, arguments, in: directory, input: input)
+    /// Runs `authz-bench` with `arguments` (and `environment` added to this process's).
+    package static func bench(
+        _ arguments: [String],
+        in directory: URL? = nil,
+        input: Data? = nil,
+        environment: [String: String] = [:]
+    ) throws -> Output {
+        try run(executable, arguments, in: directory, input: input, environment: environment)
     }
 
     /// Runs a shell command (for the openssl CLI); records an issue when it fails.
@@ -79,5 +89,17 @@ package enum CLIHarness {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("authz-bench-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// Whether process `pid` has installed a handler for `signal` (its `SigCgt` mask in
+    /// `/proc/PID/status`): a signal sent from then on is handled, not fatal. Signal 0 (no signal,
+    /// `kill`'s probe) needs no handler.
+    package static func catches(_ signal: Int32, pid: Int32) -> Bool {
+        guard (1...64).contains(signal) else { return true }
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return mask & (1 << UInt64(signal - 1)) != 0
     }
 }

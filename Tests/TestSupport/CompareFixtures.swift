@@ -1,6 +1,7 @@
 import BenchHarness
 import BenchResults
 import Foundation
+import HDRHistogram
 import Testing
 
 /// Synthetic run results with chosen headline figures, written to temporary directories, for the
@@ -10,22 +11,39 @@ package enum CompareFixtures {
     package static let jitter: [Double] = [-0.02, 0.01, 0.0, 0.02, -0.01]
 
     /// A valid result whose throughput and response-time p50/p99/p99.9 are the given figures, both
-    /// of all requests and of those answered inline (the gate's default metrics).
+    /// of all requests and of those answered inline (the gate's default metrics), as a run would
+    /// write them: the figures are those of histograms that hold them (to the histogram's three
+    /// significant digits), the rate is the requests over the duration, and `repetition` gives the
+    /// run its own start (a repetition is a distinct run).
     package static func document(
         rate: Double = 1_000,
         p50: Double = 100_000,
         p99: Double = 2_000_000,
         p999: Double = 5_000_000,
-        valid: Bool = true
+        valid: Bool = true,
+        repetition: Int = 0
     ) throws -> ResultDocument {
         var document = try ResultDocument(SyntheticRun.result(valid: valid))
-        document.summary.achievedRate = rate
-        document.latency.responseTime.p50 = UInt64(p50.rounded())
-        document.latency.responseTime.p99 = UInt64(p99.rounded())
-        document.latency.responseTime.p999 = UInt64(p999.rounded())
-        document.latency.inline?.p50 = UInt64(p50.rounded())
-        document.latency.inline?.p99 = UInt64(p99.rounded())
-        document.latency.inline?.p999 = UInt64(p999.rounded())
+        // 1,000 requests: the 500th is p50, the 990th p99, the 999th p99.9.
+        var histogram = HDRHistogram()
+        histogram.record(UInt64(p50.rounded()), count: 500)
+        histogram.record(UInt64(p99.rounded()), count: 490)
+        histogram.record(UInt64(p999.rounded()), count: 10)
+        let requests = Int(histogram.totalCount)
+        let summary = try HistogramSummary(histogram)
+        document.latency.responseTime = summary
+        document.latency.inline = summary
+        document.latency.parked = try HistogramSummary(HDRHistogram())
+        let duration = Double(requests) / rate
+        document.summary.requests = requests
+        document.summary.durationSeconds = duration
+        document.summary.achievedRate = Double(requests) / duration
+        document.summary.failureShare = ResultSummary.share(
+            (document.summary.failures ?? [:]).values.reduce(0, +),
+            of: requests
+        )
+        document.summary.startEpochMillis = 1_700_000_000_000 + Int64(repetition) * 60_000
+        document.intervals = [IntervalSummary(startSeconds: 0, lengthSeconds: duration, requests: requests)]
         return document
     }
 
@@ -45,7 +63,8 @@ package enum CompareFixtures {
                 p50: 100_000 * scale * p50Factor,
                 p99: 2_000_000 * scale * p99Factor,
                 p999: 5_000_000 * scale,
-                valid: valid
+                valid: valid,
+                repetition: index
             )
         }
     }

@@ -9,9 +9,14 @@ package enum HTMLReportFixtures {
     /// requests in flight so that two results differ.
     package static func run(scale: UInt64 = 1, scenarioNote: String? = nil, seconds: Int = 3) throws -> ResultDocument {
         var result = SyntheticRun.result(seconds: seconds)
+        // As many values as the run's requests (on their paths: inline and parked make the whole),
+        // so that the result's figures agree with its histograms.
+        let requests = result.summary.requests
+        let parked = SyntheticRun.parkedPerInterval * seconds
         for (kind, _) in result.latency {
+            let count = kind == .inline ? requests - parked : kind == .parked ? parked : requests
             var histogram = HDRHistogram()
-            for value in 1...2_000 { histogram.record(UInt64(value) * 500 * scale) }
+            for value in 1...count { histogram.record(UInt64(value) * 500 * scale) }
             result.latency[kind] = histogram
         }
         result.intervals = SyntheticRun.intervals(seconds: seconds).map { interval in
@@ -54,9 +59,10 @@ package enum HTMLReportFixtures {
                 let summary = try JSONSerialization.jsonObject(
                     with: JSONEncoder().encode(try HistogramSummary(histogram))
                 )
-                let ratio = 0.3 + 0.2 * Double(c) + 0.02 * Double(s)
+                let hits = 3_000 + 2_000 * c + 200 * s
+                let ratio = Double(hits) / 10_000
                 rows.append([
-                    "strategy": strategy, "capacity": capacity, "requests": 10_000, "hits": Int(ratio * 10_000),
+                    "strategy": strategy, "capacity": capacity, "requests": 10_000, "hits": hits,
                     "hitRatio": ratio, "optimalHitRatio": ratio + 0.1, "throughput": 1.0e6, "bytesPerEntry": 120.5,
                     "responseTime": summary, "best": s == strategies.count - 1 && c == 1,
                 ])

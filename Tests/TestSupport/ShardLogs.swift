@@ -3,7 +3,8 @@ import Foundation
 import HDRHistogram
 
 /// `.hlog` texts of shards with the authz-bench metadata lines (`#[authz-bench-run: ...]`,
-/// `#[authz-bench-scenario: ...]`, `#[authz-bench-end: ...]`), for the merge tests.
+/// `#[authz-bench-scenario: ...]`, `#[authz-bench-end: ...]`, `#[authz-bench-verdict: ...]`), for the
+/// merge tests.
 package enum ShardLogs {
     /// One shard's log description.
     package struct Shard {
@@ -27,6 +28,8 @@ package enum ShardLogs {
         package var fingerprint: String? = nil
         /// The writer's version.
         package var version = "0.1.0"
+        /// The verdict line's JSON after the end line (none when nil: a log written before it).
+        package var verdict: String? = nil
 
         /// A shard `index` of `count` started at `startEpochMillis`.
         package init(_ index: Int, of count: Int, startEpochMillis: Int64) {
@@ -77,6 +80,7 @@ package enum ShardLogs {
         }
         var text = writer.text
         if shard.ended { text += "#[authz-bench-end: intervals=\(shard.seconds), requests=\(shard.requests)]\n" }
+        if let verdict = shard.verdict { text += "#[authz-bench-verdict: \(verdict)]\n" }
         return text
     }
 

@@ -94,7 +94,8 @@ public final class HMACSHA256Key: @unchecked Sendable {
 
     /// Inner state copy + message + final, outer state copy + inner digest + final, into `mac`.
     ///
-    /// The copies live on this call's stack: the key's own states are never written.
+    /// The copies live on this call's stack, cleansed before it returns: the key's own states are
+    /// never written.
     @inline(__always)
     func compute(_ data: UnsafeRawBufferPointer, into mac: inout SHA256Digest) -> Bool {
         compute(data, resuming: states, into: &mac)
@@ -120,6 +121,9 @@ public final class HMACSHA256Key: @unchecked Sendable {
         -> Bool
     {
         var context = innerState.pointee
+        // The copy starts as a key state (the inner, then the outer pad's): cleansed before the
+        // call returns, as the key's own states are in `deinit`, so that no stack frame keeps one.
+        defer { Swift.withUnsafeMutableBytes(of: &context) { OPENSSL_cleanse($0.baseAddress, $0.count) } }
         var inner = SHA256Digest.zero
         let ok =
             authz_sha256_update(&context, data.baseAddress, data.count) == 1

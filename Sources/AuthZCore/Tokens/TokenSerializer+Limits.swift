@@ -6,6 +6,9 @@ public enum TokenIssueError: Error, Sendable, Equatable, CustomStringConvertible
     case emptyField(field: String)
     /// The whole token would take `bytes` bytes, more than `TokenParser.maxTokenBytes`.
     case tokenTooLarge(bytes: Int)
+    /// The named field holds a control character the parser refuses (any below U+0020 but tab,
+    /// line feed and carriage return), at the given UTF-8 offset.
+    case controlCharacter(field: String, offset: Int)
 
     /// One line: what is too large, by how much, and the limit.
     public var description: String {
@@ -17,6 +20,9 @@ public enum TokenIssueError: Error, Sendable, Equatable, CustomStringConvertible
             "<\(field)> is empty; the token format requires text in it"
         case .tokenTooLarge(let bytes):
             "the token would take \(bytes) bytes; the token format allows at most \(TokenParser.maxTokenBytes)"
+        case .controlCharacter(let field, let offset):
+            "<\(field)> holds a control character at byte \(offset); the token format allows none but tab, "
+                + "line feed and carriage return"
         }
     }
 }
@@ -52,12 +58,20 @@ extension TokenSerializer {
     }
 
     /// Throws unless every text field of `body` is as the parser requires: not empty (but
-    /// `proxyMvpdId`), and within the field limit once escaped. An issued token then parses back.
+    /// `proxyMvpdId`), within the field limit once escaped, and without a control character the
+    /// parser refuses (escaping cannot carry one: XML has no entity for it). An issued token then
+    /// parses back.
     public static func checkFields(_ body: TokenBody) throws(TokenIssueError) {
         try forEachTextField(body) { (name, text, mayBeEmpty) throws(TokenIssueError) in
             if text.isEmpty && !mayBeEmpty { throw .emptyField(field: name.description) }
             let bytes = TokenWriter.escapedCount(text)
             if bytes > TokenParser.maxFieldBytes { throw .fieldTooLarge(field: name.description, bytes: bytes) }
+            if let offset = text.utf8.firstIndex(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
+                throw .controlCharacter(
+                    field: name.description,
+                    offset: text.utf8.distance(from: text.utf8.startIndex, to: offset)
+                )
+            }
         }
     }
 }

@@ -9,17 +9,16 @@ enum FormatFlag {
         + "customSmallerIsBetter latencies,\n                   FILE-bigger.EXT: customBiggerIsBetter "
         + "throughput and hit ratios) or bmf (Bencher Metric Format)"
 
-    /// Parses `--format` (exit 64 naming the flag and the allowed values) and checks the files
-    /// `--json` writes in it beyond `--json` itself, which the command checks: github-benchmark's
-    /// bigger-is-better file.
-    static func parse(_ args: Arguments, force: Bool, inputs: [String] = []) throws -> OutputFormat {
-        let format = try OutputFormat.parse(args.value("format"), json: args.value("json"))
-        if let path = args.value("json"), !path.isEmpty {
-            for extra in format.paths(json: path).dropFirst() {
-                try OutputPath.checkNotProtected(extra, flag: "--json", inputs: inputs, force: force)
-                try OutputPath.checkWritable(extra, flag: "--json")
-            }
-        }
-        return format
+    /// Parses `--format` (exit 64 naming the flag and the allowed values).
+    static func parse(_ args: Arguments) throws -> OutputFormat {
+        try OutputFormat.parse(args.value("format"), json: args.value("json"))
+    }
+
+    /// The files `--json` writes in `format` (github-benchmark's bigger-is-better file too), as
+    /// outputs for `OutputPath.check`.
+    static func outputs(_ args: Arguments, format: OutputFormat) -> [OutputPath.Output] {
+        guard let path = args.value("json") else { return [] }
+        guard !path.isEmpty else { return [OutputPath.Output(flag: "--json", path: path)] }
+        return format.paths(json: path).map { OutputPath.Output(flag: "--json", path: $0) }
     }
 }

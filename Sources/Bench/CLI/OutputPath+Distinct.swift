@@ -9,6 +9,9 @@ extension OutputPath {
         var path: String
         /// Whether the flag names a directory the command writes files into (`--hgrm`).
         var isDirectory = false
+        /// For a directory, the names of the files the command writes in it, as far as they are
+        /// known before the work: each is checked like a file output.
+        var files: [String] = []
     }
 
     /// Refuses two outputs that name one file (exit 64, naming both flags), compared by canonical

@@ -34,7 +34,7 @@ enum CapacityCommand {
         --stages, --total-rate and --duration do not apply: the search chooses the rates.
         exit codes: 0 knee found, 6 even the start rate fails, 7 a debug build (figures not representative),
                     64 usage, 65 bad input, 73 an output that cannot be created, 74 a write failed,
-                    130/143 interrupted by SIGINT/SIGTERM (the steps completed are written, no knee)
+                    130/143/131 interrupted by SIGINT/SIGTERM/SIGQUIT (the steps completed are written, no knee)
         """
 
     /// Options of `capacity` besides the workload's.
@@ -70,10 +70,25 @@ enum CapacityCommand {
         let settings = try searchSettings(args)
         var scenario = try WorkloadFlags.scenario(
             from: args,
-            defaultThreads: ProcessInfo.processInfo.activeProcessorCount
+            defaultThreads: WorkloadFlags.defaultThreads
         )
         scenario.durationMillis = try args.durationMillis("step-duration", default: 5_000)
+        // Checked here, by its own name: the scenario's rule would name --duration, which
+        // capacity refuses.
+        let stepDurations = WorkloadFlags.minDurationMillis...WorkloadFlags.maxDurationMillis
+        guard stepDurations.contains(scenario.durationMillis) else {
+            throw CLIError.usage(
+                "--step-duration must be between 100ms and 30d (a step measures at least one request), "
+                    + "got '\(args.value("step-duration") ?? "")'"
+            )
+        }
         if args.value("warmup") == nil { scenario.warmupMillis = 2_000 }
+        if settings.startRate * Double(scenario.durationMillis) / 1_000 < 1 {
+            throw CLIError.usage(
+                "--start-rate \(args.value("start-rate") ?? LatencyText.rate(settings.startRate)): not one request in a "
+                    + "\(seconds(scenario.durationMillis)) step; expected start-rate x step-duration >= 1"
+            )
+        }
         scenario.loop = .open(rate: settings.startRate)
         try scenario.validate(quoting: args.value)
         if let maxRate = settings.maxRate {
@@ -81,24 +96,16 @@ enum CapacityCommand {
             top.loop = .open(rate: maxRate)
             try top.validate(quoting: args.value)
         }
-        let force = args.flag("force")
-        // Every file written, github-benchmark's second one included, so that no two name one file;
-        // first, as the checks below create missing directories.
-        let written = try OutputFormat.parse(args.value("format"), json: args.value("json"))
-        let jsonPaths = args.value("json").map { written.paths(json: $0) } ?? []
-        try OutputPath.checkDistinct(
-            jsonPaths.map { OutputPath.Output(flag: "--json", path: $0) }
-                + (args.value("report").map { [OutputPath.Output(flag: "--report", path: $0)] } ?? [])
+        // Every file written, github-benchmark's second one included, under the one rule.
+        let format = try FormatFlag.parse(args)
+        try OutputPath.check(
+            FormatFlag.outputs(args, format: format)
+                + (args.value("report").map { [OutputPath.Output(flag: "--report", path: $0)] } ?? []),
+            force: args.flag("force")
         )
-        for flag in ["json", "report"] {
-            guard let path = args.value(flag) else { continue }
-            try OutputPath.checkNotProtected(path, flag: "--\(flag)", force: force)
-            try OutputPath.checkWritable(path, flag: "--\(flag)")
-        }
-        let format = try FormatFlag.parse(args, force: force)
 
         let quiet = args.flag("quiet")
-        if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
+        if !Environment.isReleaseBuild { printErrorText(Environment.debugBuildWarning) }
         if !quiet {
             print(
                 "capacity search: \(objectives.map(\.expression).joined(separator: ", ")); start \(LatencyText.rate(settings.startRate)) req/s, "
@@ -130,6 +137,9 @@ enum CapacityCommand {
                 return row.passed
             }
         } catch is StepInterrupted {
+            outcome = nil
+        } catch is SetupInterrupted {
+            // Stopped in a step's set-up: that step measured nothing; the completed ones are written.
             outcome = nil
         }
         var document = CapacityDocument(
@@ -167,7 +177,7 @@ enum CapacityCommand {
                 "authz-bench capacity: interrupted by \(signal) after \(steps.count) completed step(s); "
                     + "they are written, with no knee"
             )
-            return signal == "SIGTERM" ? .terminated : .interrupted
+            return ExitCode(interruptedBy: signal)
         }
         if !Environment.isReleaseBuild { return .runInvalid }
         return document.knee == nil ? .sloNotMet : .ok

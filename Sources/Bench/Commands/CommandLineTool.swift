@@ -21,10 +21,11 @@ enum CommandLineTool {
     /// Runs the command line and returns the process exit code.
     static func main(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first else {
-            printError(usage)
+            printErrorText(usage)
             return ExitCode.usage.rawValue
         }
         let rest = Array(arguments.dropFirst())
+        if let warning = Environment.gitCommitWarning { printError("authz-bench: warning: \(warning)") }
         do {
             switch command {
             case "--help", "-h", "help":

@@ -23,16 +23,22 @@ enum CompareCommand {
                                responseTime follow the simulated upstream's latency, gated only when named
           --markdown FILE      write a GitHub-flavoured Markdown summary (for $GITHUB_STEP_SUMMARY)
           --json FILE          write the verdict JSON (per-metric figures, verdict, exit code)
-          --force              compare even when scenario or environment keys differ (with a warning)
+          --force              compare even when scenario or environment keys differ (with a warning); also
+                               allow replacing an existing output whose name contains 'baseline'
           --quiet              print nothing but errors and warnings
 
         With 5 or more repetitions per side a metric regresses (or improves) only when its median moves
         beyond the threshold AND the Mann-Whitney U test gives p < 0.05; the 95% interval is a bootstrap
         (2,000 resamples, fixed seed) of the relative median change. With fewer, the plain threshold applies.
+        A repetition is a distinct run: one file given twice on a side, or a copy of one (the same start,
+        host, shard and requests), is refused. Every figure of a result must agree with its histograms
+        and be in range (see the result schema).
+
         exit codes: 0 no regression, 2 regression, 4 improvements only, 5 baseline missing, 7 an input result
-        is invalid, 64 usage, 65 bad input (unreadable or malformed result, results not comparable, or a
-        result without a metric asked for), 66 an input not a regular file, 73 an output cannot be
-        created, 74 a write failed
+        is invalid, 64 usage, 65 bad input (unreadable or malformed result, a figure out of range or not
+        its histogram's, a repetition given twice, results not comparable, or a result without a metric
+        asked for), 66 a candidate missing or an input that cannot be opened (ELOOP named) or is not a
+        regular file, 73 an output cannot be created, 74 a write failed
         """
 
     /// Runs `compare` with `arguments` (after the command name); returns the exit code.
@@ -77,20 +83,17 @@ enum CompareCommand {
 
         let baselineFiles = try ComparisonSide.resolve(baselinePaths, role: .baseline)
         let candidateFiles = try ComparisonSide.resolve(candidatePaths, role: .candidate)
-        try OutputPath.checkDistinct(
-            ["markdown", "json"].compactMap { flag in
-                args.value(flag).map { OutputPath.Output(flag: "--\(flag)", path: $0) }
-            }
-        )
-        for flag in ["markdown", "json"] {
-            guard let path = args.value(flag) else { continue }
-            try checkOutput(
-                path,
-                flag: "--\(flag)",
-                inputs: baselineFiles + candidateFiles,
+        let outputs = ["markdown", "json"].compactMap { flag in
+            args.value(flag).map { OutputPath.Output(flag: "--\(flag)", path: $0) }
+        }
+        for output in outputs where !output.path.isEmpty {
+            try checkOutsideInputDirectories(
+                output.path,
+                flag: output.flag,
                 directories: baselinePaths + candidatePaths
             )
         }
+        try OutputPath.check(outputs, inputs: baselineFiles + candidateFiles, force: args.flag("force"))
         let baseline = try ComparisonSide.load(baselineFiles, role: .baseline)
         let candidate = try ComparisonSide.load(candidateFiles, role: .candidate)
         try baseline.checkHas(metrics)
@@ -178,15 +181,10 @@ enum CompareCommand {
         return value / 100
     }
 
-    /// Refuses (exit 64) an output path that is an input file or directory, or a `*.json` file
-    /// directly inside an input directory (it would be read as a result next time); checks that it
-    /// can be written.
-    static func checkOutput(_ path: String, flag: String, inputs: [String], directories: [String]) throws {
-        try OutputPath.checkWritable(path, flag: flag)
+    /// Refuses (exit 64) an output path that is an input directory, or a `*.json` file directly
+    /// inside one (it would be read as a result next time).
+    static func checkOutsideInputDirectories(_ path: String, flag: String, directories: [String]) throws {
         let target = canonical(path)
-        for input in inputs where canonical(input) == target {
-            throw CLIError.usage("\(flag) \(path): is an input result file; compare never overwrites its inputs")
-        }
         let parent = URL(fileURLWithPath: target).deletingLastPathComponent().path
         for directory in directories {
             var isDirectory: ObjCBool = false

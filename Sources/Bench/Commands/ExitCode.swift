@@ -37,8 +37,20 @@ enum ExitCode: Int32, Sendable {
     /// `run` or `capacity` was interrupted by SIGINT (128 + 2, as a shell reports it): what was
     /// measured is written, marked interrupted.
     case interrupted = 130
+    /// The same for SIGQUIT (128 + 3).
+    case quit = 131
     /// The same for SIGTERM (128 + 15).
     case terminated = 143
+
+    /// The code of a run or search ended early by the signal named `signal` (`SIGINT`, `SIGTERM`,
+    /// `SIGQUIT`).
+    init(interruptedBy signal: String) {
+        switch signal {
+        case "SIGTERM": self = .terminated
+        case "SIGQUIT": self = .quit
+        default: self = .interrupted
+        }
+    }
 }
 
 extension CLIError {
@@ -84,14 +96,21 @@ struct CLIError: Error, Sendable {
 
 }
 
-/// Writes `message` and a newline to standard error.
+/// Writes `message` to standard error as one line (`ErrorLine.sanitized`: whatever input it quotes).
 func printError(_ message: String) {
-    var line = message
+    printErrorText(ErrorLine.sanitized(message))
+}
+
+/// Writes `text` and a newline to standard error as it is: for the tool's own multi-line texts
+/// (the usage, the debug-build banner), never for a message that quotes an input.
+func printErrorText(_ text: String) {
+    var line = text
     line.append("\n")
     line.withUTF8 { bytes in
         var rest = UnsafeRawBufferPointer(bytes)
         while !rest.isEmpty {
             let n = write(STDERR_FILENO, rest.baseAddress, rest.count)
+            if n < 0, errno == EINTR { continue }
             if n <= 0 { return }
             rest = UnsafeRawBufferPointer(rebasing: rest[n...])
         }

@@ -36,12 +36,17 @@ enum MergeCommand {
         figures when every input gives the same ones; different ones, or .hlog inputs beside them,
         leave them unchecked, with a warning.
 
+        The merged result is invalid when an input was (a result's summary, an .hlog's verdict line).
+        A shard stopped by a signal (its verdict line, or a result marked interrupted) counts as truncated.
+
         exit codes: 0 ok, 6 an objective of the inputs not met by the merged result, 7 a merged run was
         invalid (it wins over 6), 64 usage error (two outputs naming one file
-        included), 65 bad input file (impossible figures included), different scenarios, an input given
-        twice, or shards missing or truncated (without --allow-missing), 66 an input missing or not a
-        regular file (a FIFO, a directory), 73 an output that cannot be created (a path that is not a
-        regular file, a --hgrm that is a file), 74 a write that failed (the cause named)
+        included), 65 bad input file (impossible figures, figures that disagree with their histograms,
+        an .hlog end line that disagrees with its log, an untagged interval in an authz-bench log, a
+        shard count above 10000000 included), different scenarios, an input given twice, or shards
+        missing or truncated (without --allow-missing), 66 an input missing or not a regular file (a
+        FIFO, a directory), 73 an output that cannot be created (a path that is not a regular file, a
+        --hgrm that is a file), 74 a write that failed (the cause named)
         """
 
     /// Runs `merge` with `arguments` (after the command name); returns the exit code.
@@ -66,35 +71,19 @@ enum MergeCommand {
             options.alignment = alignment
         }
         options.maxSkewMillis = try args.durationMillis("max-skew", default: options.maxSkewMillis)
-        for flag in ["json", "hgrm"] {
-            if let path = args.value(flag), !path.isEmpty {
-                try OutputPath.checkNotProtected(
-                    path,
-                    flag: "--\(flag)",
-                    inputs: args.positionals,
-                    force: args.flag("force")
-                )
-            }
-        }
+        var outputs = args.value("json").map { [OutputPath.Output(flag: "--json", path: $0)] } ?? []
         if let directory = args.value("hgrm") {
-            guard !directory.isEmpty else { throw CLIError.usage("--hgrm expects a directory, got an empty string") }
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
-                throw CLIError.cannotCreate("--hgrm \(directory): exists and is not a directory")
-            }
+            outputs.append(OutputPath.Output(flag: "--hgrm", path: directory, isDirectory: true))
         }
-        try OutputPath.checkDistinct(
-            (args.value("json").map { [OutputPath.Output(flag: "--json", path: $0)] } ?? [])
-                + (args.value("hgrm").map { [OutputPath.Output(flag: "--hgrm", path: $0, isDirectory: true)] } ?? [])
-        )
-        if let path = args.value("json"), path.isEmpty {
-            throw CLIError.usage("--json expects a file path, got an empty string")
-        }
+        try OutputPath.validate(outputs, inputs: args.positionals, force: args.flag("force"))
         // Inputs first: a bad input must not leave a created output directory behind.
         let outcome = try ResultMerger.merge(args.positionals, options: options)
         let result = outcome.result
-        if let path = args.value("json") { try OutputPath.checkWritable(path, flag: "--json") }
-        if let directory = args.value("hgrm") { try OutputPath.checkDirectory(directory, flag: "--hgrm") }
+        for index in outputs.indices where outputs[index].isDirectory {
+            outputs[index].files = HistogramFiles.hgrmNames(result)
+            try OutputPath.validate(outputs[index])
+        }
+        try OutputPath.prepare(outputs)
         // After every check that can fail: an error stays the only line on standard error.
         for warning in outcome.warnings { printError("authz-bench merge: warning: \(warning)") }
         if !args.flag("quiet") { for note in outcome.notes { printError("authz-bench merge: note: \(note)") } }

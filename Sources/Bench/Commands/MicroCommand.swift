@@ -52,14 +52,11 @@ enum MicroCommand {
             for name in names { print(name) }
             return .ok
         }
-        if let path = args.value("json") {
-            if !path.isEmpty { try OutputPath.checkNotProtected(path, flag: "--json", force: args.flag("force")) }
-            try OutputPath.checkWritable(path, flag: "--json")
-        }
-        let format = try FormatFlag.parse(args, force: args.flag("force"))
+        let format = try FormatFlag.parse(args)
+        try OutputPath.check(FormatFlag.outputs(args, format: format), force: args.flag("force"))
 
         let environment = Environment.current()
-        if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
+        if !Environment.isReleaseBuild { printErrorText(Environment.debugBuildWarning) }
         let quiet = args.flag("quiet")
         if !quiet {
             print(

@@ -30,25 +30,13 @@ enum ReportCommand {
             throw CLIError.usage("expected at least one result file (run --json or sweep --json output)")
         }
         let out = try args.required("out", "the HTML file to write")
-        try checkOutput(out, inputs: args.positionals)
-        try OutputPath.checkNotProtected(out, flag: "--out", force: args.flag("force"))
+        let output = [OutputPath.Output(flag: "--out", path: out)]
+        try OutputPath.validate(output, inputs: args.positionals, force: args.flag("force"))
+        // Inputs first: a bad input must not leave a created output directory behind.
         let inputs = try ReportInputs.read(args.positionals)
+        try OutputPath.prepare(output)
         try ReportPage.write(inputs, to: out)
         return .ok
-    }
-
-    /// Throws a usage error when `out` cannot be written or names one of `inputs`.
-    static func checkOutput(_ out: String, inputs: [String]) throws {
-        let target = canonical(out)
-        for input in inputs where input != "-" && canonical(input) == target {
-            throw CLIError.usage("--out \(out): is the input file \(input); expected a new HTML file name")
-        }
-        try OutputPath.checkWritable(out, flag: "--out")
-    }
-
-    /// The absolute path with symbolic links resolved (as far as the path exists).
-    private static func canonical(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }
 

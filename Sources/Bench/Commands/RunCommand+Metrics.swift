@@ -15,7 +15,7 @@ extension RunCommand {
     /// `custom`) and the shard `I/N` (1-based); nil without the flag.
     ///
     /// - Throws: exit 64 naming the flag when FILE does not end in `.prom` (the collector reads
-    ///   nothing else) or cannot be written.
+    ///   nothing else); `checkOutputs` checks that it can be written.
     static func metricsTextfile(_ args: Arguments, scenario: Scenario) throws -> MetricsTextfile? {
         guard let path = args.value("metrics-textfile") else { return nil }
         guard path.hasSuffix(".prom"), !path.hasSuffix("/.prom") else {
@@ -24,7 +24,6 @@ extension RunCommand {
                     + "collector reads only *.prom), got '\(path)'"
             )
         }
-        try OutputPath.checkWritable(path, flag: "--metrics-textfile")
         return MetricsTextfile(
             path: path,
             labels: [

@@ -3,50 +3,41 @@ import BenchResults
 
 extension RunCommand {
     /// Every output `run` writes, in the order it writes them (github-benchmark's second file
-    /// included): for the check that no two name one file.
+    /// included), with the files `--hgrm` writes.
     static func outputs(_ args: Arguments, format: OutputFormat) -> [OutputPath.Output] {
-        var outputs: [OutputPath.Output] = []
-        if let path = args.value("json") {
-            outputs += format.paths(json: path).map { OutputPath.Output(flag: "--json", path: $0) }
-        }
+        var outputs = FormatFlag.outputs(args, format: format)
         for flag in ["markdown", "hlog", "record-trace", "report", "metrics-textfile"] {
             if let path = args.value(flag) { outputs.append(OutputPath.Output(flag: "--\(flag)", path: path)) }
         }
         if let path = args.value("hgrm") {
-            outputs.append(OutputPath.Output(flag: "--hgrm", path: path, isDirectory: true))
+            outputs.append(
+                OutputPath.Output(flag: "--hgrm", path: path, isDirectory: true, files: HistogramFiles.runHgrmNames)
+            )
         }
         return outputs
     }
 
-    /// Checks every output before the load: each writable, none a baseline (unless `--force`),
-    /// no two naming one file.
+    /// Checks every output before the load (`OutputPath.check`: the rule of every command).
     static func checkOutputs(_ args: Arguments, format: OutputFormat, force: Bool) throws {
-        // First: the checks below create missing directories.
-        try OutputPath.checkDistinct(outputs(args, format: format))
-        for flag in ["json", "hlog", "hgrm"] {
-            if let path = args.value(flag), !path.isEmpty {
-                try OutputPath.checkNotProtected(path, flag: "--\(flag)", force: force)
-            }
-        }
-        for flag in ["json", "hlog", "record-trace", "report"] {
-            if let path = args.value(flag) { try OutputPath.checkWritable(path, flag: "--\(flag)") }
-        }
-        if let directory = args.value("hgrm") { try OutputPath.checkDirectory(directory, flag: "--hgrm") }
+        try OutputPath.check(outputs(args, format: format), force: force)
     }
 
     /// Writes every output of the run; a failed write does not stop the others. Throws the
     /// failures (one line each, the first's exit code) after all were tried, with `failed` (the
-    /// live textfile's last write) and the streamed `.hlog`'s.
+    /// live textfile's last write) and the streamed `.hlog`'s (`hlog`, sealed with the verdict
+    /// here: a log lost during the run is a failure too).
     static func writeOutputs(
         _ result: RunResult,
         document: ResultDocument,
         format: OutputFormat,
         args: Arguments,
         quiet: Bool,
-        failed: BenchError? = nil
+        failed: BenchError? = nil,
+        hlog: IntervalLogSink? = nil
     ) throws {
         var writes = OutputWrites()
         writes.record(result.intervalLogFailure)
+        if let hlog, result.intervalLogFailure == nil { writes.attempt { try hlog.seal(document.summary) } }
         writes.record(failed)
         writes.attempt { try reportSLO(document, args: args, quiet: quiet) }
         if let path = args.value("json") { writes.attempt { try format.write(run: document, to: path) } }
@@ -64,12 +55,8 @@ extension RunCommand {
 /// `run --slo EXPR` and `run --markdown FILE`: the objectives are parsed before the run (a typo
 /// costs no run), checked after it, and decide the exit code with the run's validity.
 extension RunCommand {
-    /// The objectives of `--slo` (empty when absent), and a check that `--markdown` is writable.
+    /// The objectives of `--slo` (empty when absent).
     static func sloObjectives(_ args: Arguments) throws -> [SLOObjective] {
-        if let path = args.value("markdown") {
-            try OutputPath.checkNotProtected(path, flag: "--markdown", force: args.flag("force"))
-            try OutputPath.checkWritable(path, flag: "--markdown")
-        }
         guard let text = args.value("slo") else { return [] }
         return try SLOExpression.parse(text)
     }

@@ -35,7 +35,7 @@ extension RunCommand {
         return StartPlan(epochNanos: epochNanos, graceNanos: graceNanos)
     }
 
-    /// Runs the harness with the synchronised start and the streamed `.hlog` (`hlog`: its path);
+    /// Runs the harness with the synchronised start and the streamed `.hlog` (`hlog`: its sink);
     /// nil when the process missed its start (one line printed, nothing written: exit 3).
     static func runHarness(
         _ scenario: Scenario,
@@ -43,7 +43,7 @@ extension RunCommand {
         progress: ((String) -> Void)?,
         recordTrace: Bool,
         start: StartPlan?,
-        hlog: String?,
+        hlog: IntervalLogSink?,
         metrics: MetricsTextfile? = nil
     ) throws -> RunResult? {
         do {
@@ -53,13 +53,15 @@ extension RunCommand {
                 progress: progress,
                 recordTrace: recordTrace,
                 start: start,
-                intervalSink: hlog.map { IntervalLogSink(path: $0, scenario: scenario) },
+                intervalSink: hlog,
                 stop: .process,
                 onInterval: metrics.map { liveMetricsHook(metricsHook($0)) }
             )
         } catch let missed as MissedStart {
             printError("authz-bench run: \(missed.message)")
             return nil
+        } catch let interrupted as SetupInterrupted {
+            throw CLIError(message: interrupted.message, exitCode: ExitCode(interruptedBy: interrupted.signal))
         }
     }
 }

@@ -35,8 +35,9 @@ enum RunCommand {
                     or behind --max-start-lag, or a debug build; wins over 6), 64 usage (two outputs naming
                     one file too), 65 bad input, 66 an input missing, 73 an output path that is not a regular
                     file or not writable (checked before the run), 74 a write failed (ENOSPC, EIO: the other
-                    outputs are written), 130/143 interrupted by SIGINT/SIGTERM (what was measured is written,
-                    marked interrupted); an output that is a symbolic link is followed
+                    outputs are written; an --hlog removed during the run too), 130/143/131 interrupted by
+                    SIGINT/SIGTERM/SIGQUIT (what was measured is written, marked interrupted); an output that is
+                    a symbolic link is followed; a closed standard output (| head) loses the console text only
 
         calibration only (never for a figure you report):
         \(WorkloadFlags.help([.calibration]))
@@ -72,7 +73,7 @@ enum RunCommand {
         else { return .ok }
         let scenario = try WorkloadFlags.scenario(
             from: args,
-            defaultThreads: ProcessInfo.processInfo.activeProcessorCount
+            defaultThreads: WorkloadFlags.defaultThreads
         )
         try scenario.validate(quoting: args.value)
         let rssSampleMillis = try args.durationMillis("rss-sample-interval", default: 10_000)
@@ -80,17 +81,18 @@ enum RunCommand {
             throw CLIError.usage("--rss-sample-interval must be between 100ms and 1d")
         }
         // Check every output path before the run, so a long run does not fail at its end.
-        let force = args.flag("force")
-        let format = try FormatFlag.parse(args, force: force)
-        try checkOutputs(args, format: format, force: force)
+        let format = try FormatFlag.parse(args)
         let metrics = try metricsTextfile(args, scenario: scenario)
         let objectives = try sloObjectives(args)
+        try objectives.checkRecorded(by: scenario)
+        try checkOutputs(args, format: format, force: args.flag("force"))
 
         let start = try startPlan(args)
         let quiet = args.flag("quiet")
-        if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
+        if !Environment.isReleaseBuild { printErrorText(Environment.debugBuildWarning) }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
         StopRequest.installSignalHandlers()
+        let hlog = args.value("hlog").map { IntervalLogSink(path: $0, scenario: scenario) }
         guard
             var result = try runHarness(
                 scenario,
@@ -98,7 +100,7 @@ enum RunCommand {
                 progress: showProgress ? { line in printProgress(line) } : nil,
                 recordTrace: args.value("record-trace") != nil,
                 start: start,
-                hlog: args.value("hlog"),
+                hlog: hlog,
                 metrics: metrics
             )
         else { return .missedStart }
@@ -108,14 +110,22 @@ enum RunCommand {
 
         if !quiet { print(RunReport.text(result), terminator: "") }
         let document = try ResultDocument(result)
-        try writeOutputs(result, document: document, format: format, args: args, quiet: quiet, failed: metricsFailure)
+        try writeOutputs(
+            result,
+            document: document,
+            format: format,
+            args: args,
+            quiet: quiet,
+            failed: metricsFailure,
+            hlog: hlog
+        )
         if let signal = result.summary.interrupted {
             printError(
                 "authz-bench run: interrupted by \(signal) after "
                     + String(format: "%.1f", result.summary.durationSeconds) + " s of the measured phase; "
                     + "what was measured is written, marked interrupted and invalid"
             )
-            return signal == "SIGTERM" ? .terminated : .interrupted
+            return ExitCode(interruptedBy: signal)
         }
         return exitCode(result)
     }

@@ -23,19 +23,19 @@ enum SweepCommand {
             \(WorkloadFlags.lines(synopsis, after: "usage: authz-bench sweep "))
 
               --trace FILE     replay a trace instead of the synthetic workload the other workload flags
-                               describe; gzip'd or not (read by its first bytes)
+                               describe; gzip'd or not (read by its first bytes), streamed; \(TraceReader.boundsText)
               --trace-format F csv (default): time_ms,op,device,requestor,resource, as run --record-trace
                                writes; keys: one key per line, each a get (the LIRS/ARC traces, libCacheSim's
                                txt; blank lines and '*' lines skipped)
               --seed N         the synthetic workload's seed, and with a trace too the seed of the keys'
                                hashes and of every strategy's sketch and generators: the same command gives
                                the same hit ratios (run's engine draws its hash key at random per process)
-              --requests N     operations of the synthetic workload (default 1000000); get and check ones
-                               look the authorization cache up
+              --requests N     operations of the synthetic workload (default 1000000, at most \(AccessSequence.maxOperations));
+                               get and check ones look the authorization cache up
               --shards LIST    shard counts of the sharded strategy (one row each)
             \(FormatFlag.help)
-            exit codes: 0 ok, 64 usage, 65 bad input (a malformed trace), 66 the trace missing, 73 --json cannot
-            be created, 74 a write failed
+            exit codes: 0 ok, 64 usage, 65 bad input (a malformed trace or one beyond its bounds, or no lookup
+            to compare), 66 the trace missing, 73 --json cannot be created, 74 a write failed
             """
     }
 
@@ -62,20 +62,9 @@ enum SweepCommand {
             )
         else { return .ok }
         var plan = try plan(from: args)
-        if let path = args.value("json") {
-            try OutputPath.checkNotProtected(
-                path,
-                flag: "--json",
-                inputs: args.value("trace").map { [$0] } ?? [],
-                force: args.flag("force")
-            )
-            try OutputPath.checkWritable(path, flag: "--json")
-        }
-        let format = try FormatFlag.parse(
-            args,
-            force: args.flag("force"),
-            inputs: args.value("trace").map { [$0] } ?? []
-        )
+        let format = try FormatFlag.parse(args)
+        let outputs = FormatFlag.outputs(args, format: format)
+        try OutputPath.validate(outputs, inputs: args.value("trace").map { [$0] } ?? [], force: args.flag("force"))
         let quiet = args.flag("quiet")
 
         let sequence: AccessSequence
@@ -91,22 +80,20 @@ enum SweepCommand {
             }
             let traceFormat = try traceFormat(from: args)
             plan.seed = try seed(from: args)
-            var bytes = try InputFile.read(path, limit: 1 << 32, what: "--trace")
-            if Gzip.isCompressed(bytes) { bytes = try Gzip.inflate(bytes, source: path, limit: 1 << 32) }
-            let records =
-                traceFormat == "keys"
-                ? try TraceKeys.decode(bytes, source: path) : try TraceCSV.decode(bytes, source: path)
-            sequence = AccessSequence.replaying(records)
+            let (read, records) = try TraceReader.read(path, format: traceFormat)
+            sequence = read
             guard sequence.count > 0 else {
-                throw CLIError.badInput("\(path): no get or check line; expected at least one authorization lookup")
+                throw CLIError.badInput(
+                    "\(path): no get or check line; nothing to compare (expected at least one authorization lookup)"
+                )
             }
             scenario["source"] = .string("trace")
             scenario["trace"] = .string(path)
-            scenario["traceFormat"] = .string(traceFormat)
+            scenario["traceFormat"] = .string(traceFormat.rawValue)
             scenario["seed"] = .unsigned(plan.seed)
-            scenario["records"] = .integer(Int64(records.count))
+            scenario["records"] = .integer(Int64(records))
             heading =
-                "sweep of trace \(path) (\(traceFormat)): \(LatencyText.count(records.count)) records, seed \(plan.seed)"
+                "sweep of trace \(path) (\(traceFormat.rawValue)): \(LatencyText.count(records)) records, seed \(plan.seed)"
         } else {
             if args.value("trace-format") != nil {
                 throw CLIError.usage("--trace-format applies to --trace; give the trace file too")
@@ -114,6 +101,12 @@ enum SweepCommand {
             let workload = try workload(from: args)
             let population = workload.scenario
             sequence = AccessSequence.synthetic(workload)
+            guard sequence.count > 0 else {
+                throw CLIError.badInput(
+                    "--mix \(args.value("mix") ?? "") with --requests \(workload.requests): no get or check "
+                        + "operation, no authorization lookup; nothing to compare (expected get or check above 0)"
+                )
+            }
             plan.seed = population.seed
             scenario["source"] = .string("synthetic")
             scenario["seed"] = .unsigned(population.seed)
@@ -136,8 +129,10 @@ enum SweepCommand {
         scenario["keys"] = .integer(Int64(sequence.keyParts.count))
         scenario["logouts"] = .integer(Int64(sequence.operationCounts[.logout] ?? 0))
 
-        // After every input is read and checked: an error stays one line.
-        if !Environment.isReleaseBuild { printError(Environment.debugBuildWarning) }
+        // After every input is read and checked: a bad trace leaves no output directory behind,
+        // and an error stays one line.
+        try OutputPath.prepare(outputs)
+        if !Environment.isReleaseBuild { printErrorText(Environment.debugBuildWarning) }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
         let rows = Sweep.run(sequence, plan: plan, progress: showProgress ? { printError($0) } : nil)
         let fullHeading =
@@ -165,12 +160,12 @@ enum SweepCommand {
     }
 
     /// `--trace-format`: `csv` (the default) or `keys`; only with `--trace`.
-    static func traceFormat(from args: Arguments) throws -> String {
-        guard let text = args.value("trace-format") else { return "csv" }
-        guard ["csv", "keys"].contains(text) else {
+    static func traceFormat(from args: Arguments) throws -> TraceReader.Format {
+        guard let text = args.value("trace-format") else { return .csv }
+        guard let format = TraceReader.Format(rawValue: text) else {
             throw CLIError.usage("--trace-format expects csv or keys, got '\(text)'")
         }
-        return text
+        return format
     }
 
     /// The strategies, capacities and shard counts.
@@ -221,9 +216,10 @@ enum SweepCommand {
     /// The synthetic workload the flags describe: `run`'s parser and rules, for one worker (the
     /// sweep replays one worker's stream), and `--requests` operations.
     static func workload(from args: Arguments) throws -> AccessSequence.Workload {
-        let scenario = try WorkloadFlags.scenario(from: args, defaultThreads: 1)
+        // `--shards` is the sweep's list of shard counts, not run's `--shards N` of a sharded run.
+        let scenario = try WorkloadFlags.scenario(from: args.removing("shards"), defaultThreads: 1)
         try scenario.validate(quoting: args.value, population: false)
-        let requests = try args.integer("requests", default: 1_000_000, in: 1...1_000_000_000)
+        let requests = try args.integer("requests", default: 1_000_000, in: 1...AccessSequence.maxOperations)
         return AccessSequence.Workload(scenario, requests: requests)
     }
 }

@@ -18,7 +18,7 @@ extension TokenCommand {
             throw CLIError.badInput("\(path == "-" ? "standard input" : path): \(error.description)")
         }
         var lines: [(String, String)] = [("kind", parsed.body.kind.rawValue)]
-        let expiresAt: Int64
+        let expiresAt: Int64?
         switch parsed.body {
         case .authn(let b):
             lines += [
@@ -38,16 +38,12 @@ extension TokenCommand {
                 ("ttl", "\(b.ttlMillis) ms"), ("issueTime", "\(b.issueTimeMillis) (\(isoDate(b.issueTimeMillis)))"),
                 ("mvpdId", b.mvpdID), ("proxyMvpdId", b.proxyMvpdID),
             ]
-            expiresAt = b.issueTimeMillis &+ b.ttlMillis
+            let (sum, overflow) = b.issueTimeMillis.addingReportingOverflow(b.ttlMillis)
+            expiresAt = overflow ? nil : sum
         }
         lines.append(("signature", "\(parsed.signature.count) bytes (not verified by inspect)"))
         lines.append(("signed bytes", "\(parsed.bodyRange.lowerBound)..<\(parsed.bodyRange.upperBound)"))
-        // A hostile token's expiry may be anywhere in Int64 (a media token's issueTime + ttl wraps):
-        // compute the distance without trapping, and clamp it.
-        let (difference, overflow) = expiresAt.subtractingReportingOverflow(now)
-        let remaining = overflow ? (expiresAt < now ? -Int64.max : Int64.max) : max(difference, -Int64.max)
-        let when = remaining >= 0 ? "in \(humanDuration(remaining))" : "\(humanDuration(-remaining)) ago"
-        lines.append(("expires", "\(isoDate(expiresAt)) (\(remaining >= 0 ? "valid" : "EXPIRED"), \(when))"))
+        lines.append(("expires", expiry(expiresAt, now: now)))
         let width = lines.map(\.0.count).max() ?? 0
         for (name, value) in lines {
             print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
@@ -55,8 +51,29 @@ extension TokenCommand {
         return .ok
     }
 
-    /// `2026-11-21T10:00:00.000Z` for epoch milliseconds.
+    /// The `expires` line: the date and how far it is from `now`, or, for a time no date can
+    /// name (a media token's issueTime + ttl beyond 64 bits, a date after year 9999), that time
+    /// named as out of range.
+    static func expiry(_ expiresAt: Int64?, now: Int64) -> String {
+        guard let expiresAt else {
+            return "out of range: issueTime + ttl is beyond 64-bit milliseconds (no time; not a valid token)"
+        }
+        guard dateRange.contains(expiresAt) else { return isoDate(expiresAt) + " (not a valid token)" }
+        // Both within the dates a token can name: the distance cannot overflow.
+        let remaining = expiresAt - now
+        let when = remaining >= 0 ? "in \(humanDuration(remaining))" : "\(humanDuration(-remaining)) ago"
+        return "\(isoDate(expiresAt)) (\(remaining >= 0 ? "valid" : "EXPIRED"), \(when))"
+    }
+
+    /// The epoch milliseconds a date is shown for: year 1 to the end of year 9999.
+    static let dateRange: ClosedRange<Int64> = -62_135_596_800_000...253_402_300_799_999
+
+    /// `2026-11-21T10:00:00.000Z` for epoch milliseconds; for a time outside ``dateRange``, the
+    /// milliseconds named as out of range.
     static func isoDate(_ millis: Int64) -> String {
+        guard dateRange.contains(millis) else {
+            return "out of range: \(millis) ms since the epoch is \(millis < 0 ? "before year 1" : "after year 9999")"
+        }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.string(from: Date(timeIntervalSince1970: Double(millis) / 1000))

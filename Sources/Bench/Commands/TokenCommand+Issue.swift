@@ -129,6 +129,9 @@ extension TokenCommand {
                 + "format allows at most \(TokenParser.maxFieldBytes) per field"
         case .emptyField(let field):
             return "\(flags[field] ?? "<\(field)>") is empty; the token format requires text in <\(field)>"
+        case .controlCharacter(let field, let offset):
+            return "\(flags[field] ?? "<\(field)>") holds a control character at byte \(offset) (for <\(field)>); "
+                + "the token format allows none but tab, line feed and carriage return"
         case .tokenTooLarge:
             return "\(error)"
         }

@@ -93,8 +93,29 @@ package struct Environment: Codable, Sendable, Equatable {
         return "\(field(name.sysname)) \(field(name.release)) \(field(name.machine))"
     }
 
+    /// The variable that overrides the commit a result records.
+    package static let gitCommitVariable = "AUTHZ_BENCH_GIT_COMMIT"
+
+    /// Whether `text` is a commit as results record it: 7 to 64 hexadecimal digits (an abbreviated
+    /// or full SHA-1 or SHA-256 name), optionally with `-dirty` (a checkout with changes, as
+    /// scripts/ci-bench.sh marks it), or `unknown`. Anything else (a newline, a terminal escape)
+    /// would reach the console and every result file.
+    package static func isCommit(_ text: String) -> Bool {
+        if text == "unknown" { return true }
+        let hex = text.hasSuffix("-dirty") ? text.dropLast("-dirty".count) : Substring(text)
+        return (7...64).contains(hex.utf8.count) && hex.utf8.allSatisfy { $0.isHexDigit }
+    }
+
+    /// The warning for an `AUTHZ_BENCH_GIT_COMMIT` that is not a commit (nil when it is, or unset):
+    /// it is ignored, and the checkout's commit recorded instead.
+    package static var gitCommitWarning: String? {
+        guard let value = ProcessInfo.processInfo.environment[gitCommitVariable], !isCommit(value) else { return nil }
+        return "\(gitCommitVariable) '\(value.prefix(80))' ignored: expected 7 to 64 hexadecimal digits (a commit), "
+            + "optionally with -dirty, or unknown"
+    }
+
     private static func gitCommit() -> String {
-        if let fromEnvironment = ProcessInfo.processInfo.environment["AUTHZ_BENCH_GIT_COMMIT"] {
+        if let fromEnvironment = ProcessInfo.processInfo.environment[gitCommitVariable], isCommit(fromEnvironment) {
             return fromEnvironment
         }
         // The working directory's checkout, else the checkout the executable was built in
@@ -126,7 +147,14 @@ package struct Environment: Codable, Sendable, Equatable {
         guard process.terminationStatus == 0 else { return nil }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? nil : text
+        return isCommit(text) ? text : nil
+    }
+}
+
+extension UInt8 {
+    /// Whether the byte is an ASCII hexadecimal digit.
+    fileprivate var isHexDigit: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
     }
 }
 

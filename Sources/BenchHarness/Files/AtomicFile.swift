@@ -23,8 +23,7 @@ package enum AtomicFile {
     package static func write(_ data: Data, to path: String, writer: Writer? = nil) throws(BenchError) {
         let target = try OutputTarget(path, flag: "")
         try createDirectory(target.directory, for: path)
-        let name = URL(fileURLWithPath: target.path).lastPathComponent
-        let temporary = target.directory + "/.\(name).tmp-\(getpid())"
+        let temporary = temporaryPath(for: target.path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
             let code = errno
@@ -58,6 +57,22 @@ package enum AtomicFile {
             unlink(temporary)
             throw failure(code, "\(path): cannot replace it (\(String(cString: strerror(code))))")
         }
+    }
+
+    /// The longest file name the file systems written to take (`NAME_MAX`), bytes.
+    package static let nameMax = 255
+
+    /// The temporary file a write of `path` goes through: `.NAME.tmp-PID` beside it, with NAME
+    /// shortened (on a character boundary) so that the whole name fits ``nameMax`` bytes: a long
+    /// output name must not fail only when the write comes, after the work.
+    package static func temporaryPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let parent = url.deletingLastPathComponent().path
+        let directory = parent.isEmpty ? "." : parent
+        let suffix = ".tmp-\(getpid())"
+        var name = Substring(url.lastPathComponent)
+        while 1 + name.utf8.count + suffix.utf8.count > nameMax { name = name.dropLast() }
+        return directory + "/." + name + suffix
     }
 
     /// Writes `text` as UTF-8 to `path` atomically.

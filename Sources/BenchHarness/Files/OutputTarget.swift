@@ -24,6 +24,7 @@ package struct OutputTarget: Sendable, Equatable {
     ///   something that is not a regular file, or the links loop.
     package init(_ path: String, flag: String) throws(BenchError) {
         let label = flag.isEmpty ? path : "\(flag) \(path)"
+        try Self.checkLength(path, label: label)
         var current = path
         for _ in 0...Self.maxLinks {
             var info = stat()
@@ -56,6 +57,27 @@ package struct OutputTarget: Sendable, Equatable {
             return
         }
         throw .cannotCreate("\(label): too many levels of symbolic links (ELOOP)")
+    }
+
+    /// The longest path the kernel takes (`PATH_MAX` less its terminating zero), bytes.
+    package static let pathMax = Int(PATH_MAX) - 1
+
+    /// Throws when `path` is longer than the kernel takes, or one of its components is longer
+    /// than a file name may be: found before anything is created (a directory made for an output
+    /// that can never be written would be left behind), not when the write fails after the work.
+    ///
+    /// - Throws: `BenchError.cannotCreate` naming `label` and the limit.
+    package static func checkLength(_ path: String, label: String) throws(BenchError) {
+        let bytes = path.utf8.count
+        if bytes > pathMax {
+            throw .cannotCreate("\(label): the path is \(bytes) bytes long; expected at most \(pathMax) (PATH_MAX)")
+        }
+        for component in path.utf8.split(separator: UInt8(ascii: "/")) where component.count > AtomicFile.nameMax {
+            throw .cannotCreate(
+                "\(label): a name in the path is \(component.count) bytes long; expected at most "
+                    + "\(AtomicFile.nameMax) (NAME_MAX)"
+            )
+        }
     }
 
     /// The directory the target is written in.
@@ -106,6 +128,7 @@ package struct OutputTarget: Sendable, Equatable {
     /// A file type in words: "a directory", "a character device", ...
     package static func kindName(_ kind: mode_t) -> String {
         switch kind {
+        case S_IFREG: return "a regular file"
         case S_IFDIR: return "a directory"
         case S_IFCHR: return "a character device"
         case S_IFBLK: return "a block device"

@@ -15,7 +15,8 @@ extension HarnessSetup {
         _ target: Target,
         population: Population,
         directory: WorkloadDirectory,
-        clock: Clock
+        clock: Clock,
+        stop: StopRequest = StopRequest()
     ) -> Prewarm {
         let start = MonotonicClock.nanoseconds()
         let chunk = 256
@@ -34,6 +35,7 @@ extension HarnessSetup {
             var count = 0
             var none = NoStageObserver()
             for slot in item.range {
+                if stop.isRequested { break }  // the caller throws `SetupInterrupted`
                 let device = devices[slot]
                 let now = clock.nowMillis()
                 var asked: [Int32] = []

@@ -149,6 +149,9 @@ package enum Validity {
     ///   the schedule's own rate when it held fewer requests (`plannedRequests`: a shard's slice of
     ///   a `--total-rate` schedule over a short run may hold fewer than rate x duration, or none; a
     ///   slice with nothing to send has saturated nothing).
+    /// - Evenly spaced arrivals (not Poisson, whose count varies around the target): more requests
+    ///   than the target rate holds in the measured phase (`ceil(target x duration)`): the
+    ///   generator ran ahead of its schedule, and the figures are of another load.
     /// - The measured phase's start lag p99 exceeds the scenario's `maxStartLagMicros` (nil: not
     ///   checked): the requests were sent on time often enough to count, but their senders were late.
     package static func generatorReasons(
@@ -159,8 +162,16 @@ package enum Validity {
         plannedRequests: Int? = nil
     ) -> [String] {
         guard var target = scenario.loop.rate else { return [] }
-        if let plannedRequests, durationSeconds > 0 { target = min(target, Double(plannedRequests) / durationSeconds) }
         var reasons: [String] = []
+        let most = (target * durationSeconds * (1 - 1e-9)).rounded(.up)
+        if scenario.arrivals == .uniform, Double(requests) > most {
+            reasons.append(
+                "sent \(requests) requests in the measured phase, above the \(Int(most)) the target "
+                    + "\(DurationText.number(target)) req/s holds in \(DurationText.number(durationSeconds)) s: "
+                    + "the load generator ran ahead of its schedule"
+            )
+        }
+        if let plannedRequests, durationSeconds > 0 { target = min(target, Double(plannedRequests) / durationSeconds) }
         let achieved = durationSeconds > 0 ? Double(requests) / durationSeconds : 0
         if target > 0, achieved < 0.99 * target {
             reasons.append(

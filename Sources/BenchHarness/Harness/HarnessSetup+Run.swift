@@ -68,8 +68,10 @@ extension HarnessSetup {
         let setupStart = MonotonicClock.nanoseconds()
         let population: Population
         do {
-            population = try Population.build(scenario: scenario, authenticator: authenticator)
+            population = try Population.build(scenario: scenario, authenticator: authenticator, stop: stop)
         } catch let error as BenchError {
+            throw error
+        } catch let error as SetupInterrupted {
             throw error
         } catch {
             throw BenchError.failure("could not issue authentication tokens: \(error)")
@@ -88,7 +90,14 @@ extension HarnessSetup {
             progress?(
                 "prewarming: authorizing \(devices) devices for their \(population.favorites.first?.perDevice ?? 0) favourites..."
             )
-            let done = Self.prewarm(engine, population: population, directory: directory, clock: SystemClock())
+            let done = Self.prewarm(
+                engine,
+                population: population,
+                directory: directory,
+                clock: SystemClock(),
+                stop: stop
+            )
+            try stop.checkDuringSetUp()
             progress?(String(format: "prewarmed %d authorizations in %.2f s", done.authorizations, done.seconds))
             prewarm = done
         }

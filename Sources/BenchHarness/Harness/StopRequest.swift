@@ -6,7 +6,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// A request to end a run early (SIGINT, SIGTERM): the workers stop sending at their next request,
+/// A request to end a run early (SIGINT, SIGTERM, SIGQUIT): the workers stop sending at their next request,
 /// wait for their parked requests as at a normal end, and the run reports what it measured,
 /// marked interrupted and invalid.
 ///
@@ -44,13 +44,20 @@ package final class StopRequest: Sendable {
         signal == nil ? nil : atNanos.load(ordering: .acquiring)
     }
 
-    /// The signal's name: `SIGINT`, `SIGTERM`, else `signal N`.
+    /// The signal's name: `SIGINT`, `SIGTERM`, `SIGQUIT`, else `signal N`.
     package static func name(_ signal: Int32) -> String {
         switch signal {
         case SIGINT: return "SIGINT"
         case SIGTERM: return "SIGTERM"
+        case SIGQUIT: return "SIGQUIT"
         default: return "signal \(signal)"
         }
+    }
+
+    /// Throws ``SetupInterrupted`` when a stop was requested: the set-up's loops call it between
+    /// devices, so that a signal ends a long set-up at once rather than at the load's first send.
+    package func checkDuringSetUp() throws(SetupInterrupted) {
+        if let signal { throw SetupInterrupted(signal: Self.name(signal)) }
     }
 
     /// The validity reason of a run a signal ended early (it reports what it measured until then).
@@ -59,7 +66,11 @@ package final class StopRequest: Sendable {
             + "the figures cover part of the planned run"
     }
 
-    /// Installs handlers for SIGINT and SIGTERM that request ``process`` to stop; a second signal
+    /// The signals that stop a run: SIGINT, SIGTERM and SIGQUIT (Ctrl-\, which would otherwise
+    /// print a backtrace and let the run go on, unmarked).
+    package static let stopSignals = [SIGINT, SIGTERM, SIGQUIT]
+
+    /// Installs handlers for ``stopSignals`` that request ``process`` to stop; a second signal
     /// ends the process at once, as if no handler were installed (an impatient Ctrl-C still works).
     /// A signal the process inherited as ignored (`nohup`, a shell's background job) stays ignored;
     /// one it inherited as blocked (a parent's thread mask passes through `posix_spawn`) is
@@ -68,7 +79,7 @@ package final class StopRequest: Sendable {
         _ = process.isRequested  // initialised here, never first in a handler
         var unblock = sigset_t()
         sigemptyset(&unblock)
-        for number in [SIGINT, SIGTERM] {
+        for number in stopSignals {
             var previous = sigaction()
             sigaction(number, nil, &previous)
             if unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == 1 { continue }  // SIG_IGN
@@ -87,5 +98,22 @@ package final class StopRequest: Sendable {
             sigaddset(&unblock, number)
         }
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    }
+}
+
+/// A run stopped by a signal (``StopRequest``) before its load began: nothing was measured, and
+/// nothing is written.
+package struct SetupInterrupted: Error, Sendable, Equatable {
+    /// The signal's name: `SIGINT`, `SIGTERM`, `SIGQUIT`.
+    package var signal: String
+
+    /// A set-up stopped by the signal named `signal`.
+    package init(signal: String) {
+        self.signal = signal
+    }
+
+    /// One line: the signal, and that nothing was measured or written.
+    package var message: String {
+        "interrupted by \(signal) during the set-up, before the load: nothing was measured or written"
     }
 }

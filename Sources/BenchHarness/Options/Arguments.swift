@@ -62,6 +62,14 @@ package struct Arguments {
     /// The value of option `name`, if given.
     package func value(_ name: String) -> String? { values[name] }
 
+    /// These arguments without option `name`: for a parser that shares options with a command
+    /// where `name` means something else.
+    package func removing(_ name: String) -> Arguments {
+        var copy = self
+        copy.values[name] = nil
+        return copy
+    }
+
     /// Whether boolean flag `name` was given.
     package func flag(_ name: String) -> Bool { flags.contains(name) }
 

@@ -13,6 +13,22 @@ package struct CacheSection: Sendable, Equatable {
     package var caches: CacheDetails
     /// Later counters (`negativeHits`) the file read did not hold: not recorded, never a zero.
     package var unrecorded: Set<String> = []
+    /// The figures of the file read that disagree with what the caches give (a total, a hit
+    /// ratio), by JSON path: not believed (the section derives them again), and refused by the
+    /// result's checks. Empty for a section made from counters; not part of equality.
+    package private(set) var disagreements: [Disagreement] = []
+
+    /// A figure of the file read that is not what it is derived from.
+    package struct Disagreement: Sendable {
+        /// Its JSON path, `$.cache.hits`.
+        package var path: String
+        /// What the caches give.
+        package var expected: Double
+        /// What the file holds.
+        package var written: Double
+        /// Where the expected value comes from.
+        package var source: String
+    }
 
     /// The section for two caches' counters.
     package init(strategy: String, capacity: Int, verifiedTokens: CacheStats, authorizations: CacheStats) {
@@ -31,6 +47,14 @@ package struct CacheSection: Sendable, Equatable {
     package var negativeHits: Int? { unrecorded.contains("negativeHits") ? nil : total.negativeHits }
 }
 
+extension CacheSection {
+    /// The section's own values, without the file's disagreements.
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.strategy == rhs.strategy && lhs.capacity == rhs.capacity && lhs.caches == rhs.caches
+            && lhs.unrecorded == rhs.unrecorded
+    }
+}
+
 /// The per-cache detail under `cache.caches`: each engine cache's snapshot as the engine counted it.
 package struct CacheDetails: Codable, Sendable, Equatable {
     /// The verified-token cache.
@@ -40,22 +64,53 @@ package struct CacheDetails: Codable, Sendable, Equatable {
 }
 
 extension CacheSection: Codable {
-    /// Reads the section: the totals must be there (as numbers), but are derived again from the
-    /// caches; a later counter the file lacks is not recorded.
+    /// Reads the section: the totals must be there and equal what the caches give (they are
+    /// derived again from them, a forged one is refused); a later counter the file lacks is not
+    /// recorded.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
         strategy = try container.decode(String.self, forKey: AnyKey("strategy"))
         capacity = try container.decode(Int.self, forKey: AnyKey("capacity"))
         caches = try container.decode(CacheDetails.self, forKey: AnyKey("caches"))
+        let total = self.total
+        // Read as the types the file must hold (a count an integer, named by the decoder), and
+        // compared after: a disagreement is the result's checks' to refuse, by its path.
+        func compare(_ written: Double, _ expected: Double, _ path: String, _ source: String) {
+            if abs(written - expected) > 1e-9 * max(1, abs(expected)) {
+                disagreements.append(Disagreement(path: path, expected: expected, written: written, source: source))
+            }
+        }
         for counter in CacheStats.counters where counter.isTotalled {
             let key = AnyKey(counter.key)
-            if counter.isRequired {
-                _ = try container.decode(Int.self, forKey: key)
-            } else if try container.decodeIfPresent(Int.self, forKey: key) == nil {
+            if counter.isRequired || container.contains(key) {
+                let written = try container.decode(Int.self, forKey: key)
+                compare(
+                    Double(written),
+                    Double(total[keyPath: counter.path]),
+                    "$.cache.\(counter.key)",
+                    "the caches' sum"
+                )
+            } else {
                 unrecorded.insert(counter.key)
             }
         }
-        for figure in CacheStats.derived { _ = try container.decode(Double.self, forKey: AnyKey(figure.key)) }
+        for figure in CacheStats.derived {
+            let written = try container.decode(Double.self, forKey: AnyKey(figure.key))
+            compare(written, figure.value(total), "$.cache.\(figure.key)", "derived from the caches")
+        }
+        let details = try container.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("caches"))
+        for (name, stats) in [("verifiedTokens", caches.verifiedTokens), ("authorizations", caches.authorizations)] {
+            let cache = try details.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(name))
+            for figure in CacheStats.derived {
+                let written = try cache.decode(Double.self, forKey: AnyKey(figure.key))
+                compare(
+                    written,
+                    figure.value(stats),
+                    "$.cache.caches.\(name).\(figure.key)",
+                    "derived from its counters"
+                )
+            }
+        }
     }
 
     /// Writes the strategy, the capacity, each cache and the totals (not the unrecorded ones).

@@ -56,6 +56,9 @@ package struct RunResult: Sendable {
     package subscript<Value>(dynamicMember keyPath: WritableKeyPath<RunSections, Value>) -> Value {
         get { sections[keyPath: keyPath] }
         set { sections[keyPath: keyPath] = newValue }
+        // In place: with only `get` and `set`, a change through the member (`summary.errors[code]
+        // += n`) copies the section out and back, and its dictionaries whole each time.
+        _modify { yield &sections[keyPath: keyPath] }
     }
 
     /// The loop label written into the scenario: `open` or `closed` (nil when unknown).

@@ -92,11 +92,15 @@ package struct SLOSection: Codable, Sendable, Equatable {
     package var actual: Double
     /// Whether the objective held.
     package var met: Bool
+    /// True when the run did not record the figure (the closed loop's start lag, a histogram with
+    /// no value): `actual` is then 0 and the objective is not met; absent otherwise.
+    package var notRecorded: Bool?
 
-    /// Creates a value from its stored properties.
-    package init(expression: String, actual: Double, met: Bool) {
+    /// Creates a value from its stored properties (`notRecorded` written only when true).
+    package init(expression: String, actual: Double, met: Bool, notRecorded: Bool = false) {
         self.expression = expression
         self.actual = actual
         self.met = met
+        self.notRecorded = notRecorded ? true : nil
     }
 }

@@ -57,16 +57,27 @@ package struct ShardsSection: Codable, Sendable, Equatable {
     /// Whether every shard came back whole.
     package var isComplete: Bool { missing.isEmpty && truncated.isEmpty }
 
-    /// `shards 7/8, missing: 3; truncated: 5 (12 of 20 intervals, 8 missing)`: the coverage on one line.
+    /// The most shards the coverage line names of each list: the rest are counted.
+    package static let listedShards = 16
+
+    /// `shards 7/8, missing: 3; truncated: 5 (12 of 20 intervals, 8 missing)`: the coverage on one
+    /// line, naming at most ``listedShards`` missing and truncated shards (a run of a million
+    /// shards with one back is one line, not megabytes).
     package var coverageText: String {
+        func more(_ count: Int) -> String {
+            count > Self.listedShards ? ", ... (\(count) in all)" : ""
+        }
         var text = "shards \(present.count - truncated.count)/\(expected)"
-        if !missing.isEmpty { text += ", missing: " + missing.map(String.init).joined(separator: ",") }
+        if !missing.isEmpty {
+            text += ", missing: " + missing.prefix(Self.listedShards).map(String.init).joined(separator: ",")
+            text += more(missing.count)
+        }
         if !truncated.isEmpty {
             text +=
                 "; truncated: "
-                + truncated.map {
+                + truncated.prefix(Self.listedShards).map {
                     "\($0.shard) (\($0.intervals) of \($0.planned) intervals, \(Swift.max($0.planned - $0.intervals, 0)) missing)"
-                }.joined(separator: ", ")
+                }.joined(separator: ", ") + more(truncated.count)
         }
         return text
     }

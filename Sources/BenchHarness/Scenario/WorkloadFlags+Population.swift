@@ -1,6 +1,16 @@
 import AuthZCore
+import Foundation
 
 extension WorkloadFlags {
+    /// The most devices a run has (`--devices`), hence the most shards it can be split into.
+    package static let maxDevices = 10_000_000
+    /// The most workers (`--threads`): each holds one of Dispatch's pool threads (255 at most) for
+    /// the whole run, and the upstream's answers and the interval collector need some left.
+    package static let maxThreads = 128
+
+    /// The workers of a run by default: one per core, at most ``maxThreads``.
+    package static var defaultThreads: Int { min(ProcessInfo.processInfo.activeProcessorCount, maxThreads) }
+
     /// The named scenario, the simulated population and its traffic.
     static let population: [WorkloadFlag] = [
         WorkloadFlag("scenario", NamedScenario.allCases.map(\.rawValue).joined(separator: "|"))
@@ -20,7 +30,7 @@ extension WorkloadFlags {
             },
         WorkloadFlag("devices", "N", scope: .population)
             .help("simulated devices in the whole population (all the shards)")
-            .integer(\.devices, in: 1...10_000_000, key: "devices"),
+            .integer(\.devices, in: 1...maxDevices, key: "devices"),
         WorkloadFlag("requestors", "N", scope: .population)
             .help("requestors (the programmers' applications); 16 bits per device")
             .integer(\.requestors, in: 1...100_000, key: "requestors")
@@ -94,8 +104,8 @@ extension WorkloadFlags {
             .choice(\.cache, key: "cache"),
         WorkloadFlag("capacity", "N").help("entries of each engine cache")
             .integer(\.capacity, in: 1...100_000_000, key: "capacity"),
-        WorkloadFlag("threads", "N").help("worker threads (default: one per core)")
-            .integer(\.threads, in: 1...1_024, key: "threads")
+        WorkloadFlag("threads", "N").help("worker threads (default: one per core, at most \(maxThreads))")
+            .integer(\.threads, in: 1...maxThreads, key: "threads")
             .shows { _ in nil },
         WorkloadFlag("authn-ttl", "D").help("lifetime of the devices' authN tokens")
             .value(\.authNTTLMillis, .millis, key: "authNTTLMillis")

@@ -45,11 +45,9 @@ extension WorkloadFlags {
             }
             .rule { scenario, checking throws(BenchError) in
                 // `--total-rate` and `--stages` check the rate they set themselves.
-                if scenario.totalRate == nil, scenario.stages == nil, let rate = scenario.loop.rate,
-                    !(rate > 0 && rate <= maxRate)
-                {
-                    throw WorkloadFlag.table("rate").expects(checking, "\(rate)")
-                }
+                guard scenario.totalRate == nil, scenario.stages == nil, let rate = scenario.loop.rate else { return }
+                if !(rate > 0 && rate <= maxRate) { throw WorkloadFlag.table("rate").expects(checking, "\(rate)") }
+                try checkOneRequest(rate, per: 1, scenario, flag: "rate", checking)
             },
         WorkloadFlag("total-rate", "R", layout: .orPrevious)
             .help("target requests per second of the N shards together: each runs R/N of one schedule at R")
@@ -69,6 +67,7 @@ extension WorkloadFlags {
                 if !(total > 0 && total <= maxRate) {
                     throw WorkloadFlag.table("total-rate").expects(checking, "\(total)")
                 }
+                try checkOneRequest(total, per: scenario.shardCount, scenario, flag: "total-rate", checking)
                 if scenario.stages != nil {
                     throw .invalidSetting("--total-rate and --stages exclude each other (stage rates are per process)")
                 }
@@ -114,7 +113,14 @@ extension WorkloadFlags {
             },
         WorkloadFlag("arrivals", Scenario.Arrivals.allCases.map(\.rawValue).joined(separator: "|"))
             .help("the open loop's arrivals: evenly spaced (uniform) or a Poisson process of the same rate")
-            .choice(\.arrivals, key: "arrivals", .later),
+            .excludes("closed", arrivalsExcludeClosed)
+            .choice(\.arrivals, key: "arrivals", .later)
+            .rule { scenario, _ throws(BenchError) in
+                // A named scenario or a scenario file may set them too.
+                if scenario.loop == .closed, scenario.arrivals != .uniform {
+                    throw .invalidSetting(arrivalsExcludeClosed)
+                }
+            },
         WorkloadFlag("cold", nil)
             .help("start from empty caches (default: every device authorized for its favourites, untimed)")
             .field(ScenarioField("cold", \.cold, .later))
@@ -122,8 +128,12 @@ extension WorkloadFlags {
         WorkloadFlag("duration", "D").help("the measured phase")
             .value(\.durationMillis, .millis, key: "durationMillis")
             .rule { scenario, _ throws(BenchError) in
-                if scenario.durationMillis < 100 { throw .invalidSetting("--duration must be at least 100ms") }
-                if scenario.durationMillis > 30 * day { throw .invalidSetting("--duration must be at most 30d") }
+                if scenario.durationMillis < minDurationMillis {
+                    throw .invalidSetting("--duration must be at least 100ms")
+                }
+                if scenario.durationMillis > maxDurationMillis {
+                    throw .invalidSetting("--duration must be at most 30d")
+                }
             },
         WorkloadFlag("warmup", "D").help("the warm-up before it, reported apart")
             .value(\.warmupMillis, .millis, key: "warmupMillis")
@@ -145,8 +155,36 @@ extension WorkloadFlags {
 
     /// The most requests/s a rate may be; the least is anything above 0.
     package static let maxRate = 100_000_000.0
+    /// The shortest measured phase (`--duration`, and `capacity`'s `--step-duration`), milliseconds.
+    package static let minDurationMillis: Int64 = 100
+    /// The longest measured phase, milliseconds (30 days).
+    package static let maxDurationMillis: Int64 = 30 * day
     /// The most stages of `--stages`.
     static let maxStages = 1_000
+
+    /// The message of `--arrivals` in closed loop.
+    static let arrivalsExcludeClosed =
+        "--arrivals sets how the open loop's requests arrive; the closed loop sends each when the last is done "
+        + "(it excludes --closed)"
+
+    /// Refuses an open-loop rate (`flag`'s, shared by `shares` processes) that sends no request
+    /// to a process in the measured phase: its figures would be of nothing.
+    static func checkOneRequest(
+        _ rate: Double,
+        per shares: Int,
+        _ scenario: Scenario,
+        flag: String,
+        _ checking: WorkloadFlag.Checking
+    ) throws(BenchError) {
+        let seconds = Double(scenario.durationMillis) / 1_000
+        guard rate * seconds < Double(max(shares, 1)) else { return }
+        let phase = DurationText.text(millis: scenario.durationMillis)
+        let each = shares > 1 ? " for each of the \(shares) shards" : ""
+        throw .invalidSetting(
+            "--\(flag) \(checking.text(flag) ?? DurationText.number(rate)): not one request\(each) in the \(phase) "
+                + "measured phase; expected a rate that sends at least one (rate x duration >= \(max(shares, 1)))"
+        )
+    }
 
     /// The message of `--stages` beside `--duration` or `--rate`.
     static func stagesExclude(_ flag: String) -> String {
@@ -198,6 +236,13 @@ extension WorkloadFlags {
             throw .invalidSetting(
                 "--stages" + (checking.text("stages").map { " " + $0 } ?? "")
                     + ": every rate is 0; expected at least one positive rate"
+            )
+        }
+        if stages.requests < 1 {
+            throw .invalidSetting(
+                "--stages" + (checking.text("stages").map { " " + $0 } ?? "")
+                    + ": the stages send \(DurationText.number(stages.requests)) requests in all, not one; expected "
+                    + "rates and durations that send at least one"
             )
         }
         if scenario.loop != .open(rate: stages.meanRate) || scenario.durationMillis != total {

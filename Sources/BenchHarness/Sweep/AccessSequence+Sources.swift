@@ -77,29 +77,42 @@ extension AccessSequence {
     ///
     /// - Complexity: O(records) expected.
     package static func replaying(_ records: [TraceRecord]) -> AccessSequence {
-        var builder = AccessSequenceBuilder()
-        var devices: [String: Int] = [:]
-        var requestors: [String: Int] = [:]
-        var resources: [String: Int] = [:]
+        var replay = TraceReplay()
+        replay.reserve(records.count)
+        for record in records { replay.add(record) }
+        return replay.sequence
+    }
+}
+
+/// Builds the sequence of a trace one record at a time (`TraceReader` streams them here): each
+/// identifier interned once, in order of first use, so that memory is the distinct names plus
+/// 12 bytes per lookup, not the records.
+package struct TraceReplay {
+    private var builder = AccessSequenceBuilder()
+    private var devices: [String: Int] = [:]
+    private var requestors: [String: Int] = [:]
+    private var resources: [String: Int] = [:]
+
+    /// An empty replay.
+    package init() {}
+
+    /// The sequence so far.
+    package var sequence: AccessSequence { builder.sequence }
+
+    /// Reserves room for about `lookups` lookups.
+    package mutating func reserve(_ lookups: Int) { builder.reserve(lookups: lookups) }
+
+    /// Adds one record.
+    package mutating func add(_ record: TraceRecord) {
         func intern(_ name: String, _ table: inout [String: Int], _ names: inout [String]) -> Int {
             if let index = table[name] { return index }
             table[name] = names.count
             names.append(name)
             return names.count - 1
         }
-        builder.reserve(lookups: records.count)
-        for record in records {
-            let device = intern(record.device, &devices, &builder.deviceNames)
-            let requestor = intern(record.requestor, &requestors, &builder.requestorNames)
-            let resource = intern(record.resource, &resources, &builder.resourceNames)
-            builder.add(
-                time: record.timeMillis,
-                op: record.op,
-                device: device,
-                requestor: requestor,
-                resource: resource
-            )
-        }
-        return builder.sequence
+        let device = intern(record.device, &devices, &builder.deviceNames)
+        let requestor = intern(record.requestor, &requestors, &builder.requestorNames)
+        let resource = intern(record.resource, &resources, &builder.resourceNames)
+        builder.add(time: record.timeMillis, op: record.op, device: device, requestor: requestor, resource: resource)
     }
 }

@@ -29,6 +29,12 @@ package struct AccessSequence: Sendable {
     /// Records read (or operations generated), by operation; attacks are not counted.
     package var operationCounts: [TraceOperation: Int] = [:]
 
+    /// The most operations a sequence is built from: a trace's records (`TraceReader`) or the
+    /// synthetic workload's `--requests`. About 120 MB of sequence at most (12 bytes per lookup),
+    /// whatever the input, and a sweep that replays it against every strategy and capacity in
+    /// minutes, not hours.
+    package static let maxOperations = 10_000_000
+
     /// The number of lookups.
     package var count: Int { keys.count }
 

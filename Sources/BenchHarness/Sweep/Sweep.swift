@@ -84,18 +84,46 @@ package enum Sweep {
         for index in bestByCapacity.values { rows[index].best = true }
     }
 
-    /// One sentence: the strategy best at the most capacities (ties: the one best at the largest
-    /// capacity), with its hit ratio beside the optimal at the largest capacity it won.
+    /// The strategies a sweep keeps as references for a comparison (`tinylfu-fixed`: Caffeine
+    /// 2.6.2's fixed window beside the adaptive `tinylfu`): never recommended over a strategy that
+    /// does as well.
+    package static let referenceStrategies: Set<String> = [CacheStrategyKind.tinylfuFixed.rawValue]
+
+    /// One sentence: the strategy with the most hits at the most capacities. A tie at a capacity
+    /// (equal hits) is a win for each tied strategy: the time per lookup, which varies from run
+    /// to run, does not pick between equal hit ratios. Among strategies with as many wins, one
+    /// that is not a reference (``referenceStrategies``) first, then the one that won the
+    /// largest capacity, then the first given; the others with as many wins are named as tied.
     package static func recommendation(_ rows: [SweepRow]) -> String {
-        let best = rows.filter(\.best).sorted { $0.capacity < $1.capacity }
-        guard let largest = best.last else { return "No recommendation: the sweep has no rows." }
+        let capacities = Set(rows.map(\.capacity)).sorted()
+        guard !capacities.isEmpty else { return "No recommendation: the sweep has no rows." }
         var wins: [String: Int] = [:]
-        for row in best { wins[row.label, default: 0] += 1 }
+        var largestWon: [String: Int] = [:]
+        var order: [String] = []
+        for row in rows where !order.contains(row.label) { order.append(row.label) }
+        for (index, capacity) in capacities.enumerated() {
+            let here = rows.filter { $0.capacity == capacity }
+            let most = here.map(\.hits).max() ?? 0
+            for row in here where row.hits == most {
+                wins[row.label, default: 0] += 1
+                largestWon[row.label] = index
+            }
+        }
         let top = wins.values.max() ?? 0
-        // Among the labels with the most wins, the one that won the largest capacity.
-        let winner = best.last { wins[$0.label] == top } ?? largest
-        let capacities = Set(rows.map(\.capacity)).count
-        return "Use \(winner.label): it has the highest hit ratio at \(top) of \(capacities) capacities "
+        let candidates = order.filter { wins[$0] == top }.enumerated().sorted { first, second in
+            let (a, b) = (first.element, second.element)
+            let referenceA = referenceStrategies.contains(a.split(separator: "/").first.map(String.init) ?? a)
+            let referenceB = referenceStrategies.contains(b.split(separator: "/").first.map(String.init) ?? b)
+            if referenceA != referenceB { return !referenceA }
+            if largestWon[a] != largestWon[b] { return (largestWon[a] ?? 0) > (largestWon[b] ?? 0) }
+            return first.offset < second.offset
+        }.map(\.element)
+        guard let label = candidates.first, let won = largestWon[label],
+            let winner = rows.first(where: { $0.label == label && $0.capacity == capacities[won] })
+        else { return "No recommendation: the sweep has no rows." }
+        let tied = candidates.dropFirst()
+        return "Use \(winner.label): it has the highest hit ratio at \(top) of \(capacities.count) capacities"
+            + (tied.isEmpty ? "" : " (as do \(tied.joined(separator: ", ")))") + " "
             + "(\(String(format: "%.3f", winner.hitRatio)) against an optimal \(String(format: "%.3f", winner.optimalHitRatio)) "
             + "at \(LatencyText.count(winner.capacity)) entries, p99 \(LatencyText.duration(winner.p99)))."
     }

@@ -16,29 +16,52 @@ package enum TraceCSV {
     ///   `SOURCE:LINE: ...what was expected` for the first malformed line.
     /// - Complexity: O(bytes).
     package static func decode(_ bytes: [UInt8], source: String) throws(BenchError) -> [TraceRecord] {
-        guard !bytes.isEmpty else {
-            throw .badInput("\(source): empty file; expected the header line '\(header)'")
-        }
+        guard !bytes.isEmpty else { throw empty(source) }
         var records: [TraceRecord] = []
-        var previousTime: Int64 = 0
+        var lines = Lines(source: source)
         try TextLines.forEach(bytes) { (lineNumber, line) throws(BenchError) in
+            if let record = try lines.record(lineNumber, line) { records.append(record) }
+        }
+        return records
+    }
+
+    /// The error of a file without a line.
+    static func empty(_ source: String) -> BenchError {
+        .badInput("\(source): empty file; expected the header line '\(header)'")
+    }
+
+    /// The lines of one trace, read in order: the header first, then records whose times never
+    /// go back.
+    struct Lines {
+        /// The file, as errors name it.
+        let source: String
+        private var previousTime: Int64 = 0
+
+        /// Lines of `source`.
+        init(source: String) {
+            self.source = source
+        }
+
+        /// The record of line `lineNumber` (nil for the header).
+        ///
+        /// - Throws: `BenchError.badInput` naming the file and line.
+        mutating func record(_ lineNumber: Int, _ line: ArraySlice<UInt8>) throws(BenchError) -> TraceRecord? {
             if lineNumber == 1 {
                 guard line.elementsEqual(header.utf8) else {
                     throw .badInput("\(source):1: expected the header line '\(header)'")
                 }
-            } else {
-                let record = try parse(line, source: source, lineNumber: lineNumber)
-                guard record.timeMillis >= previousTime else {
-                    throw .badInput(
-                        "\(source):\(lineNumber): time_ms \(record.timeMillis) is below the previous "
-                            + "line's \(previousTime); expected non-decreasing times"
-                    )
-                }
-                previousTime = record.timeMillis
-                records.append(record)
+                return nil
             }
+            let record = try parse(line, source: source, lineNumber: lineNumber)
+            guard record.timeMillis >= previousTime else {
+                throw .badInput(
+                    "\(source):\(lineNumber): time_ms \(record.timeMillis) is below the previous "
+                        + "line's \(previousTime); expected non-decreasing times"
+                )
+            }
+            previousTime = record.timeMillis
+            return record
         }
-        return records
     }
 
     /// One record line (no newline).
@@ -147,16 +170,73 @@ enum TextLines {
         _ bytes: [UInt8],
         _ body: (_ number: Int, _ line: ArraySlice<UInt8>) throws(BenchError) -> Void
     ) throws(BenchError) {
-        var lineNumber = 0
-        var start = 0
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            lineNumber += 1
-            var lineEnd = end
-            if lineEnd > start && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            try body(lineNumber, bytes[start..<lineEnd])
-            start = end + 1
+        var stream = TextLineStream(source: "", maxLineBytes: .max)
+        try stream.feed(bytes[...], body)
+        try stream.finish(body)
+    }
+}
+
+/// The lines of a text read a chunk at a time (`TextLines`' rules): a line cut by a chunk's end
+/// is held until the next chunk completes it, so memory is one chunk and one line.
+struct TextLineStream {
+    /// The file, as errors name it.
+    let source: String
+    /// The longest line taken, bytes.
+    let maxLineBytes: Int
+    /// Lines handed out so far.
+    private(set) var lineNumber = 0
+    private var pending: [UInt8] = []
+
+    /// A stream for `source` whose lines are at most `maxLineBytes` long.
+    init(source: String, maxLineBytes: Int) {
+        self.source = source
+        self.maxLineBytes = maxLineBytes
+    }
+
+    /// Hands `body` every line `chunk` completes.
+    ///
+    /// - Throws: `BenchError.badInput` naming the file and line when a line is longer than
+    ///   ``maxLineBytes``; what `body` throws.
+    mutating func feed(
+        _ chunk: ArraySlice<UInt8>,
+        _ body: (_ number: Int, _ line: ArraySlice<UInt8>) throws(BenchError) -> Void
+    ) throws(BenchError) {
+        var rest = chunk
+        while let newline = rest.firstIndex(of: 0x0A) {
+            if pending.isEmpty {
+                try line(rest[..<newline], body)
+            } else {
+                pending += rest[..<newline]
+                let whole = pending
+                pending.removeAll(keepingCapacity: true)
+                try line(whole[...], body)
+            }
+            rest = rest[(newline + 1)...]
         }
+        pending += rest
+        guard pending.count <= maxLineBytes else { throw tooLong(lineNumber + 1) }
+    }
+
+    /// Hands `body` the last line when the text does not end with a newline.
+    mutating func finish(
+        _ body: (_ number: Int, _ line: ArraySlice<UInt8>) throws(BenchError) -> Void
+    ) throws(BenchError) {
+        guard !pending.isEmpty else { return }
+        let last = pending
+        pending = []
+        try line(last[...], body)
+    }
+
+    private mutating func line(
+        _ bytes: ArraySlice<UInt8>,
+        _ body: (_ number: Int, _ line: ArraySlice<UInt8>) throws(BenchError) -> Void
+    ) throws(BenchError) {
+        lineNumber += 1
+        guard bytes.count <= maxLineBytes else { throw tooLong(lineNumber) }
+        try body(lineNumber, bytes.last == 0x0D ? bytes.dropLast() : bytes)
+    }
+
+    private func tooLong(_ number: Int) -> BenchError {
+        .badInput("\(source):\(number): longer than \(maxLineBytes) bytes; expected a line of a trace")
     }
 }

@@ -23,8 +23,38 @@ package enum TraceKeys {
     /// - Complexity: O(bytes).
     package static func decode(_ bytes: [UInt8], source: String) throws(BenchError) -> [TraceRecord] {
         var records: [TraceRecord] = []
+        var lines = Lines(source: source)
         try TextLines.forEach(bytes) { (lineNumber, line) throws(BenchError) in
-            if line.isEmpty || line.elementsEqual([0x2A]) { return }
+            if let record = try lines.record(lineNumber, line) { records.append(record) }
+        }
+        guard !records.isEmpty else { throw noKey(source) }
+        return records
+    }
+
+    /// The error of a file without a key.
+    static func noKey(_ source: String) -> BenchError {
+        .badInput("\(source): no key; expected one key per line")
+    }
+
+    /// The lines of one keys trace, read in order.
+    struct Lines {
+        /// The file, as errors name it.
+        let source: String
+        /// Keys read so far.
+        private(set) var keys = 0
+
+        /// Lines of `source`.
+        init(source: String) {
+            self.source = source
+        }
+
+        /// The record of line `lineNumber` (nil for a blank or `*` line).
+        ///
+        /// - Throws: `BenchError.badInput` naming the file and line: a key with a space or a
+        ///   control character, not UTF-8, or a first line that is a CSV trace's header (a CSV
+        ///   trace given as keys would replay its header and every line as keys).
+        mutating func record(_ lineNumber: Int, _ line: ArraySlice<UInt8>) throws(BenchError) -> TraceRecord? {
+            if line.isEmpty || line.elementsEqual([0x2A]) { return nil }
             // Space, tab and every control character (a `\r` inside a line among them).
             if line.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
                 throw .badInput(
@@ -35,19 +65,20 @@ package enum TraceKeys {
             guard let key = String(validating: line, as: UTF8.self) else {
                 throw .badInput("\(source):\(lineNumber): expected a key in UTF-8 text")
             }
-            records.append(
-                TraceRecord(
-                    timeMillis: Int64(records.count),
-                    op: .get,
-                    device: key,
-                    requestor: requestor,
-                    resource: resource
+            if keys == 0, key == TraceCSV.header {
+                throw .badInput(
+                    "\(source):\(lineNumber): the header of a CSV trace ('\(TraceCSV.header)'), not a key; "
+                        + "expected one key per line (pass --trace-format csv for a CSV trace)"
                 )
+            }
+            keys += 1
+            return TraceRecord(
+                timeMillis: Int64(keys - 1),
+                op: .get,
+                device: key,
+                requestor: requestor,
+                resource: resource
             )
         }
-        guard !records.isEmpty else {
-            throw .badInput("\(source): no key; expected one key per line")
-        }
-        return records
     }
 }

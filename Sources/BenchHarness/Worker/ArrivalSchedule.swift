@@ -4,12 +4,15 @@ import AuthZSimulation
 /// spaced (wrk2's schedule), or a Poisson process of the same rate (seeded exponential gaps).
 ///
 /// A schedule is a lane of a rate profile (`RateProfile`): the profile numbers the arrivals of the
-/// whole target, and the worker takes arrivals `laneOffset + stride * i` (i = 0, 1, 2, ...), each
+/// whole target, and the worker takes arrivals `laneOffset + stride * m + period * n` (m = 0 ..<
+/// `run`, n = 0, 1, 2, ...: runs of `run` arrivals `stride` apart, one run every `period`), each
 /// due at `profile.time(ofArrival:)`. One process's `a` workers of equal shares take lanes
-/// `k + a * i`; shard `s` of `N` sharing a total rate takes `s + N * k + N * a * i`: together they
-/// take every arrival once, at the time one process at the total rate would give it, to the bit.
-/// Poisson: the worker's arrivals are a unit-rate Poisson process stretched by `stride`, mapped
-/// through the profile (an inhomogeneous Poisson process by time change when the rate varies).
+/// `k + a * i` (a run of 1, `period` a); with unequal shares (`d_k` of `T` devices, dealt in turn)
+/// worker `k` takes `k + a * m + T * n` for m below `d_k`; shard `s` of `N` sharing a total rate
+/// takes the same lanes times `N`, plus `s`: together they take every arrival once, at the time one
+/// process at the total rate would give it, to the bit. Poisson: the worker's arrivals are a
+/// unit-rate Poisson process stretched by its mean gap (`period / run`), mapped through the profile
+/// (an inhomogeneous Poisson process by time change when the rate varies).
 ///
 /// Deterministic: the same plan gives the same offsets, so a test can count what a run scheduled.
 package struct ArrivalSchedule: Sendable {
@@ -22,25 +25,34 @@ package struct ArrivalSchedule: Sendable {
     private let profile: RateProfile
     private let laneOffset: Double
     private let stride: Double
-    /// Uniform: the lane's next index; Poisson: its last arrival (in the profile's arrivals).
-    private var index: Double = 0
+    private let run: Int
+    private let period: Double
+    /// Uniform: the next arrival's place in its run, and the run's number.
+    private var inRun = 0
+    private var runIndex: Double = 0
+    /// Poisson: its last arrival (in the profile's arrivals).
     private var position: Double = 0
     /// Where in the profile the last arrival fell.
     private var segment = 0
 
-    /// The lane `laneOffset + stride * i` of `profile`. Poisson: the first arrival after one
-    /// exponential gap (of mean `stride` arrivals), drawn from `seed`'s `stream`.
+    /// The lane `laneOffset + stride * m + period * n` (m below `run`) of `profile`; by default
+    /// `laneOffset + stride * i`. Poisson: the first arrival after one exponential gap (of mean
+    /// `period / run` arrivals), drawn from `seed`'s `stream`.
     package init(
         arrivals: Scenario.Arrivals,
         profile: RateProfile,
         laneOffset: Double,
         stride: Double,
+        run: Int = 1,
+        period: Double? = nil,
         seed: UInt64,
         stream: UInt64
     ) {
         self.profile = profile
         self.laneOffset = laneOffset
         self.stride = stride
+        self.run = max(run, 1)
+        self.period = period ?? stride
         switch arrivals {
         case .uniform: gaps = .uniform
         case .poisson: gaps = .poisson(SeededGenerator(seed: seed ^ 0xA221_7A15_0000_0000, stream: stream))
@@ -67,13 +79,17 @@ package struct ArrivalSchedule: Sendable {
         let arrival: Double
         switch gaps {
         case .uniform:
-            // From the index, not by accumulation: no drift however long the run, and whole lane
+            // From the indexes, not by accumulation: no drift however long the run, and whole lane
             // figures give the whole arrival number exactly.
-            arrival = laneOffset + stride * index
-            index += 1
+            arrival = laneOffset + stride * Double(inRun) + period * runIndex
+            inRun += 1
+            if inRun == run {
+                inRun = 0
+                runIndex += 1
+            }
         case .poisson(var generator):
             // 1 - u is in (0, 1]: the logarithm is finite.
-            position += -(1 - generator.unit()).logarithm * stride
+            position += -(1 - generator.unit()).logarithm * (period / Double(run))
             gaps = .poisson(generator)
             arrival = position
         }

@@ -8,10 +8,13 @@
 /// The open loop's arrivals are numbered by the rate profile (`RateProfile`), and a worker takes a
 /// lane of them (`ArrivalSchedule`). With `--total-rate` the profile is the whole population's and
 /// shard `s` of `N` takes every arrival `j` with `j % N == s` (an equal share, `R / N`, whatever
-/// its devices); within a process the active workers split its arrivals by devices: with equal
-/// device counts, the `a` workers' lanes interleave exactly (worker of rank `k` takes
-/// `s + N * k + N * a * i`); with unequal ones each keeps its proportional rate, its first arrival
-/// at `k / a` of its own period.
+/// its devices); within a process the active workers split its arrivals by devices, exactly: the
+/// devices are dealt to the workers in turn (`Population`), and so are the arrivals. Of every `T`
+/// (the process's devices) the worker of rank `k` takes `k, k + a, k + 2a, ...`, one per device it
+/// owns: with equal counts the lanes interleave (`s + N * k + N * a * i`), with unequal ones each
+/// keeps its proportional rate and together they still send exactly the process's schedule. Counts
+/// not dealt in turn (a caller's own) keep the proportional rate on a lane of their own, its first
+/// arrival at `k / a` of its own period.
 package struct WorkerPlan: Sendable, Equatable {
     /// The worker's index.
     package var worker: Int
@@ -22,9 +25,12 @@ package struct WorkerPlan: Sendable, Equatable {
     package var rate: Double?
     /// Open loop: the target rate of all the lanes its lane is one of (nil in closed loop).
     package var profile: RateProfile?
-    /// Open loop: its lane of the profile's arrivals, `laneOffset + stride * i`.
+    /// Open loop: its lane of the profile's arrivals, `laneOffset + stride * m + period * n` for
+    /// `m` below `run` (`ArrivalSchedule`).
     package var laneOffset: Double
     package var stride: Double
+    package var run = 1
+    package var period: Double = 1
     /// Closed loop: its sessions (each sends its next request when its last completes).
     package var sessions: Int
     /// How its requests arrive.
@@ -45,6 +51,8 @@ package struct WorkerPlan: Sendable, Equatable {
             profile: profile,
             laneOffset: laneOffset,
             stride: stride,
+            run: run,
+            period: period,
             seed: seed,
             stream: UInt64(shard) << 32 | UInt64(worker)
         )
@@ -57,6 +65,10 @@ package struct WorkerPlan: Sendable, Equatable {
         let sessions = scenario.concurrency ?? active
         let profile = scenario.rateProfile
         let lanes = scenario.laneShards
+        // Dealt in turn: rank k of the a active workers owns ceil((total - k) / a) devices.
+        let dealt = deviceCounts.filter { $0 > 0 }.enumerated().allSatisfy { rank, count in
+            count == (total - rank + active - 1) / active
+        }
         var rank = 0
         return deviceCounts.enumerated().map { worker, devices in
             var plan = WorkerPlan(
@@ -75,11 +87,21 @@ package struct WorkerPlan: Sendable, Equatable {
             if let rate = scenario.loop.rate, let profile {
                 plan.rate = rate * Double(devices) / Double(total)
                 plan.profile = profile
-                // In arrivals of the profile, the worker's period is N * total / devices (N * a with
-                // equal shares) and its first arrival k / a of a period in: integer products, divided
-                // once, so that equal shares give whole figures exactly.
-                plan.stride = Double(lanes.count * total) / Double(devices)
-                plan.laneOffset = Double(lanes.index) + Double(lanes.count * rank * total) / Double(active * devices)
+                if dealt {
+                    // Of every `total` arrivals (times N), the worker takes one per device it owns,
+                    // `a` apart from its rank on: whole figures, so the lanes partition the arrivals.
+                    plan.laneOffset = Double(lanes.index + lanes.count * rank)
+                    plan.stride = Double(lanes.count * active)
+                    plan.run = devices
+                    plan.period = Double(lanes.count * total)
+                } else {
+                    // In arrivals of the profile, the worker's period is N * total / devices and its
+                    // first arrival k / a of a period in: integer products, divided once.
+                    plan.stride = Double(lanes.count * total) / Double(devices)
+                    plan.period = plan.stride
+                    plan.laneOffset =
+                        Double(lanes.index) + Double(lanes.count * rank * total) / Double(active * devices)
+                }
             }
             plan.sessions = sessions / active + (rank < sessions % active ? 1 : 0)
             rank += 1

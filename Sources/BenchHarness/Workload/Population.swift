@@ -37,8 +37,13 @@ package struct Population: Sendable {
     }
 
     /// Builds the population of `scenario`'s shard for `threads` workers, issuing every token and
-    /// drawing every device's favourites.
-    package static func build(scenario: Scenario, authenticator: Authenticator) throws -> Population {
+    /// drawing every device's favourites; throws ``SetupInterrupted`` as soon as `stop` is
+    /// requested (checked before every device).
+    package static func build(
+        scenario: Scenario,
+        authenticator: Authenticator,
+        stop: StopRequest = StopRequest()
+    ) throws -> Population {
         let threads = scenario.threads
         let local = localCount(
             devices: scenario.devices,
@@ -73,6 +78,7 @@ package struct Population: Sendable {
             favorites.reserve(devices: item.range.count)
             do {
                 for position in item.range {
+                    if stop.isRequested { return }
                     let k = position * threads + item.worker
                     let g = shardIndex + k * shardCount
                     let deviceID = deviceInfo(seed: seed, index: g).deviceID
@@ -97,6 +103,7 @@ package struct Population: Sendable {
             }
             results.withLock { $0[itemIndex] = (built, favorites) }
         }
+        try stop.checkDuringSetUp()
         if let error = failure.withLock({ $0 }) { throw error }
         var chunks = results.withLock { value in
             let taken = value

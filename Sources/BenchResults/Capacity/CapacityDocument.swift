@@ -105,10 +105,42 @@ package struct CapacityDocument: BenchDocument, Equatable {
         }
     }
 
-    /// `stepCount` agrees with `steps`.
+    /// `stepCount` agrees with `steps`, every rate and figure is in its range (`FigureCheck`), and
+    /// the knee is a rate whose step passed (below the one that failed).
     package func check(file: String) throws(BenchError) {
         guard steps.count == stepCount else {
             throw .badInput("\(file): $.stepCount: \(stepCount), but $.steps holds \(steps.count) steps")
+        }
+        let check = FigureCheck(file: file)
+        let rates = Double.leastNonzeroMagnitude...WorkloadFlags.maxRate
+        for (index, step) in steps.enumerated() {
+            let path = "$.steps[\(index)]"
+            try check.number(step.rate, "\(path).rate", in: rates, "a rate")
+            try check.number(step.achievedRate, "\(path).achievedRate", in: 0...Double(FigureCheck.maxCount), "a rate")
+            let p = step.responseTime
+            guard p.p50 <= p.p99, p.p99 <= p.p999 else {
+                throw check.fail("\(path).responseTime", "p50 <= p99 <= p99.9", "\(p.p50), \(p.p99), \(p.p999)")
+            }
+            for (number, actual) in step.actuals.enumerated() {
+                try check.number(
+                    actual.actual,
+                    "\(path).actuals[\(number)].actual",
+                    in: 0...Double.greatestFiniteMagnitude,
+                    "a figure"
+                )
+            }
+            guard step.passed == (step.valid && step.sloMet) else {
+                throw check.fail("\(path).passed", "valid and sloMet (\(step.valid && step.sloMet))", "\(step.passed)")
+            }
+        }
+        guard let knee else { return }
+        try check.number(knee.rate, "$.knee.rate", in: rates, "a rate")
+        try check.agrees(knee.lower, knee.rate, "$.knee.lower", "$.knee.rate")
+        guard steps.contains(where: { $0.rate == knee.rate && $0.passed }) else {
+            throw check.fail("$.knee.rate", "the rate of a step that passed", "\(knee.rate)")
+        }
+        if let upper = knee.upper {
+            try check.number(upper, "$.knee.upper", in: knee.rate...WorkloadFlags.maxRate, "a rate above the knee's")
         }
     }
 }

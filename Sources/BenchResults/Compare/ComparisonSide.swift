@@ -33,34 +33,45 @@ package struct ComparisonSide: Sendable {
     /// The files `paths` name: each a result file or a directory of `*.json` result files.
     ///
     /// - Throws: `BenchError` with reason `missingBaseline` for the baseline when a path does not
-    ///   exist or a directory holds no `*.json` file; `badInput` for the candidate in the same cases;
-    ///   `noInput` naming a directory's `*.json` entry that is not a regular file (a FIFO would block).
+    ///   exist or a directory holds no `*.json` file; `noInput` for the candidate when a path does
+    ///   not exist, and for either side when a path cannot be followed (the cause named: `ELOOP`
+    ///   for a symbolic link loop) or a directory's `*.json` entry is not a regular file (a FIFO
+    ///   would block); `badInput` for a candidate directory without results.
     package static func resolve(_ paths: [String], role: Role) throws(BenchError) -> [String] {
-        let reason: BenchError.Reason = role == .baseline ? .missingBaseline : .badInput
         var files: [String] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw BenchError(reason, "\(role.rawValue) \(path): no such file or directory")
+            var info = stat()
+            guard !path.isEmpty, stat(path, &info) == 0 else {
+                let code = path.isEmpty ? ENOENT : errno
+                if code == ENOENT {
+                    let reason: BenchError.Reason = role == .baseline ? .missingBaseline : .noInput
+                    throw BenchError(reason, "\(role.rawValue) \(path): no such file or directory")
+                }
+                throw noInput(role, path, code)
             }
-            guard isDirectory.boolValue else {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
                 files.append(path)
                 continue
             }
             let names: [String]
             do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
-                throw .badInput("\(role.rawValue) \(path): directory cannot be read")
+                throw .noInput("\(role.rawValue) \(path): directory cannot be read")
             }
             let results = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
             guard !results.isEmpty else {
+                let reason: BenchError.Reason = role == .baseline ? .missingBaseline : .badInput
                 throw BenchError(reason, "\(role.rawValue) \(path): directory holds no result files (*.json)")
             }
             for name in results {
                 let file = URL(fileURLWithPath: path).appendingPathComponent(name).path
                 // A FIFO or device named *.json would block the read or never end: refused, named.
-                var info = stat()
-                guard stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-                    throw .noInput("\(role.rawValue) \(file): not a regular file; expected a result file (run --json)")
+                var entry = stat()
+                guard stat(file, &entry) == 0 else { throw noInput(role, file, errno) }
+                guard (entry.st_mode & S_IFMT) == S_IFREG else {
+                    throw .noInput(
+                        "\(role.rawValue) \(file): is \(OutputTarget.kindName(entry.st_mode & S_IFMT)), not a "
+                            + "regular file; expected a result file (run --json)"
+                    )
                 }
                 files.append(file)
             }
@@ -68,11 +79,57 @@ package struct ComparisonSide: Sendable {
         return files
     }
 
-    /// Reads and checks every file of `files` (`ResultDocument.read`: exit 65 naming the file).
+    /// A path that cannot be followed, the cause named (`ELOOP`: a symbolic link loop).
+    private static func noInput(_ role: Role, _ path: String, _ code: Int32) -> BenchError {
+        switch code {
+        case ENOENT: .noInput("\(role.rawValue) \(path): no such file (a dangling symbolic link?)")
+        case ELOOP:
+            .noInput("\(role.rawValue) \(path): too many levels of symbolic links (ELOOP: a symbolic link loop?)")
+        default: .noInput("\(role.rawValue) \(path): cannot be opened (\(String(cString: strerror(code))))")
+        }
+    }
+
+    /// Reads and checks every file of `files` (`ResultDocument.read`: exit 65 naming the file),
+    /// and refuses a repetition given twice: one file named twice, or two files holding one run
+    /// (a copy: the same start, host, shard and requests, or the same document), which would
+    /// count as two runs and make a change look significant.
     package static func load(_ files: [String], role: Role) throws(BenchError) -> ComparisonSide {
         var documents: [ResultDocument] = []
-        for file in files { documents.append(try ResultDocument.read(from: file)) }
+        var seenFiles: [String: String] = [:]
+        var seenRuns: [String: String] = [:]
+        for file in files {
+            var info = stat()
+            if stat(file, &info) == 0 {
+                let identity = "\(info.st_dev):\(info.st_ino)"
+                if let earlier = seenFiles[identity] { throw repeated(role, earlier, file, "are the same file") }
+                seenFiles[identity] = file
+            }
+            let document = try ResultDocument.read(from: file)
+            let summary = document.summary
+            if let start = summary.startEpochMillis {
+                let key = MergeChecks.runKey(
+                    start: start,
+                    host: summary.host,
+                    shard: summary.shard,
+                    requests: summary.requests
+                )
+                if let earlier = seenRuns[key] { throw repeated(role, earlier, file, "hold the same run") }
+                seenRuns[key] = file
+            } else if let index = documents.firstIndex(of: document) {
+                // A file written before runs stated their start: only an exact copy is told apart.
+                throw repeated(role, files[index], file, "hold the same run")
+            }
+            documents.append(document)
+        }
         return ComparisonSide(role: role, files: files, documents: documents)
+    }
+
+    /// A repetition given twice: one line naming both files.
+    private static func repeated(_ role: Role, _ first: String, _ second: String, _ how: String) -> BenchError {
+        .badInput(
+            "\(role.rawValue) \(first) and \(second) \(how): a repetition given twice would count as two runs; "
+                + "give each run once (a copy is not a repetition)"
+        )
     }
 
     /// `metric`'s value in every repetition (0 where a result does not have it: `checkHas` first).

@@ -1,3 +1,4 @@
+import AuthZCore
 import BenchHarness
 import Foundation
 import HDRHistogram
@@ -10,6 +11,13 @@ package enum HistogramFiles {
     /// The `.hlog` tag and `.hgrm` name of the requests-in-flight histogram (its values are counts).
     package static let inFlightTag = "inFlight"
 
+    /// Every `.hgrm` file a run may write (`run --hgrm DIR`), known before the run: each latency
+    /// kind, each hot-path stage, `inFlight.hgrm`.
+    package static var runHgrmNames: [String] {
+        LatencyKind.allCases.map { "\($0.rawValue).hgrm" } + Stage.allCases.map { "stage-\($0.description).hgrm" }
+            + ["\(inFlightTag).hgrm"]
+    }
+
     /// The `.hgrm` files of a result, by file name: one per latency kind (`responseTime.hgrm`,
     /// `serviceTime.hgrm`, `startLag.hgrm`, `upstreamWait.hgrm`, and `inline.hgrm`, `parked.hgrm`
     /// when recorded) and `stage-<name>.hgrm`, values in microseconds, `inFlight.hgrm` (when
@@ -17,15 +25,25 @@ package enum HistogramFiles {
     /// `OperationLabel.kinds` (`check.inline.hgrm`, `check.parked.hgrm`, `check.responseTime.hgrm`,
     /// `check.serviceTime.hgrm`); all in HdrHistogram's Java percentile-distribution layout.
     package static func hgrmFiles(_ result: RunResult) -> [(name: String, text: String)] {
-        var files: [(name: String, text: String)] = []
+        hgrmSources(result).map { ($0.name, $0.text()) }
+    }
+
+    /// The names of ``hgrmFiles(_:)``, without making the texts.
+    package static func hgrmNames(_ result: RunResult) -> [String] { hgrmSources(result).map(\.name) }
+
+    /// Each `.hgrm` file's name and how to make its text.
+    private static func hgrmSources(_ result: RunResult) -> [(name: String, text: () -> String)] {
+        var files: [(name: String, text: () -> String)] = []
         for kind in LatencyKind.allCases where !kind.isByPath || result.records(kind) {
-            files.append(("\(kind.rawValue).hgrm", hgrmText(result.histogram(kind))))
+            files.append(("\(kind.rawValue).hgrm", { hgrmText(result.histogram(kind)) }))
         }
         for name in result.stageNames {
-            files.append(("stage-\(name).hgrm", hgrmText(result.stages[name] ?? HDRHistogram())))
+            files.append(("stage-\(name).hgrm", { hgrmText(result.stages[name] ?? HDRHistogram()) }))
         }
         if let inFlight = result.inFlight {
-            files.append(("\(inFlightTag).hgrm", inFlight.percentileDistributionText(outputValueUnitScalingRatio: 1)))
+            files.append(
+                ("\(inFlightTag).hgrm", { inFlight.percentileDistributionText(outputValueUnitScalingRatio: 1) })
+            )
         }
         for label in result.operations {
             for kind in OperationLabel.kinds {
@@ -57,7 +75,7 @@ package enum HistogramFiles {
     package static func writeHgrm(_ result: RunResult, to directory: String) throws(BenchError) -> [String] {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw .badInput("--hgrm \(directory): is a file; expected a directory")
+            throw .cannotCreate("--hgrm \(directory): is a file; expected a directory")
         }
         var paths: [String] = []
         for file in hgrmFiles(result) {
@@ -145,5 +163,19 @@ package enum HistogramFiles {
     /// The comment that ends a log of a run that ended normally: `[authz-bench-end: intervals=N, requests=M]`.
     package static func hlogEnd(intervals: Int, requests: Int) -> String {
         "[authz-bench-end: intervals=\(intervals), requests=\(requests)]"
+    }
+
+    /// The comment a run appends after its end line once its verdict is known (read by `merge`,
+    /// whose merged verdict carries it): `[authz-bench-verdict: {"valid": ..., "invalidReasons":
+    /// [...], "interrupted": "SIGTERM"}]`, compact JSON with sorted keys (reasons hold commas).
+    package static func hlogVerdict(_ summary: ResultSummary) -> String {
+        var members: [String: JSONValue] = [
+            "valid": .bool(summary.valid), "invalidReasons": .array(summary.invalidReasons.map(JSONValue.string)),
+        ]
+        if let interrupted = summary.interrupted { members["interrupted"] = .string(interrupted) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = (try? encoder.encode(JSONValue.object(members))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return "[authz-bench-verdict: \(json)]"
     }
 }

@@ -38,19 +38,38 @@ package struct HistogramSummary: Codable, Sendable, Equatable {
         ("p50", 50), ("p90", 90), ("p99", 99), ("p99.9", 99.9), ("p99.99", 99.99),
     ]
 
+    /// The figures a summary states of its histogram, computed from it: what a writer writes
+    /// and what a reader checks a file's figures against.
+    package struct Figures: Sendable, Equatable {
+        /// Lowest, mean, percentiles and highest, as the summary's keys hold them.
+        package var min: UInt64, mean: Double, p50: UInt64, p90: UInt64, p99: UInt64, p999: UInt64, p9999: UInt64
+        /// See ``min``.
+        package var max: UInt64
+
+        /// The figures of `histogram`.
+        package init(_ histogram: HDRHistogram) {
+            min = histogram.min
+            mean = histogram.mean
+            let values = histogram.values(atPercentiles: [50, 90, 99, 99.9, 99.99])
+            (p50, p90, p99, p999, p9999) = (values[0], values[1], values[2], values[3], values[4])
+            max = histogram.max
+        }
+    }
+
     /// Summarises `histogram` and encodes it.
     ///
     /// - Throws: `BenchError` (`failure`) when the histogram cannot be compressed (a zlib failure).
     package init(_ histogram: HDRHistogram) throws(BenchError) {
+        let figures = Figures(histogram)
         count = histogram.totalCount
-        min = histogram.min
-        mean = histogram.mean
-        p50 = histogram.value(atPercentile: 50)
-        p90 = histogram.value(atPercentile: 90)
-        p99 = histogram.value(atPercentile: 99)
-        p999 = histogram.value(atPercentile: 99.9)
-        p9999 = histogram.value(atPercentile: 99.99)
-        max = histogram.max
+        min = figures.min
+        mean = figures.mean
+        p50 = figures.p50
+        p90 = figures.p90
+        p99 = figures.p99
+        p999 = figures.p999
+        p9999 = figures.p9999
+        max = figures.max
         do {
             self.histogram = try histogram.encodedBase64()
         } catch {

@@ -20,6 +20,9 @@ import Glibc
 package final class IntervalLogSink: IntervalSink {
     private struct State: Sendable {
         var descriptor: Int32 = -1
+        /// The device and inode of the file written: whether it is still at `path` at the end.
+        var file: (device: UInt64, inode: UInt64)?
+        var intervals = 0
         var writer: HDRLogWriter?
         var failure: BenchError?
     }
@@ -42,7 +45,12 @@ package final class IntervalLogSink: IntervalSink {
         guard descriptor >= 0 else {
             throw AtomicFile.failure(errno, "--hlog \(path): cannot create it (\(String(cString: strerror(errno))))")
         }
-        state.withLock { $0.descriptor = descriptor }
+        var info = stat()
+        let file = fstat(descriptor, &info) == 0 ? (UInt64(info.st_dev), UInt64(info.st_ino)) : nil
+        state.withLock {
+            $0.descriptor = descriptor
+            $0.file = file
+        }
     }
 
     /// Writes the header: StartTime = `startEpochMillis`, the metadata lines.
@@ -63,6 +71,7 @@ package final class IntervalLogSink: IntervalSink {
             guard let writer = state.writer, state.failure == nil else { return }
             do throws(BenchError) {
                 Self.write(try HistogramFiles.hlogLines(interval, writer: writer), to: &state, path: path)
+                state.intervals += 1
             } catch {
                 state.failure = error
             }
@@ -90,6 +99,37 @@ package final class IntervalLogSink: IntervalSink {
             return state.failure
         }
         if let failure { throw failure }
+    }
+
+    /// After the run, once its verdict is known (`summary`): appends the verdict line
+    /// (`HistogramFiles.hlogVerdict`) to the log, which `merge` reads so that a merged verdict
+    /// carries this run's invalidity.
+    ///
+    /// - Throws: `BenchError.ioError` naming `--hlog` when the file written is no longer at its
+    ///   path (removed, or its directory removed, during the run: what it held is lost, and the
+    ///   run must not exit 0 as if it were written), or when the line cannot be appended.
+    package func seal(_ summary: ResultSummary) throws(BenchError) {
+        let (file, intervals) = state.withLock { ($0.file, $0.intervals) }
+        guard let file else { return }
+        func lost() -> BenchError {
+            .ioError(
+                "--hlog \(path): removed or replaced during the run (its directory too?); the \(intervals) "
+                    + "interval(s) written to it are lost"
+            )
+        }
+        let descriptor = Glibc.open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw errno == ENOENT
+                ? lost()
+                : AtomicFile.failure(errno, "--hlog \(path): cannot reopen it (\(String(cString: strerror(errno))))")
+        }
+        defer { Glibc.close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, UInt64(info.st_dev) == file.device, UInt64(info.st_ino) == file.inode
+        else { throw lost() }
+        var sealed = State(descriptor: descriptor)
+        Self.write(HDRLogWriter.commentLine(HistogramFiles.hlogVerdict(summary)), to: &sealed, path: path)
+        if let failure = sealed.failure { throw failure }
     }
 
     /// Writes `text` whole (retrying short writes), recording the first failure.

@@ -40,6 +40,9 @@ package struct ResultDocument: BenchDocument, Equatable {
     package subscript<Value>(dynamicMember keyPath: WritableKeyPath<RunSections, Value>) -> Value {
         get { sections[keyPath: keyPath] }
         set { sections[keyPath: keyPath] = newValue }
+        // In place: with only `get` and `set`, a change through the member (`summary.errors[code]
+        // += n`) copies the section out and back, and its dictionaries whole each time.
+        _modify { yield &sections[keyPath: keyPath] }
     }
 }
 

@@ -106,8 +106,9 @@ extension RunResult {
 }
 
 extension ResultDocument {
-    /// Every histogram payload decodes (the keys and their types are the decoder's checks).
+    /// Every histogram payload decodes (the keys and their types are the decoder's checks), and
+    /// every figure is in its range and agrees with what it is derived from (`checkFigures`).
     package func check(file: String) throws(BenchError) {
-        _ = try RunResult(self, file: file)
+        try checkFigures(try RunResult(self, file: file), file: file)
     }
 }

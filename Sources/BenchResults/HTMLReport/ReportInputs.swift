@@ -52,23 +52,19 @@ package struct ReportInputs: Sendable {
         return inputs
     }
 
-    /// Parses one file's bytes and adds it as a run or a sweep.
+    /// Parses one file's bytes (once: its `kind` picks the document from the same decoder) and
+    /// adds it as a run, a sweep or a capacity result.
     package mutating func add(_ data: Data, file: String, name: String) throws(BenchError) {
-        guard !data.isEmpty else { throw .badInput("\(file): empty file; expected an authz-bench result (JSON)") }
-        let root = try? JSONSerialization.jsonObject(with: data)
-        if let object = root as? [String: Any], let kind = object["kind"] {
-            if kind as? String == "capacity" {
-                capacities.append(ReportCapacity(name: name, document: try CapacityDocument.parse(data, file: file)))
-                return
-            }
-            guard let text = kind as? String, text == "sweep" else {
-                throw .badInput(
-                    "\(file): $.kind: expected \"sweep\" or \"capacity\" (or no kind for a run result), found \(kind)"
-                )
-            }
-            sweeps.append(ReportSweep(name: name, document: try SweepDocument.parse(data, file: file)))
-        } else {
-            runs.append(ReportRun(name: name, document: try ResultDocument.parse(data, file: file)))
+        switch try ResultDocument.decode(AnyReportDocument.self, from: data, file: file) {
+        case .run(let document):
+            try document.checkRead(file: file)
+            runs.append(ReportRun(name: name, document: document))
+        case .sweep(let document):
+            try document.checkRead(file: file)
+            sweeps.append(ReportSweep(name: name, document: document))
+        case .capacity(let document):
+            try document.checkRead(file: file)
+            capacities.append(ReportCapacity(name: name, document: document))
         }
     }
 
@@ -76,5 +72,35 @@ package struct ReportInputs: Sendable {
     package static func labels(for paths: [String]) -> [String] {
         let names = paths.map { URL(fileURLWithPath: $0).lastPathComponent }
         return Set(names).count == names.count ? names : paths
+    }
+}
+
+/// A file `report` reads, by its `kind`: none for a run result, `sweep` or `capacity`; each read
+/// with its header checked (`HeaderChecked`).
+private enum AnyReportDocument: Decodable {
+    case run(ResultDocument)
+    case sweep(SweepDocument)
+    case capacity(CapacityDocument)
+
+    private enum Key: String, CodingKey {
+        case kind
+    }
+
+    init(from decoder: any Decoder) throws {
+        let kind = (try? decoder.container(keyedBy: Key.self).decodeIfPresent(JSONValue.self, forKey: .kind)) ?? nil
+        guard let kind else {
+            self = .run(try HeaderChecked<ResultDocument>(from: decoder).document)
+            return
+        }
+        if kind.stringValue == SweepDocument.documentKind {
+            self = .sweep(try HeaderChecked<SweepDocument>(from: decoder).document)
+        } else if kind.stringValue == CapacityDocument.documentKind {
+            self = .capacity(try HeaderChecked<CapacityDocument>(from: decoder).document)
+        } else {
+            throw HeaderFailure(
+                message: "$.kind: expected \"sweep\" or \"capacity\" (or no kind for a run result), found "
+                    + (kind.stringValue ?? kind.text(.compact))
+            )
+        }
     }
 }

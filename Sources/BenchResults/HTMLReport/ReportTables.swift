@@ -85,8 +85,8 @@ package enum ReportTables {
         return HTMLDocument.table(id: "latency-table", header: [""] + names, rows: rows)
     }
 
-    /// Cache rows: both caches summed, then each cache's hit ratio ("-" for a result merged from
-    /// `.hlog` files, which carry no cache statistics).
+    /// Cache rows: both caches summed (negative hits among the hits), then each cache's hit ratio
+    /// ("-" for a result merged from `.hlog` files, which carry no cache statistics).
     package static func cache(_ documents: [ResultDocument], names: [String]) -> String {
         var rows: [[String]] = []
         func row(_ label: String, _ value: (CacheSection) -> String) {
@@ -95,6 +95,9 @@ package enum ReportTables {
         rows.append(["strategy"] + documents.map { $0.cache.isKnown ? $0.cache.strategy : "not known (.hlog inputs)" })
         row("capacity (each cache)") { LatencyText.count($0.capacity) }
         row("hits") { LatencyText.count($0.total.hits) }
+        // Of the hits, the denials answered from the cache (`--deny-ttl`); "not recorded" in files
+        // written before they were counted, never a zero.
+        row("negative hits (cached denials)") { $0.negativeHits.map { LatencyText.count($0) } ?? "not recorded" }
         row("misses") { LatencyText.count($0.total.misses) }
         row("hit ratio") { ReportFormat.percent($0.total.hitRatio) }
         row("evictions") { LatencyText.count($0.total.evictions) }

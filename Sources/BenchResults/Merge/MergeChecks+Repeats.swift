@@ -1,6 +1,13 @@
 import BenchHarness
 
 extension MergeChecks {
+    /// What tells one run from another: its measured start, host, shard and requests. Two inputs
+    /// with the same key hold the same run (a copy, or its `.hlog` beside its result), whatever
+    /// their names; `compare` refuses a repetition given twice by the same rule.
+    static func runKey(start: Int64, host: String?, shard: String?, requests: Int) -> String {
+        "\(start)|\(host ?? "")|\(shard ?? "")|\(requests)"
+    }
+
     /// Refuses an input that would be counted twice: the same file given twice (same device and
     /// inode), two inputs holding the same run (the same start, host, shard and requests: a copy,
     /// or a run's `.hlog` beside its result), and a merged result beside one of the shards it holds
@@ -21,7 +28,12 @@ extension MergeChecks {
                 files[identity] = input.file
             }
             guard let start = input.identity.startEpochMillis else { continue }
-            let key = "\(start)|\(input.identity.host ?? "")|\(input.identity.shardText ?? "")|\(input.requests)"
+            let key = runKey(
+                start: start,
+                host: input.identity.host,
+                shard: input.identity.shardText,
+                requests: input.requests
+            )
             if let earlier = runs[key] {
                 let what = input.identity.shardText.map { "shard \($0)" } ?? "one run"
                 throw .badInput(

@@ -48,11 +48,11 @@ package enum MergeChecks {
             )
         }
         try checkDuplicates(identified, count: count)
-        let present = Set(identified.compactMap(\.identity.shard)).sorted()
+        let shards = Set(identified.compactMap(\.identity.shard))
         var section = ShardsSection(
             expected: count,
-            present: present,
-            missing: (1...count).filter { !present.contains($0) },
+            present: shards.sorted(),
+            missing: (1...count).filter { !shards.contains($0) },
             truncated: [],
             allowedMissing: options.allowMissing,
             unidentified: unidentified.isEmpty ? nil : unidentified
@@ -76,7 +76,9 @@ package enum MergeChecks {
         }
         if !section.isComplete {
             let named = identified.filter { $0.truncation != nil }.map(\.file)
-            let files = named.isEmpty ? "" : " (truncated: \(named.joined(separator: ", ")))"
+            let listed = named.prefix(ShardsSection.listedShards).joined(separator: ", ")
+            let files =
+                named.isEmpty ? "" : " (truncated: \(listed)\(named.count > ShardsSection.listedShards ? ", ..." : ""))"
             if !options.allowMissing {
                 throw .badInput("\(section.coverageText)\(files); pass --allow-missing to merge what came back")
             }

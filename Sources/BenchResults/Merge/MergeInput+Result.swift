@@ -1,60 +1,31 @@
 import BenchHarness
 
 extension MergeInput {
-    /// What `merge` keeps of a result JSON input (its histograms stay in `result`), after checking
-    /// the figures it adds: counts non-negative and at most ``maxCount``, the duration positive and
-    /// finite, times within ``maxSeconds``, the start within the epoch range a start can name.
+    /// What `merge` keeps of a result JSON input (its histograms stay in `result`). The document's
+    /// own checks (`ResultDocument.check`) have put every figure in its range; a merge also needs
+    /// a measured phase of some length.
     ///
     /// - Throws: `BenchError.badInput` naming the file, the JSON path and the value.
     static func result(_ document: ResultDocument, result: RunResult, file: String) throws(BenchError) -> MergeInput {
         let summary = result.summary
-        func bad(_ path: String, _ value: String, _ expected: String) -> BenchError {
-            .badInput("\(file): $.\(path): expected \(expected), got \(value)")
-        }
-        let count = "a count from 0 to \(maxCount)"
-        guard (0...maxCount).contains(summary.requests) else {
-            throw bad("summary.requests", "\(summary.requests)", count)
-        }
         let duration = summary.durationSeconds
-        guard duration.isFinite, duration > 0, duration <= maxSeconds else {
-            throw bad(
-                "summary.durationSeconds",
-                "\(duration)",
-                "a number of seconds above 0 and at most \(maxSecondsText)"
+        guard duration > 0 else {
+            throw .badInput(
+                "\(file): $.summary.durationSeconds: expected a number of seconds above 0 and at most "
+                    + "\(maxSecondsText), got \(duration)"
             )
         }
-        for (code, value) in summary.errors where !(0...maxCount).contains(value) {
-            throw bad("summary.errors.\(code)", "\(value)", count)
-        }
-        for (code, value) in summary.failures ?? [:] where !(0...maxCount).contains(value) {
-            throw bad("summary.failures.\(code)", "\(value)", count)
-        }
-        if let start = summary.startEpochMillis, !ShardIdentity.startMillisRange.contains(start) {
-            throw bad("summary.startEpochMillis", "\(start)", ShardIdentity.startMillisText)
-        }
-        for (index, interval) in result.intervals.enumerated() {
-            for (key, value) in [("start", interval.startSeconds), ("length", interval.lengthSeconds)]
-            where !(value.isFinite && value >= 0 && value <= maxSeconds) {
-                throw bad("intervals[\(index)].\(key)", "\(value)", "a number of seconds from 0 to \(maxSecondsText)")
-            }
-            guard (0...maxCount).contains(interval.requests) else {
-                throw bad("intervals[\(index)].requests", "\(interval.requests)", count)
-            }
-        }
         var identity = ShardIdentity()
-        if let shard = summary.shard {
-            guard let parsed = ShardIdentity.parseShard(shard) else {
-                throw .badInput("\(file): $.summary.shard: expected I/N (1-based), got \"\(shard)\"")
-            }
-            identity.shard = parsed.index
-            identity.shardCount = parsed.count
+        if let shard = summary.shard.flatMap(ShardIdentity.parseShard) {
+            identity.shard = shard.index
+            identity.shardCount = shard.count
         }
         identity.fingerprint = summary.scenarioFingerprint
         identity.version = document.version
         identity.host = summary.host
         identity.startEpochMillis = summary.startEpochMillis
         identity.scenario = document.scenario
-        return MergeInput(
+        var input = MergeInput(
             file: file,
             isResult: true,
             identity: identity,
@@ -68,5 +39,29 @@ extension MergeInput {
             recordsByOperation: result.recordsByOperation,
             merged: result.shards
         )
+        input.verdict = Verdict(
+            valid: summary.valid,
+            invalidReasons: summary.invalidReasons,
+            interrupted: summary.interrupted
+        )
+        // A run stopped by a signal holds fewer intervals than it planned: truncated, as its log would be.
+        if summary.interrupted != nil, let planned = plannedIntervals(document), result.intervals.count < planned {
+            input.truncation = (result.intervals.count, planned)
+        }
+        return input
+    }
+
+    /// The measured seconds the scenario planned, rounded up (nil when the scenario does not say).
+    private static func plannedIntervals(_ document: ResultDocument) -> Int? {
+        let value = document.scenario.objectValue?["durationMillis"]
+        let millis: Double
+        switch value {
+        case .integer(let number): millis = Double(number)
+        case .unsigned(let number): millis = Double(number)
+        case .number(let number): millis = number
+        default: return nil
+        }
+        guard millis.isFinite, millis > 0, millis <= maxSeconds * 1000 else { return nil }
+        return Int((millis / 1000).rounded(.up))
     }
 }

@@ -38,14 +38,38 @@ package struct MergeInput: Sendable {
     package var fileIdentity: String? = nil
     /// For a result written by `merge`: which shards it holds (its `shards` section).
     package var merged: ShardsSection? = nil
+    /// The run's verdict: a result's summary, a log's verdict line (nil for a log without one:
+    /// written before it existed, or killed).
+    package var verdict: Verdict? = nil
 
-    /// The largest time an input may give, seconds (a duration, an interval's start or length, the
-    /// planned phase): 1e10 s, over 300 years, beyond any run and within what the timeline can
-    /// place without overflow.
-    package static let maxSeconds = 1e10
+    /// Whether an input's run was valid, and why not: the merged verdict carries it.
+    package struct Verdict: Sendable, Codable, Equatable {
+        /// Whether the run was valid.
+        package var valid: Bool
+        /// Why not, one line each.
+        package var invalidReasons: [String]
+        /// The signal that ended the run early (`SIGTERM`), if one did: the input is then truncated.
+        package var interrupted: String?
+
+        /// The most reasons a verdict gives, and the longest reason (characters): a run states a
+        /// handful of short ones.
+        package static let maxReasons = 64
+        /// See ``maxReasons``.
+        package static let maxReasonLength = 1_000
+        /// The bounds as messages say them.
+        package static let reasonsText = "at most \(maxReasons) reasons of at most \(maxReasonLength) characters"
+
+        /// Whether the reasons are within ``maxReasons`` and ``maxReasonLength``.
+        package var isBounded: Bool {
+            invalidReasons.count <= Self.maxReasons && invalidReasons.allSatisfy { $0.count <= Self.maxReasonLength }
+                && (interrupted?.count ?? 0) <= 16
+        }
+    }
+
+    /// The largest time an input may give, seconds (`FigureCheck.maxSeconds`).
+    package static let maxSeconds = FigureCheck.maxSeconds
     /// ``maxSeconds`` as messages print it.
-    package static let maxSecondsText = "1e10"
-    /// The largest count an input may give (requests, a code's count, an interval's values): 2^48,
-    /// beyond any run, so that the sums over thousands of inputs cannot overflow.
-    package static let maxCount = 1 << 48
+    package static let maxSecondsText = FigureCheck.maxSecondsText
+    /// The largest count an input may give (`FigureCheck.maxCount`).
+    package static let maxCount = FigureCheck.maxCount
 }

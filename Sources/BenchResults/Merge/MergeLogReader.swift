@@ -4,7 +4,9 @@ import HDRHistogram
 /// Reads one `.hlog` merge input a chunk at a time: each interval is decoded, added to this log's
 /// running histogram of its kind, reduced to a `MergeInput.Interval` (start, length, requests) and
 /// dropped. Memory is thus the histograms being added (one per kind) plus 24 bytes per interval,
-/// whatever the length of the run.
+/// whatever the length of the run. An interval without a tag counts as response time in another
+/// tool's log; in an authz-bench log (one with the run line), which tags every interval, it is
+/// refused.
 struct MergeLogReader {
     /// The path as given.
     let file: String
@@ -82,7 +84,8 @@ struct MergeLogReader {
                 "\(file): no interval histograms; expected an .hlog interval log (format 1.3) or a result JSON"
             )
         }
-        return MergeInput(
+        try checkEnd(metadata)
+        var input = MergeInput(
             file: file,
             isResult: false,
             identity: metadata.identity,
@@ -94,15 +97,43 @@ struct MergeLogReader {
             // A log without requests has nothing to record apart: it leaves the merge's figures as they are.
             recordsByOperation: !operations.isEmpty || requests == 0
         )
+        input.verdict = metadata.verdict
+        return input
+    }
+
+    /// The end line agrees with the log: it cannot count fewer intervals than the log holds, and
+    /// when it counts all of them its requests are the response-time intervals' sum (a log whose
+    /// intervals were forged, or its end line, is refused rather than merged).
+    ///
+    /// - Throws: `BenchError.badInput` naming the file, the end line and both figures.
+    private func checkEnd(_ metadata: LogMetadata) throws(BenchError) {
+        guard let ended = metadata.endIntervals, let line = metadata.endLine else { return }
+        if ended < intervals.count {
+            throw .badInput(
+                "\(file): line \(line): authz-bench-end: intervals=\(ended), but the log holds \(intervals.count) "
+                    + "response-time intervals; expected the end line of this log"
+            )
+        }
+        if let counted = metadata.endRequests, ended == intervals.count, counted != requests {
+            throw .badInput(
+                "\(file): line \(line): authz-bench-end: requests=\(counted), but the log's response-time "
+                    + "intervals hold \(requests); expected the end line of this log"
+            )
+        }
     }
 
     /// For a log with the run line: the intervals it holds and planned, when it ends early. Killed
-    /// (no end line), or fewer intervals than the end line or the planned phase says. A log whose
-    /// end line says it ended normally with no measured interval holds no data but lost none: it
-    /// is not truncated (`merge` says it added nothing).
+    /// (no end line), stopped by a signal (its verdict line says so: a shard stopped in its
+    /// warm-up measured nothing), or fewer intervals than the end line or the planned phase says.
+    /// A log whose end line says it ended normally with no measured interval, and no signal
+    /// stopped it, holds no data but lost none: it is not truncated (`merge` says it added nothing).
     static func truncation(_ metadata: LogMetadata, held: Int) -> (intervals: Int, planned: Int)? {
         guard metadata.hasRunLine else { return nil }
         guard let ended = metadata.endIntervals else { return (held, Self.planned(metadata) ?? held) }
+        if metadata.verdict?.interrupted != nil {
+            let planned = Self.planned(metadata) ?? held
+            return held < planned ? (held, planned) : nil
+        }
         if ended == 0, held == 0 { return nil }
         let expected = Swift.max(Self.planned(metadata) ?? held, ended)
         return held < expected ? (held, expected) : nil
@@ -163,6 +194,14 @@ struct MergeLogReader {
             operations[label, default: [:]][kind, default: HDRHistogram()].add(entry.histogram)
             return
         }
+        // An authz-bench log tags every interval: an untagged one there is damage, not another
+        // tool's response time.
+        if entry.tag == nil, hasRunLine {
+            throw .badInput(
+                "\(file): line \(lineNumber): an interval without a Tag; expected one of "
+                    + "\(HistogramFiles.hlogTags.joined(separator: ", ")) (every interval of an authz-bench log is tagged)"
+            )
+        }
         let kind: LatencyKind
         if let tag = entry.tag {
             guard let known = LatencyKind(rawValue: tag) else {
@@ -191,6 +230,12 @@ struct MergeLogReader {
             guard requests <= MergeInput.maxCount else {
                 throw .badInput(
                     "\(file): line \(lineNumber): more than \(MergeInput.maxCount) requests in the log; expected the counts of a run"
+                )
+            }
+            guard intervals.count < ResultDocument.maxIntervals else {
+                throw .badInput(
+                    "\(file): line \(lineNumber): more than \(ResultDocument.maxIntervals) response-time intervals; "
+                        + "expected the intervals of a run (30 days at most)"
                 )
             }
             intervals.append(.init(start: entry.startSeconds, length: entry.lengthSeconds, requests: count))

@@ -33,8 +33,9 @@ import HDRHistogram
 /// summed (each shard has its own engine); `prewarm` sums devices and authorizations and keeps the
 /// longest time (shards prewarm side by side).
 package struct ResultMerger {
-    /// The largest input read (bytes).
-    package static let readLimit = 512 << 20
+    /// The largest result JSON read (bytes): the bound every reader of result files has
+    /// (`BenchDocument.readLimit`); an `.hlog` is read as a stream (see `MergeLogReader`).
+    package static let readLimit = ResultDocument.readLimit
 
     /// A merged result and what the merge has to say about it.
     package struct Outcome: Sendable {
@@ -47,14 +48,29 @@ package struct ResultMerger {
     }
 
     private var inputs: [MergeInput] = []
+    /// The result inputs without their histograms, intervals and memory curve: those are added up
+    /// (or, for the intervals, kept as `MergeInput.Interval`s) as each input is read, so memory
+    /// grows by what the merge keeps of an input, not by its histograms.
     private var results: [RunResult] = []
+    /// Every input's measured-phase histograms, added up.
     private var latency: [LatencyKind: HDRHistogram] = [:]
+    /// The result inputs' warm-up and stage histograms, added up.
+    private var warmup: [LatencyKind: HDRHistogram] = [:]
+    private var stages: [String: HDRHistogram] = [:]
+    /// The requests in flight of the `.hlog` inputs, and of the result inputs, added up.
     private var logInFlight: HDRHistogram?
     private var logOperations: OperationLatency = [:]
+    private var resultInFlight: HDRHistogram?
+    /// The result inputs' histograms per operation, measured phase and warm-up, added up.
+    private var resultOperations: OperationLatency = [:]
+    private var resultWarmupOperations: OperationLatency = [:]
     private var logCount = 0
 
     /// An empty merger.
     package init() {}
+
+    /// The verdict of each input added, in order (nil for a log without its verdict line).
+    package var inputVerdicts: [MergeInput.Verdict?] { inputs.map(\.verdict) }
 
     /// Merges the files at `paths` (each an `.hlog` interval log or a result JSON, told apart by content)
     /// with the default options; see `merge(_:options:)`.
@@ -156,6 +172,21 @@ package struct ResultMerger {
         result.sources = [file]
         var input = try MergeInput.result(document, result: result, file: file)
         input.fileIdentity = identity
+        for (kind, histogram) in result.latency { latency[kind, default: HDRHistogram()].add(histogram) }
+        for (kind, histogram) in result.warmup { warmup[kind, default: HDRHistogram()].add(histogram) }
+        for (name, histogram) in result.stages { stages[name, default: HDRHistogram()].add(histogram) }
+        if let inFlight = result.inFlight { Self.add(inFlight, to: &resultInFlight) }
+        Self.add(result.latencyByOperation ?? [:], to: &resultOperations)
+        Self.add(result.warmupByOperation ?? [:], to: &resultWarmupOperations)
+        // Emptied, not removed: whether the input recorded operations apart is still read.
+        if result.latencyByOperation != nil { result.latencyByOperation = [:] }
+        if result.warmupByOperation != nil { result.warmupByOperation = [:] }
+        result.latency = result.latency.mapValues { _ in HDRHistogram() }
+        result.warmup = [:]
+        result.stages = [:]
+        result.inFlight = nil
+        result.intervals = []
+        result.memory = nil
         results.append(result)
         inputs.append(input)
     }
@@ -211,11 +242,12 @@ package struct ResultMerger {
         var merged = RunResult(
             sections: sections,
             latency: latency,
-            warmup: [:],
-            stages: [:],
+            warmup: warmup,
+            stages: stages,
             sources: files,
             inFlight: logInFlight
         )
+        if let resultInFlight { Self.add(resultInFlight, to: &merged.inFlight) }
         merged.summary.startEpochMillis = timeline.earliestStartMillis
         let fingerprints = Set(inputs.compactMap(\.identity.fingerprint))
         if fingerprints.count == 1, inputs.allSatisfy({ $0.identity.fingerprint != nil }) {
@@ -230,16 +262,12 @@ package struct ResultMerger {
         }
         var targets: [Double] = []
         var operations = logOperations
-        var warmupOperations: OperationLatency = [:]
+        Self.add(resultOperations, to: &operations)
+        let warmupOperations = resultWarmupOperations
         var verified = CacheStats()
         var authorizations = CacheStats()
         for (index, input) in results.enumerated() {
             let file = input.sources.first ?? "input \(index + 1)"
-            for (kind, histogram) in input.latency { merged.latency[kind, default: HDRHistogram()].add(histogram) }
-            for (kind, histogram) in input.warmup { merged.warmup[kind, default: HDRHistogram()].add(histogram) }
-            for (name, histogram) in input.stages { merged.stages[name, default: HDRHistogram()].add(histogram) }
-            Self.add(input.latencyByOperation ?? [:], to: &operations)
-            Self.add(input.warmupByOperation ?? [:], to: &warmupOperations)
             for (code, count) in input.summary.errors { merged.summary.errors[code, default: 0] += count }
             if let peak = input.summary.peakRSS {
                 merged.summary.peakRSS = Swift.max(merged.summary.peakRSS ?? 0, peak)
@@ -255,12 +283,19 @@ package struct ResultMerger {
             for (code, count) in input.attacks.expected { merged.attacks.expected[code, default: 0] += count }
             merged.attacks.unexpected += input.attacks.unexpected
             merged.setupSeconds = Swift.max(merged.setupSeconds, input.setupSeconds)
-            if let inFlight = input.inFlight { Self.add(inFlight, to: &merged.inFlight) }
             if let peak = input.summary.maxInFlight {
                 merged.summary.maxInFlight = Swift.max(merged.summary.maxInFlight ?? 0, peak)
             }
             if let upstream = input.upstream { merged.upstream = merged.upstream.map { $0 + upstream } ?? upstream }
             if let prewarm = input.prewarm { merged.prewarm = merged.prewarm.map { $0 + prewarm } ?? prewarm }
+        }
+        for (file, verdict) in inputs.filter({ !$0.isResult }).compactMap({ input in
+            input.verdict.map { (input.file, $0) }
+        })
+        where !verdict.valid {
+            merged.summary.valid = false
+            merged.summary.invalidReasons += verdict.invalidReasons.map { "\(file): \($0)" }
+            if verdict.invalidReasons.isEmpty { merged.summary.invalidReasons.append("\(file): invalid") }
         }
         if !results.isEmpty {
             merged.cache = CacheSection(

@@ -4,8 +4,8 @@ import HDRHistogram
 
 /// The authz-bench metadata of an `.hlog` (comment lines, which HdrHistogram's readers skip):
 /// `#[authz-bench-run: version=..., shard=I/N, fingerprint=..., host=..., startEpochMillis=..., plannedSeconds=...]`,
-/// `#[authz-bench-scenario: {...}]` and, when the run ended normally, `#[authz-bench-end: intervals=...,
-/// requests=...]`.
+/// `#[authz-bench-scenario: {...}]`, when the run ended normally `#[authz-bench-end: intervals=...,
+/// requests=...]`, and once its verdict was known `#[authz-bench-verdict: {"valid": ..., ...}]`.
 package struct LogMetadata: Sendable {
     /// What the run line and the scenario line say (all unknown without them).
     package var identity = ShardIdentity()
@@ -13,6 +13,13 @@ package struct LogMetadata: Sendable {
     package var hasRunLine = false
     /// The intervals the end line counts; nil without an end line (a killed run).
     package var endIntervals: Int?
+    /// The line of the end line (nil without one).
+    package var endLine: Int?
+    /// The requests the end line counts (nil without an end line, or one written before it
+    /// counted them).
+    package var endRequests: Int?
+    /// The run's verdict (nil in logs written before it was appended, or when the run was killed).
+    package var verdict: MergeInput.Verdict?
 
     /// Reads the metadata comments of `log`; `file` names the input in errors.
     ///
@@ -31,10 +38,34 @@ package struct LogMetadata: Sendable {
                 identity.scenario = scenario
             } else if let body = Self.body(of: text, prefix: "[authz-bench-end: ") {
                 let pairs = Self.pairs(body)
-                guard let intervals = pairs["intervals"].flatMap({ Int($0) }), intervals >= 0 else {
-                    throw .badInput("\(file): line \(comment.line): authz-bench-end: expected intervals=COUNT")
+                let counts = 0...MergeInput.maxCount
+                guard let intervals = pairs["intervals"].flatMap({ Int($0) }), counts.contains(intervals) else {
+                    throw .badInput(
+                        "\(file): line \(comment.line): authz-bench-end: expected intervals=COUNT (0 to \(MergeInput.maxCount))"
+                    )
                 }
                 endIntervals = intervals
+                endLine = comment.line
+                if let text = pairs["requests"] {
+                    guard let requests = Int(text), counts.contains(requests) else {
+                        throw .badInput(
+                            "\(file): line \(comment.line): authz-bench-end: requests=\(text) is not a count "
+                                + "from 0 to \(MergeInput.maxCount)"
+                        )
+                    }
+                    endRequests = requests
+                }
+            } else if let body = Self.body(of: text, prefix: "[authz-bench-verdict: ") {
+                guard let read = try? JSONDecoder().decode(MergeInput.Verdict.self, from: Data(body.utf8)),
+                    read.isBounded
+                else {
+                    throw .badInput(
+                        "\(file): line \(comment.line): authz-bench-verdict: expected a JSON object "
+                            + "{\"valid\": true|false, \"invalidReasons\": [...], \"interrupted\": SIGNAL} "
+                            + "(\(MergeInput.Verdict.reasonsText))"
+                    )
+                }
+                verdict = read
             }
         }
         if identity.startEpochMillis == nil, let seconds = log.baseTimeSeconds ?? log.startTimeSeconds {
@@ -57,7 +88,7 @@ package struct LogMetadata: Sendable {
         identity.fingerprint = pairs["fingerprint"]
         identity.host = pairs["host"]
         if let shard = pairs["shard"] {
-            guard let parsed = ShardIdentity.parseShard(shard) else { throw bad("shard", "I/N (1-based)") }
+            guard let parsed = ShardIdentity.parseShard(shard) else { throw bad("shard", ShardIdentity.shardForm) }
             identity.shard = parsed.index
             identity.shardCount = parsed.count
         }

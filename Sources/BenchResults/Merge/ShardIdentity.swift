@@ -39,10 +39,16 @@ package struct ShardIdentity: Sendable, Equatable {
         return "\(shard)/\(shardCount)"
     }
 
-    /// Parses `I/N` (1-based, 1 <= I <= N); nil when `text` has another shape.
+    /// The most shards a run can have: one device each, at most `WorkloadFlags.maxDevices`.
+    package static let maxShards = WorkloadFlags.maxDevices
+    /// What a shard field must be, as messages say it.
+    package static let shardForm = "I/N (1-based, N at most \(maxShards), the most devices a run has)"
+
+    /// Parses `I/N` (1-based, 1 <= I <= N <= ``maxShards``); nil when `text` has another shape or a
+    /// shard count no run can have.
     package static func parseShard(_ text: String) -> (index: Int, count: Int)? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), (1...maxShards).contains(count),
             (1...count).contains(index)
         else { return nil }
         return (index, count)

@@ -23,18 +23,21 @@ package struct SLOObjective: Sendable, Equatable {
         self.threshold = threshold
     }
 
-    /// The measured value of the metric in `result`, in the threshold's unit.
+    /// The measured value of the metric in `result`, in the threshold's unit; nil when the run did
+    /// not record it: a latency or in-flight histogram without a value (the closed loop's start
+    /// lag, requests in flight in an older file), which no objective can be judged on.
     ///
-    /// A share of a run without requests is 0; requests in flight not measured (an older file) read
-    /// as an empty histogram, 0; failures not told apart (an older file) count every code but
-    /// `VALID_TOKEN`, as that file's `errors` did. An operation's figure in a result that did not
-    /// record operations apart is NaN, which meets no objective: not recorded is not zero.
-    package func actual(in result: RunResult) -> Double {
+    /// A share of a run without requests is 0; failures not told apart (an older file) count every
+    /// code but `VALID_TOKEN`, as that file's `errors` did. An operation's figure in a result that
+    /// did not record operations apart is nil too: not recorded is not zero.
+    package func actual(in result: RunResult) -> Double? {
         switch metric {
         case .latency(let kind, let statistic):
-            return Self.value(result.histogram(kind), statistic)
+            let histogram = result.histogram(kind)
+            return histogram.totalCount > 0 ? Self.value(histogram, statistic) : nil
         case .inFlight(let statistic):
-            return Self.value(result.inFlight ?? HDRHistogram(), statistic)
+            guard let histogram = result.inFlight, histogram.totalCount > 0 else { return nil }
+            return Self.value(histogram, statistic)
         case .failures:
             let summary = result.summary
             if let share = summary.failureShare { return share }
@@ -45,19 +48,29 @@ package struct SLOObjective: Sendable, Equatable {
         case .throughput:
             return result.summary.achievedRate
         case .operationLatency(let label, let kind, let statistic):
-            guard let histogram = result.histogram(kind, of: label) else { return .nan }
+            guard let histogram = result.histogram(kind, of: label), histogram.totalCount > 0 else { return nil }
             return Self.value(histogram, statistic)
         case .operationThroughput(let label):
-            guard let histogram = result.histogram(.responseTime, of: label) else { return .nan }
+            guard let histogram = result.histogram(.responseTime, of: label) else { return nil }
             let seconds = result.summary.durationSeconds
             return seconds > 0 ? Double(histogram.totalCount) / seconds : 0
         }
     }
 
-    /// Checks the objective against `result`: the measured value and whether it held.
+    /// Checks the objective against `result`: the measured value and whether it held; a figure
+    /// the run did not record fails, marked not recorded.
     package func evaluate(_ result: RunResult) -> SLOSection {
-        let value = actual(in: result)
+        guard let value = actual(in: result) else {
+            return SLOSection(expression: expression, actual: 0, met: false, notRecorded: true)
+        }
         return SLOSection(expression: expression, actual: value, met: comparison.holds(value, threshold))
+    }
+
+    /// Whether a run of `scenario` records the objective's figure: the closed loop sends each
+    /// request when the last is done, so it has no start lag.
+    package func isRecorded(by scenario: Scenario) -> Bool {
+        if case .latency(.startLag, _) = metric { return scenario.loop != .closed }
+        return true
     }
 
     /// `statistic` of `histogram`.
@@ -84,6 +97,17 @@ package struct SLOObjective: Sendable, Equatable {
 extension Array where Element == SLOObjective {
     /// Every objective checked against `result`, in the order given.
     package func evaluate(_ result: RunResult) -> [SLOSection] { map { $0.evaluate(result) } }
+
+    /// Refuses, before the run, an objective on a figure a run of `scenario` does not record.
+    ///
+    /// - Throws: `BenchError.invalidSetting` (exit 64) naming the objective.
+    package func checkRecorded(by scenario: Scenario) throws(BenchError) {
+        guard let objective = first(where: { !$0.isRecorded(by: scenario) }) else { return }
+        throw .invalidSetting(
+            "--slo '\(objective.expression)': the closed loop records no start lag (each request is sent "
+                + "when the last is done); expected an objective on a figure the run records"
+        )
+    }
 }
 
 /// Text of SLO figures.
@@ -100,6 +124,7 @@ package enum SLOText {
     /// `section.actual` in its objective's unit (the expression is parsed again for the unit;
     /// a plain number when it does not parse, e.g. a file from a newer writer).
     package static func actual(_ section: SLOSection) -> String {
+        if section.notRecorded == true { return "not recorded" }
         guard let objective = try? SLOExpression.objective(section.expression) else { return String(section.actual) }
         return objective.text(section.actual)
     }
@@ -112,11 +137,16 @@ package enum SLOText {
         for section in sections {
             out +=
                 "  " + LatencyText.left(section.expression, width) + "   actual "
-                + LatencyText.left(actual(section), 12) + (section.met ? "met" : "BREACHED") + "\n"
+                + LatencyText.left(actual(section), 12) + verdict(section) + "\n"
         }
         let breached = sections.filter { !$0.met }.count
         out += breached == 0 ? "  every objective met\n" : "  \(breached) of \(sections.count) objective(s) BREACHED\n"
         return out
+    }
+
+    /// `met`, `BREACHED`, or `FAILED` for a figure the run did not record.
+    package static func verdict(_ section: SLOSection) -> String {
+        section.met ? "met" : section.notRecorded == true ? "FAILED" : "BREACHED"
     }
 
     /// The Markdown table of checked objectives (empty for none).
@@ -125,7 +155,7 @@ package enum SLOText {
         var out = "| objective | actual | verdict |\n|---|---:|---|\n"
         for section in sections {
             let expression = section.expression.replacingOccurrences(of: "|", with: "\\|")
-            out += "| `\(expression)` | \(actual(section)) | \(section.met ? "met" : "**BREACHED**") |\n"
+            out += "| `\(expression)` | \(actual(section)) | \(section.met ? "met" : "**\(verdict(section))**") |\n"
         }
         return out
     }

@@ -3,21 +3,30 @@ import Foundation
 
 /// Reading sweep result files (`report` reads them): every key checked, errors naming the JSON path.
 extension SweepDocument {
-    /// At least one row; every row's histogram decodes, its capacity is positive and its ratios
-    /// lie in 0...1.
+    /// At least one row; every row's histogram decodes and gives its figures, its capacity is
+    /// positive, its counts, ratios and rates are in range, and its hit ratio is its hits over
+    /// its requests.
     package func check(file: String) throws(BenchError) {
         guard !rows.isEmpty else { throw .badInput("\(file): $.rows: empty; expected at least one sweep row") }
+        let check = FigureCheck(file: file)
         for (index, row) in rows.enumerated() {
-            _ = try row.responseTime.decoded(file: file, path: "$.rows[\(index)].responseTime")
+            let path = "$.rows[\(index)]"
+            let histogram = try row.responseTime.decoded(file: file, path: "\(path).responseTime")
+            try check.histogram(row.responseTime, histogram, "\(path).responseTime")
             guard row.capacity > 0 else {
-                throw .badInput(
-                    "\(file): $.rows[\(index)].capacity: expected a positive integer, found \(row.capacity)"
-                )
+                throw .badInput("\(file): \(path).capacity: expected a positive integer, found \(row.capacity)")
             }
-            for (key, ratio) in [("hitRatio", row.hitRatio), ("optimalHitRatio", row.optimalHitRatio)]
-            where !(0...1).contains(ratio) {
-                throw .badInput("\(file): $.rows[\(index)].\(key): expected a ratio in 0...1, found \(ratio)")
+            try check.count(row.capacity, "\(path).capacity")
+            if let shards = row.shards { try check.count(shards, "\(path).shards") }
+            try check.count(row.requests, "\(path).requests")
+            try check.count(row.hits, "\(path).hits", atMost: row.requests)
+            for (key, ratio) in [("hitRatio", row.hitRatio), ("optimalHitRatio", row.optimalHitRatio)] {
+                try check.share(ratio, "\(path).\(key)")
             }
+            let ratio = row.requests == 0 ? 0 : Double(row.hits) / Double(row.requests)
+            try check.agrees(row.hitRatio, ratio, "\(path).hitRatio", "\(path).hits / \(path).requests")
+            try check.number(row.throughput, "\(path).throughput", in: 0...Double.greatestFiniteMagnitude, "a rate")
+            try check.number(row.bytesPerEntry, "\(path).bytesPerEntry", in: 0...Double(FigureCheck.maxCount), "bytes")
         }
     }
 

@@ -93,6 +93,31 @@ struct TokenIssueLimitTests {
         #expect(throws: TokenIssueError.self) { try Self.issuer.issue(Self.body(kind, field, "")) }
     }
 
+    /// A control character the parser refuses is refused when issuing, naming the field and where
+    /// it is; tab, line feed and carriage return are text, and the token parses back.
+    @Test(arguments: kinds, 0..<3)
+    func aControlCharacterIsRefusedAsTheParserWould(kind: TokenKind, field: Int) throws {
+        for control in ["\u{01}", "\u{1B}", "\u{00}", "\u{1F}"] {
+            let text = "a" + control + "b"
+            do {
+                let token = try Self.issuer.issue(Self.body(kind, field, text))
+                Issue.record(
+                    "issued \(token.count) bytes with U+\(String(control.unicodeScalars.first!.value, radix: 16))"
+                )
+            } catch let error as TokenIssueError {
+                guard case .controlCharacter(_, let offset) = error else {
+                    Issue.record("unexpected \(error)")
+                    continue
+                }
+                #expect(offset == 1)
+            }
+        }
+        for text in ["a\tb", "a\nb", "a\rb"] {
+            let token = try Self.issuer.issue(Self.body(kind, field, text))
+            #expect(try TokenParser.parse(token).body == Self.body(kind, field, text))
+        }
+    }
+
     @Test func anEmptyProxyMVPDIsIssued() throws {
         let token = try Self.issuer.issue(Self.body(.media, -1, ""))
         #expect(throws: Never.self) { try TokenParser.parse(token) }

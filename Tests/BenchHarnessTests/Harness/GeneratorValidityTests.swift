@@ -85,4 +85,26 @@ struct GeneratorValidityTests {
         #expect(reasons.first?.hasPrefix("achieved 1000 requests/s, below 99% of the target 2000/s") == true)
         #expect(reasons.last?.hasPrefix("start lag p99 20.0ms exceeds --max-start-lag 1.00ms") == true)
     }
+
+    @Test("More requests than the target holds in the phase: ahead of its schedule; not judged for Poisson arrivals")
+    func aboveTheTarget() {
+        // 10 requests/s for 1 s hold 10 requests; 2.5 for 1 s hold 3 (the discrete schedule's ceiling).
+        func reasons(rate: Double, requests: Int, arrivals: Scenario.Arrivals = .uniform) -> [String] {
+            var scenario = Scenario.with {
+                $0.loop = .open(rate: rate)
+                $0.arrivals = arrivals
+            }
+            scenario.maxStartLagMicros = nil
+            return Validity.generatorReasons(scenario: scenario, requests: requests, durationSeconds: 1, startLag: nil)
+        }
+        #expect(reasons(rate: 10, requests: 10).isEmpty)
+        #expect(reasons(rate: 2.5, requests: 3).isEmpty)
+        let above = reasons(rate: 10, requests: 11)
+        #expect(above.count == 1)
+        #expect(
+            above.first?.hasPrefix("sent 11 requests in the measured phase, above the 10 the target 10 req/s") == true
+        )
+        #expect(reasons(rate: 2.5, requests: 4).count == 1)
+        #expect(reasons(rate: 10, requests: 14, arrivals: .poisson).isEmpty)
+    }
 }

@@ -31,6 +31,33 @@ struct WorkerPlanningTests {
         #expect(Set(phases).count == phases.count && phases.allSatisfy { (0..<1).contains($0) })
     }
 
+    @Test(
+        "Unequal device shares: the workers together send exactly the process's schedule",
+        arguments: [(33, 2, 0, 1), (101, 4, 0, 1), (101, 3, 1, 3), (7, 16, 0, 1)]
+    )
+    func unequalSharesSendTheExactSchedule(devices: Int, threads: Int, shardIndex: Int, shards: Int) throws {
+        var scenario = Scenario()
+        scenario.devices = devices
+        scenario.loop = .open(rate: 10)
+        if shards > 1 {
+            // As `--total-rate` sets it: each shard takes every N-th arrival of the total schedule.
+            scenario.totalRate = 10 * Double(shards)
+            scenario.shardIndex = shardIndex
+            scenario.shardCount = shards
+        }
+        let local = Population.localCount(devices: devices, shardIndex: shardIndex, shardCount: shards)
+        func offsets(threads: Int) -> [UInt64] {
+            let counts = (0..<threads).map { w in local > w ? (local - w + threads - 1) / threads : 0 }
+            let plans = WorkerPlan.plans(for: scenario, deviceCounts: counts)
+            return plans.compactMap { $0.schedule() }.flatMap { ArrivalSchedule.offsets($0, in: 0..<3_300_000_000) }
+        }
+        // 10 requests/s for 3.3 s: 33 arrivals, each once, those of the process on one worker.
+        let split = offsets(threads: threads)
+        #expect(split.count == 33)
+        #expect(Set(split).count == split.count)
+        #expect(split.sorted() == offsets(threads: 1))
+    }
+
     @Test("Closed loop: one session per active worker by default")
     func defaultSessions() {
         var scenario = Scenario()

@@ -43,7 +43,13 @@ struct ScheduleFlagsTests {
         // A leading step is the warm-up's rate; 0s:R,60s:R is flat.
         let flat = try Self.scenario(["--stages", "0s:800,1m:800"])
         #expect(flat.loop == .open(rate: 800) && flat.durationMillis == 60_000 && flat.stages?.startRate == 800)
-        #expect(try Self.scenario(["--stages", "500ms:0.5"]).loop == .open(rate: 0.25))
+        #expect(try Self.scenario(["--stages", "500ms:8"]).loop == .open(rate: 4))
+        // Stages that send less than one request in all run nothing: refused before the run.
+        let none = Self.message(["--stages", "500ms:0.5"])
+        #expect(
+            none == "--stages 500ms:0.5: the stages send 0.125 requests in all, not one; expected rates and "
+                + "durations that send at least one"
+        )
     }
 
     @Test(arguments: [

@@ -106,26 +106,30 @@ struct SweepReplayTests {
         )
     }
 
+    /// A row of 100 lookups at `capacity` with `hits` and every lookup timed at `latency`.
+    static func row(_ strategy: String, capacity: Int, hits: Int, latency: UInt64) -> SweepRow {
+        var histogram = HDRHistogram()
+        histogram.record(latency, count: 10)
+        return SweepRow(
+            strategy: strategy,
+            capacity: capacity,
+            shards: nil,
+            requests: 100,
+            hits: hits,
+            optimalHits: 90,
+            responseTime: histogram,
+            elapsedNanos: 1_000,
+            bytesPerEntry: 100
+        )
+    }
+
     @Test func bestIsTheMostHitsThenTheLowerP99() {
-        func row(_ strategy: String, capacity: Int, hits: Int, latency: UInt64) -> SweepRow {
-            var histogram = HDRHistogram()
-            histogram.record(latency, count: 10)
-            return SweepRow(
-                strategy: strategy,
-                capacity: capacity,
-                shards: nil,
-                requests: 100,
-                hits: hits,
-                optimalHits: 90,
-                responseTime: histogram,
-                elapsedNanos: 1_000,
-                bytesPerEntry: 100
-            )
-        }
         var rows = [
-            row("lru", capacity: 10, hits: 50, latency: 300), row("sieve", capacity: 10, hits: 50, latency: 200),
-            row("mutex", capacity: 10, hits: 40, latency: 100),
-            row("lru", capacity: 20, hits: 70, latency: 300), row("sieve", capacity: 20, hits: 60, latency: 200),
+            Self.row("lru", capacity: 10, hits: 50, latency: 300),
+            Self.row("sieve", capacity: 10, hits: 50, latency: 200),
+            Self.row("mutex", capacity: 10, hits: 40, latency: 100),
+            Self.row("lru", capacity: 20, hits: 70, latency: 300),
+            Self.row("sieve", capacity: 20, hits: 60, latency: 200),
         ]
         Sweep.markBest(&rows)
         #expect(rows.map(\.best) == [false, true, false, true, false])

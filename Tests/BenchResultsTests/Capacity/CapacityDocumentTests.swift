@@ -41,6 +41,23 @@ struct CapacityDocumentTests {
         #expect(throws: BenchError.self) { try CapacityDocument.parse(try document.jsonData(), file: "c.json") }
     }
 
+    /// A knee no step supports, or out of range, is refused naming its path: a capacity result
+    /// read by `report` is checked as a run result is.
+    @Test(arguments: [-10.0, 3_000])
+    func aKneeTheStepsDoNotGiveIsBadInput(rate: Double) throws {
+        var document = try Self.document()
+        document.knee = CapacityDocument.Knee(rate: rate, lower: rate, upper: nil)
+        do {
+            _ = try CapacityDocument.parse(try document.jsonData(), file: "c.json")
+            Issue.record("a knee of \(rate) was read")
+        } catch {
+            #expect(error.message.hasPrefix("c.json: $.knee.rate: expected "), "\(error.message)")
+        }
+        var step = try Self.document()
+        step.steps[0].achievedRate = -1
+        #expect(throws: BenchError.self) { try CapacityDocument.parse(try step.jsonData(), file: "c.json") }
+    }
+
     @Test func aStepPassesOnlyValidAndMet() throws {
         let document = try Self.document()
         #expect(document.steps.map(\.passed) == [true, true, false, true, false])

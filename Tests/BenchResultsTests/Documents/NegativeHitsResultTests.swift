@@ -56,6 +56,21 @@ struct NegativeHitsResultTests {
         #expect(!RunReport.text(Self.result(negativeHits: 0)).contains("negative hits"))
     }
 
+    @Test func theHTMLReportShowsThemOrSaysTheyWereNotRecorded() throws {
+        let html = ReportPage.html(
+            ReportInputs(runs: [ReportRun(name: "r.json", document: try ResultDocument(Self.result(negativeHits: 25)))])
+        )
+        let table = try #require(html.range(of: "id=\"cache-table\"").map { String(html[$0.lowerBound...]) })
+        #expect(
+            table.contains("<th scope=\"row\">negative hits (cached denials)</th><td>25</td>"),
+            "\(table.prefix(2_000))"
+        )
+        var old = try ResultDocument(Self.result(negativeHits: 0))
+        old.cache.unrecorded.insert("negativeHits")
+        let oldHTML = ReportPage.html(ReportInputs(runs: [ReportRun(name: "old.json", document: old)]))
+        #expect(oldHTML.contains("<th scope=\"row\">negative hits (cached denials)</th><td>not recorded</td>"))
+    }
+
     @Test func shardsSumTheirCounts() {
         let one = CacheSection(
             strategy: "sharded",

@@ -163,7 +163,7 @@ struct MergeRepeatsTests {
             _ = try ComparisonSide.resolve([directory.path], role: .baseline)
         } catch {
             #expect(
-                error.reason == .noInput && error.message.contains("b.json: not a regular file"),
+                error.reason == .noInput && error.message.contains("b.json: is a FIFO, not a regular file"),
                 "\(error.message)"
             )
         }

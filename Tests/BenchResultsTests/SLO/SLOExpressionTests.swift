@@ -221,4 +221,38 @@ struct SLOEvaluationTests {
         #expect(markdown.contains("| throughput |"))
         #expect(markdown.contains(SLOText.actual(sections[1])))
     }
+
+    /// A figure the run did not record (the closed loop's start lag, requests in flight an older
+    /// file lacks) is not judged as 0: the objective fails, however generous, marked not recorded.
+    @Test func anObjectiveOnAFigureNotRecordedFails() throws {
+        var closed = SyntheticRun.result(closed: true)
+        closed.latency[.startLag] = HDRHistogram()
+        closed.inFlight = nil
+        let sections = try SLOExpression.parse("startLag.p99<100s,inFlight.max<1000000,responseTime.p99<100s").evaluate(
+            closed
+        )
+        #expect(sections.map(\.met) == [false, false, true])
+        #expect(sections.map(\.notRecorded) == [true, true, nil])
+        #expect(sections[0].actual == 0)
+        let lines = SLOText.lines(sections)
+        #expect(lines.contains("not recorded") && lines.contains("FAILED"), "\(lines)")
+        // Written and read back as it was, and refused when it claims to be met.
+        closed.slo = sections
+        let data = try ResultDocument(closed).jsonData()
+        #expect(try ResultDocument.parse(data, file: "r.json").slo == sections)
+        var forged = try ResultDocument(closed)
+        forged.slo?[0].met = true
+        #expect(throws: BenchError.self) { try ResultDocument.parse(try forged.jsonData(), file: "r.json") }
+    }
+
+    /// Before the run: an objective on the start lag of a closed-loop run is a usage error.
+    @Test func theClosedLoopRefusesAStartLagObjectiveBeforeTheRun() throws {
+        let objectives = try SLOExpression.parse("inline.p99<1ms,startLag.p99<1ms")
+        #expect(throws: Never.self) { try objectives.checkRecorded(by: Scenario()) }
+        let error = try #require(throws: BenchError.self) {
+            try objectives.checkRecorded(by: Scenario.with { $0.loop = .closed })
+        }
+        #expect(error.reason == .invalidSetting)
+        #expect(error.message.contains("startLag.p99<1ms"), "\(error.message)")
+    }
 }

@@ -143,7 +143,7 @@ struct CompareCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let base = try F.write(try F.repetitions(5), under: root, name: "base")
         var documents = try F.repetitions(5)
-        documents[3] = try F.document(valid: false)
+        documents[3] = try F.document(valid: false, repetition: 3)
         let candidate = try F.write(documents, under: root, name: "candidate")
         let output = try Self.compare([base.path, candidate.path])
         #expect(output.status == 7)

@@ -53,13 +53,15 @@ struct CompareHostileInputTests {
         #expect(output.stdout.isEmpty)
     }
 
-    @Test func aMissingCandidateExits65() throws {
+    /// A candidate that is not there is no input (66), not a malformed one; a missing baseline
+    /// is "no baseline" (5).
+    @Test func aMissingCandidateExits66() throws {
         let root = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: root) }
         let base = try F.write(try F.repetitions(1), under: root, name: "base")
         let missing = root.appendingPathComponent("missing.json").path
         let output = try CLIHarness.bench(["compare", base.path, missing])
-        #expect(output.status == 65)
+        #expect(output.status == 66)
         #expect(F.lines(output.stderr).count == 1)
         #expect(output.stderr.contains(missing))
     }

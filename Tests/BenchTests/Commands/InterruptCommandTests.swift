@@ -11,8 +11,8 @@ import Glibc
 @Suite("run and capacity interrupted by a signal", .serialized)
 struct InterruptCommandTests {
     /// Starts `authz-bench arguments` in `directory` (output to files there); waits until
-    /// `ready(directory)` holds (the load is under way), then sends `signal`; returns the exit
-    /// status and standard error.
+    /// `ready(directory)` holds (the load is under way) and the process handles `signal`, then
+    /// sends it; returns the exit status and standard error.
     static func interrupt(
         _ arguments: [String],
         in directory: URL,
@@ -34,7 +34,11 @@ struct InterruptCommandTests {
         // Waits for an event (the file the process writes once its load runs), not for a time:
         // the timeout only bounds a broken build.
         let deadline = Date().addingTimeInterval(300)
-        while !ready(directory), process.isRunning, Date() < deadline { usleep(20_000) }
+        while !(ready(directory) && CLIHarness.catches(signal, pid: process.processIdentifier)), process.isRunning,
+            Date() < deadline
+        {
+            usleep(20_000)
+        }
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         return (
@@ -51,8 +55,8 @@ struct InterruptCommandTests {
     }
 
     @Test(
-        "run: the result of the measured part is written, marked interrupted and invalid; 130 for SIGINT, 143 for SIGTERM",
-        arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, 143, "SIGTERM")]
+        "run: the result of the measured part is written, marked interrupted and invalid; 130 for SIGINT, 143 for SIGTERM, 131 for SIGQUIT",
+        arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, 143, "SIGTERM"), (SIGQUIT, 131, "SIGQUIT")]
     )
     func run(signal: Int32, exit: Int32, name: String) throws {
         let directory = try CLIHarness.temporaryDirectory()

@@ -109,7 +109,9 @@ struct RunStartCommandTests {
         let log = try String(contentsOf: directory.appendingPathComponent("r.hlog"), encoding: .utf8)
         #expect(log.contains("shard=2/3, fingerprint=\(fingerprint), "))
         #expect(log.contains("startEpochMillis=\(start), plannedSeconds=1.000]"))
-        #expect(log.hasSuffix("requests=\(summary["requests"] as? Int ?? -1)]\n"))
+        // The end line, then the verdict line, last.
+        #expect(log.contains("requests=\(summary["requests"] as? Int ?? -1)]\n#[authz-bench-verdict: {"))
+        #expect(log.hasSuffix("\"valid\":\(summary["valid"] as? Bool ?? false)}]\n"), "\(log.suffix(200))")
     }
 
     @Test("A run killed with SIGKILL leaves a valid partial log, read here and by HdrHistogram's Python port")

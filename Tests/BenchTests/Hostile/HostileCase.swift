@@ -62,7 +62,8 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     /// value lists, and append it here. Keep the command's valid base line in the rows, so that each
     /// row fails only because of the one hostile value it changes.
     static var all: [HostileCase] {
-        run + micro + tokenIssue + tokenVerify + tokenInspect + merge + sweep + report + compare
+        run + micro + tokenIssue + tokenVerify + tokenInspect + merge + sweep + report + compare + forged + outputs
+            + load
     }
 
     /// Values no integer, count or rate flag accepts.

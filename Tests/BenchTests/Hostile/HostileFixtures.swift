@@ -22,6 +22,8 @@ import TestSupport
 /// | `trace.csv` | a valid two-line access trace |
 /// | `overflow-media.token` | a signed media token with issueTime Int64.max and ttl 1 (its expiry overflows) |
 /// | `dir/` | a directory |
+///
+/// and the forged and oversized ones of `writeForged(in:json:hlog:)`.
 enum HostileFixtures {
     /// The directory, made on first use.
     static let directory: Result<URL, any Error> = Result { try make() }
@@ -90,6 +92,7 @@ enum HostileFixtures {
         let hlog = Array(try HistogramFiles.hlogText(result).utf8)
         try write("run.hlog", hlog)
         try write("truncated.hlog", half(hlog))
+        try writeForged(in: dir, json: json, hlog: String(decoding: hlog, as: UTF8.self))
 
         try write("empty", [])
         var random = SystemRandomNumberGenerator()

@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Hostile input to every command of the real binary: the documented exit code, exactly one line on
 /// stderr naming the flag or file, no crash, and no output file written, left half-written or changed.
 @Suite("Hostile CLI input")
@@ -125,5 +129,72 @@ struct HostileInputTests {
             stdinFile: nil
         )
         #expect(created.status == 0, "\(created.stderr)")
+    }
+
+    /// Runs `arguments` (a short run writing `r.json`) in a new directory; its exit status, standard
+    /// error and the result's summary (nil when none was written).
+    static func runResult(_ arguments: [String]) throws -> (HostileProcess.Result, [String: Any]?) {
+        let output = try CLIHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try HostileProcess.run(arguments + ["--quiet", "--json", "r.json"], in: output, stdinFile: nil)
+        let data = try? Data(contentsOf: output.appendingPathComponent("r.json"))
+        let object = try data.map { try JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+        return (result, object??["summary"] as? [String: Any])
+    }
+
+    /// A process sends exactly its rate x duration, however its devices split between its workers
+    /// (a shard's slice of 33 devices on 2 workers sent 11 of 10), and never more than its target.
+    @Test(arguments: [
+        ["--devices", "100", "--shard", "2/3"], ["--devices", "101"], ["--devices", "100", "--threads", "3"],
+    ])
+    func aProcessSendsExactlyItsShare(_ extra: [String]) throws {
+        let (result, summary) = try Self.runResult(
+            ["run", "--rate", "10", "--duration", "1s", "--warmup", "0s", "--max-start-lag", "off"] + extra
+        )
+        // 7 only for a debug build (or a generator too slow for 10 requests/s).
+        #expect([0, 7].contains(result.status), "\(result.stderr)")
+        let summary_ = try #require(summary)
+        #expect(summary_["requests"] as? Int == 10)
+        let reasons = summary_["invalidReasons"] as? [String] ?? []
+        #expect(!reasons.contains { $0.contains("ahead of its schedule") }, "\(reasons)")
+    }
+
+    /// The most workers `--threads` takes run (each holds one of Dispatch's pool threads; 256 used
+    /// to hang the process for good).
+    @Test func theMostWorkersRun() throws {
+        let (result, summary) = try Self.runResult([
+            "run", "--threads", "128", "--devices", "256", "--rate", "100", "--duration", "1s", "--warmup", "0s",
+            "--max-start-lag", "off",
+        ])
+        #expect(!result.signaled && [0, 7].contains(result.status), "\(result.stderr)")
+        #expect(summary?["requests"] as? Int == 100)
+    }
+
+    /// A signal in the set-up (of a million devices: minutes of token signing) ends it at once:
+    /// the set-up's loops check for it between devices. Nothing was measured, nothing is written.
+    @Test func aSignalDuringTheSetUpEndsIt() throws {
+        let directory = try CLIHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try InterruptCommandTests.interrupt(
+            [
+                "run", "--devices", "1000000", "--rate", "100", "--duration", "1s", "--warmup", "0s", "--quiet",
+                "--json", "r.json", "--hlog", "r.hlog",
+            ],
+            in: directory,
+            signal: SIGINT,
+            ready: { _ in true }
+        )
+        #expect(result.status == 130, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("authz-bench ") }
+        #expect(
+            lines == [
+                "authz-bench run: interrupted by SIGINT during the set-up, before the load: nothing was measured or "
+                    + "written"
+            ],
+            "\(result.stderr)"
+        )
+        for name in ["r.json", "r.hlog"] {
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path), "\(name)")
+        }
     }
 }
