@@ -10,6 +10,13 @@ extension InterleavedComparison {
         package var arguments: [String]
         /// What it said when ready.
         package var greeting: BlockProtocol.Greeting
+
+        /// A side from its parts.
+        package init(binary: String, arguments: [String], greeting: BlockProtocol.Greeting) {
+            self.binary = binary
+            self.arguments = arguments
+            self.greeting = greeting
+        }
     }
 
     /// The columns of the console and Markdown tables.
