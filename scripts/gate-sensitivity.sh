@@ -25,11 +25,18 @@
 #
 # --smoke: one repetition of each, 1-second runs, the first delay only: checks that the script and
 # the commands it runs work (make test); with fewer than 5 repetitions compare has no statistics,
-# so no verdict is drawn and the exit is 0 whatever compare said.
+# so no verdict is drawn and the exit is 0 whatever compare said. Nor does the smoke hold its runs
+# to the generator's timing, which a verdict needs and a busy machine breaks (this VM's host jitter
+# alone pushed 6 of 48 10-second runs past the default 5 ms start-lag bound, and in a
+# 1-second run a last send 10 ms late makes the achieved rate miss 99%): its runs pass
+# `--max-start-lag off` (unless RUN_ARGS sets it), and a run still invalid after its attempts for
+# the generator's reasons alone is kept and counted, not an exit 7. A run invalid for any other
+# reason (a request lost or completed twice, a debug build) still ends the smoke with 7.
 #
-# Exit: 0 acceptance held (a figure is printed, or "not flagged up to the largest D"); 1 acceptance
-# failed or a command failed; 7 a run was still invalid after its attempts (a debug build, or a
-# generator that kept falling behind: no figure can be drawn from such runs); 64 usage.
+# Exit: 0 acceptance held (a figure is printed, or "not flagged up to the largest D"), or the smoke
+# ran every command; 1 acceptance failed or a command failed; 7 a run was still invalid after its
+# attempts (a debug build, or a generator that kept falling behind: no figure can be drawn from
+# such runs; the smoke: a reason other than the generator's); 64 usage.
 #
 # AUTHZ_BENCH: the binary (default .build/release/authz-bench, built when missing).
 set -euo pipefail
@@ -66,25 +73,47 @@ log() { echo "gate-sensitivity: $*" >&2; }
 # run SIDE REP [EXTRA FLAG...]: one run into $OUT/SIDE/rep-REP.json. A run the generator made
 # invalid (exit 7: it fell behind, the machine paused it) measured the machine, not the code: it is
 # run again, at most ATTEMPTS times (3) in all, and said so; still invalid, it is recorded and the
-# script ends with 7. A debug build is invalid every time.
+# script ends with 7, but for the smoke's runs invalid for the generator's reasons alone (see
+# --smoke). A debug build is invalid every time.
 invalid=0
 retried=0
+kept=0
+reasons() { python3 -c 'import json,sys; print("; ".join(json.load(open(sys.argv[1]))["summary"]["invalidReasons"]))' "$1" 2>/dev/null; }
+# generator_only FILE: every invalid reason of the result is the load generator's (start lag,
+# achieved rate), none the code's.
+generator_only() {
+    python3 - "$1" <<'PY'
+import json, sys
+try:
+    reasons = json.load(open(sys.argv[1]))["summary"]["invalidReasons"]
+except (OSError, ValueError, KeyError):
+    sys.exit(1)
+sys.exit(0 if reasons and all("the load generator" in r for r in reasons) else 1)
+PY
+}
 run() {
-    local side=$1 rep=$2 rc attempt
+    local side=$1 rep=$2 rc attempt lag=()
     shift 2
     mkdir -p "$OUT/$side"
+    # The smoke's runs, unbounded (see --smoke above); a flag given twice is a usage error.
+    if ((smoke)) && [[ " $RUN_ARGS $* " != *" --max-start-lag"* ]]; then lag=(--max-start-lag off); fi
     for ((attempt = 1; attempt <= ${ATTEMPTS:-3}; attempt++)); do
         rc=0
         # shellcheck disable=SC2086
-        "$bin" run $RUN_ARGS "$@" --quiet --json "$OUT/$side/rep-$rep.json" 2>"$OUT/$side/rep-$rep.err" || rc=$?
+        "$bin" run $RUN_ARGS "$@" "${lag[@]}" --quiet --json "$OUT/$side/rep-$rep.json" 2>"$OUT/$side/rep-$rep.err" || rc=$?
         case $rc in
             0) return 0 ;;
             7) if grep -q "debug build" "$OUT/$side/rep-$rep.json" 2>/dev/null; then break; fi
                retried=$((retried + 1))
-               log "run $side $rep $* was invalid ($(python3 -c 'import json,sys; print("; ".join(json.load(open(sys.argv[1]))["summary"]["invalidReasons"]))' "$OUT/$side/rep-$rep.json" 2>/dev/null)); attempt $attempt" ;;
+               log "run $side $rep $* was invalid ($(reasons "$OUT/$side/rep-$rep.json")); attempt $attempt" ;;
             *) log "run $side $* exited $rc: $(tail -1 "$OUT/$side/rep-$rep.err")"; exit 1 ;;
         esac
     done
+    if ((smoke)) && generator_only "$OUT/$side/rep-$rep.json"; then
+        kept=$((kept + 1))
+        log "run $side $rep $*: kept, invalid for the generator's reasons alone (the smoke draws no verdict)"
+        return 0
+    fi
     invalid=1
 }
 
@@ -132,6 +161,7 @@ print(int(statistics.median(values)) if values else 0)' "$OUT")
 {
     echo "gate sensitivity: $REPS repetition(s) a side, run $RUN_ARGS, compare defaults"
     echo "runs repeated because the generator made them invalid: $retried"
+    ((!smoke)) || echo "runs kept invalid for the generator's reasons alone (smoke): $kept"
     echo "baseline inline p50 (median of the baseline runs): ${inline_p50} ns"
     echo
     printf '%-34s %6s  %s\n' "candidate" "exit" "regressions (median change)"

@@ -9,15 +9,24 @@
 # `--shard-index-env JOB_COMPLETION_INDEX --shards N` and its .hlog and JSON in a temporary
 # directory, then `merge`s the logs as the collector Job does, and checks:
 #   - merged requests == the sum of the shards' requests;
-#   - merged achieved rate == the sum of the shards' within 1%;
+#   - merged achieved rate == those requests over the planned measured phase: the shards measured
+#     together, so their windows are one (a shard's own rate may be a little lower: a last send
+#     that left after the end lengthens its own window, not the merged one);
 #   - the shards' recorded startEpochMillis spread by less than 50 ms, and each shard's start lag
 #     p99 is under 50 ms (it sent on that schedule);
 #   - with --total-rate R: the merged request count == one process's at R (run afterwards with the
 #     same flags and no shards).
 # A debug binary's results are invalid for that reason alone (exit 7): accepted only when the debug
 # build is the only invalid reason. Each run is given `--max-start-lag 50ms` (unless the flags set
-# it), the bound the start-lag check above holds the shards to, rather than run's default 10ms that
+# it), the bound the start-lag check above holds the shards to, rather than run's default 5ms that
 # a debug build on a busy machine may exceed. Exits 1 when a check fails. KEEP=1 keeps the directory.
+#
+# UNTIMED=1 (make test): the shards' timing is the machine's, not checked. A run invalid for the
+# load generator's reasons alone (start lag p99 above its bound, or an achieved rate below 99%: a
+# last send late past the end) is accepted as a debug build's is, and said so, and the start-lag
+# check above is skipped (the start lags are printed): three debug processes on this shared 2-vCPU
+# VM beside a build reached a start lag p99 of 40 ms and a maximum of 100 ms. The counts, the
+# merge, the files and every other exit code stay checked.
 #
 # KILL_SHARD=I KILL_AFTER=S (I 0-based, S seconds after the start): kills that shard with SIGKILL
 # S seconds into its load, as an evicted pod dies, and checks instead that its partial log is read,
@@ -60,20 +69,28 @@ for (( index = 0; index < shards; index++ )); do
     pids+=("$!")
 done
 
-# 0, or 7 when the only invalid reason is the debug build.
+# 0, or 7 when the only invalid reason is the debug build (with UNTIMED=1: or the load generator's).
+untimed="${UNTIMED:-0}"
 accept() {
     local status="$1" json="$2" label="$3"
     [[ "$status" -eq 0 ]] && return 0
-    if [[ "$status" -eq 7 && -f "$json" ]] && python3 - "$json" <<'PY'
+    if [[ "$status" -eq 7 && -f "$json" ]] && python3 - "$json" "$label" "$untimed" <<'PY'
 import json, sys
 reasons = json.load(open(sys.argv[1]))["summary"]["invalidReasons"]
-sys.exit(0 if reasons and all(r.startswith("debug build") for r in reasons) else 1)
+untimed = sys.argv[3] == "1"
+build = [r for r in reasons if r.startswith("debug build")]
+generator = [r for r in reasons if untimed and "the load generator" in r]
+if not reasons or len(build) + len(generator) != len(reasons):
+    sys.exit(1)
+for reason in generator:
+    print(f"  {sys.argv[2]}: exit 7 accepted (UNTIMED=1): {reason}")
 PY
     then
         return 0
     fi
     echo "shard-local: $label exited $status" >&2
     [[ -f "$work/$label.err" ]] && sed 's/^/  /' "$work/$label.err" >&2
+    [[ -f "$json" ]] && python3 -c 'import json, sys; print("\n".join("  invalid: " + r for r in json.load(open(sys.argv[1]))["summary"]["invalidReasons"]))' "$json" >&2
     return 1
 }
 
@@ -143,9 +160,9 @@ if [[ -n "$total_rate" ]]; then
     single="$work/single.json"
 fi
 
-python3 - "$work" "$shards" "$single" <<'PY'
+python3 - "$work" "$shards" "$single" "$untimed" <<'PY'
 import json, sys
-work, shards, single = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+work, shards, single, untimed = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4] == "1"
 documents = [json.load(open(f"{work}/shard-{i}.json")) for i in range(shards)]
 results = [d["summary"] for d in documents]
 merged = json.load(open(f"{work}/merged.json"))
@@ -166,8 +183,12 @@ def check(ok, text):
         failures.append(text)
 
 check(summary["requests"] == requests, f"merged requests {summary['requests']} == sum of the shards' {requests}")
-check(rates > 0 and abs(summary["achievedRate"] - rates) <= 0.01 * rates,
-      f"merged rate {summary['achievedRate']:.2f}/s within 1% of the shards' sum {rates:.2f}/s")
+planned = {d["scenario"]["durationMillis"] for d in documents}
+window = planned.pop() / 1000 if len(planned) == 1 else None
+check(window is not None and requests > 0 and abs(summary["durationSeconds"] - window) < 1e-6
+      and abs(summary["achievedRate"] * window - requests) <= 1e-6 * requests,
+      f"merged rate {summary['achievedRate']:.2f}/s == the shards' requests over their common "
+      f"{window} s window (their own rates sum to {rates:.2f}/s)")
 if None in starts:
     check(False, "every shard records summary.startEpochMillis")
 else:
@@ -176,8 +197,11 @@ else:
     # The recorded start is where each shard put its schedule; its start lag says whether it then
     # sent on that schedule (a shard that woke late would show it here, not in its start time).
     lags = [d["latency"]["startLag"]["p99"] / 1e6 for d in documents]
-    check(max(lags) < 50, "every shard sent on the common schedule: start lag p99 "
-          + ", ".join(f"{lag:.3f}" for lag in lags) + " ms < 50 ms")
+    lag_text = "start lag p99 " + ", ".join(f"{lag:.3f}" for lag in lags) + " ms"
+    if untimed:
+        print(f"  --   {lag_text}: not checked (UNTIMED=1)")
+    else:
+        check(max(lags) < 50, f"every shard sent on the common schedule: {lag_text} < 50 ms")
 check(bool(merged.get("shards")) and merged["shards"]["missing"] == [] and merged["shards"]["truncated"] == []
       and merged["shards"]["expected"] == shards, f"merged shards section: {shards}/{shards}, none missing or truncated")
 if single:

@@ -19,7 +19,11 @@
 # The result is written to results/latest-soak.json (SOAK_JSON to change it). AUTHZ_BENCH names the
 # binary (default: built here). For a smoke run,
 # SOAK_DURATION replaces the MINUTES (any run duration, e.g. 8s), SOAK_WARMUP the 10 s warm-up and
-# SOAK_SAMPLE the 10 s between RSS samples.
+# SOAK_SAMPLE the 10 s between RSS samples. A smoke run (SOAK_DURATION set, as in make test) does
+# not hold the run to the generator's timing: invalid for the load generator's reasons alone (its
+# start lag p99 above --max-start-lag, which this VM's host jitter alone can push past 5 ms, or
+# a last send late enough to miss 99% of the rate), it is said so and the verdict decides the exit;
+# invalid for any other reason (a request lost or completed twice, a debug build), it exits 7.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ $# -lt 1 || ! "$1" =~ ^[1-9][0-9]*$ ]]; then
@@ -36,6 +40,15 @@ status=0
   --mix get=55,check=20,verify=10,logout=5,attack=10 --authn-ttl 30s --authz-ttl 10s --skew 1s \
   --devices 10000 --capacity 20000 --rss-sample-interval "${SOAK_SAMPLE:-10s}" --json "$json" "$@" || status=$?
 if [[ ! -f "$json" ]]; then echo "soak: the run wrote no result (exit $status)" >&2; exit $(( status == 0 ? 1 : status )); fi
+if [[ $status == 7 && -n ${SOAK_DURATION:-} ]] && python3 - "$json" <<'PY'
+import json, sys
+reasons = json.load(open(sys.argv[1]))["summary"]["invalidReasons"]
+sys.exit(0 if reasons and all("the load generator" in r for r in reasons) else 1)
+PY
+then
+  echo "soak: the run is invalid for the load generator's reasons alone: a smoke run's timing is the machine's; the memory verdict decides" >&2
+  status=0
+fi
 
 python3 - "$json" "${SOAK_GROWTH_PERCENT:-5}" "${SOAK_GROWTH_MIB:-8}" <<'PY' || status=1
 import json, sys

@@ -24,7 +24,7 @@ public func fuzzResultJSON(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
     do {
         let document = try ResultDocument.parse(data, file: "fuzz.json")
-        _ = try document.decodedHistograms(file: "fuzz.json")
+        try document.check(file: "fuzz.json")
     } catch {
         precondition(error.reason == .badInput, "not a bad-input error: \(error)")
         precondition(error.message.hasPrefix("fuzz.json: "), "message does not name the file: \(error.message)")

@@ -1,3 +1,4 @@
+import BenchHarness
 import BenchResults
 import Foundation
 import Testing
@@ -17,7 +18,7 @@ package enum CompareFixtures {
         p999: Double = 5_000_000,
         valid: Bool = true
     ) throws -> ResultDocument {
-        var document = try ResultDocument(SyntheticRun.outcome(valid: valid))
+        var document = try ResultDocument(SyntheticRun.result(valid: valid))
         document.summary.achievedRate = rate
         document.latency.responseTime.p50 = UInt64(p50.rounded())
         document.latency.responseTime.p99 = UInt64(p99.rounded())

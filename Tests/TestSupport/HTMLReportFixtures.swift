@@ -3,25 +3,26 @@ import BenchResults
 import Foundation
 import HDRHistogram
 
-/// Inputs for the HTML report tests: run results from synthetic outcomes and a hand-made sweep.
+/// Inputs for the HTML report tests: synthetic run results and a hand-made sweep.
 package enum HTMLReportFixtures {
     /// A run result document of `seconds` intervals; `scale` multiplies its latencies and its
     /// requests in flight so that two results differ.
     package static func run(scale: UInt64 = 1, scenarioNote: String? = nil, seconds: Int = 3) throws -> ResultDocument {
-        var outcome = SyntheticRun.outcome(seconds: seconds)
-        for (kind, _) in outcome.latency {
+        var result = SyntheticRun.result(seconds: seconds)
+        for (kind, _) in result.latency {
             var histogram = HDRHistogram()
             for value in 1...2_000 { histogram.record(UInt64(value) * 500 * scale) }
-            outcome.latency[kind] = histogram
+            result.latency[kind] = histogram
         }
-        outcome.intervals = SyntheticRun.intervals(seconds: seconds).map { interval in
+        result.intervals = SyntheticRun.intervals(seconds: seconds).map { interval in
             var scaledInterval = interval
             scaledInterval.inFlight = scaled(interval.inFlight, by: scale)
             return IntervalSummary(scaledInterval)
         }
-        outcome.inFlight = scaled(outcome.inFlight, by: scale)
-        outcome.maxInFlight = Int(outcome.inFlight.max)
-        var document = try ResultDocument(outcome)
+        let inFlight = scaled(result.inFlight ?? HDRHistogram(), by: scale)
+        result.inFlight = inFlight
+        result.summary.maxInFlight = Int(inFlight.max)
+        var document = try ResultDocument(result)
         if let scenarioNote, case .object(var members) = document.scenario {
             members["note"] = .string(scenarioNote)
             document.scenario = .object(members)

@@ -4,7 +4,7 @@ import BenchResults
 import Foundation
 import HDRHistogram
 
-/// Synthetic run outcomes with known histograms, for the reporter tests.
+/// Synthetic run results with known histograms, for the reporter tests.
 package enum SyntheticRun {
     /// A histogram holding `count` values `base, 2*base, ..., count*base` (ns).
     package static func histogram(base: UInt64, count: Int) -> HDRHistogram {
@@ -43,7 +43,7 @@ package enum SyntheticRun {
         return histogram
     }
 
-    /// The upstream counters of `outcome` (also used by tests that check the sums of a merge).
+    /// The upstream counters of `result` (also used by tests that check the sums of a merge).
     package static let upstream = UpstreamStats(
         calls: 420,
         coalesced: 180,
@@ -55,10 +55,10 @@ package enum SyntheticRun {
         maxInFlight: 48
     )
 
-    /// The steady-state prewarm of `outcome` (nil with `cold`).
+    /// The steady-state prewarm of `result` (nil with `cold`).
     package static let prewarm = Prewarm(devices: 10_000, authorizations: 38_500, seconds: 2.75)
 
-    /// The intervals of `outcome(seconds:)`, with their histograms (what the run streams to the
+    /// The intervals of `result(seconds:)`, with their histograms (what the run streams to the
     /// `.hlog`): 1,000 requests each (820 inline, 180 parked), every tag filled, requests in flight
     /// peaking at 31, 51, 71, ...
     package static func intervals(seconds: Int = 3) -> [IntervalReport] {
@@ -80,7 +80,7 @@ package enum SyntheticRun {
         }
     }
 
-    /// An outcome: `seconds` (3) one-second intervals of 1,000 requests; response time 1µs...1ms,
+    /// A run's result: `seconds` (3) one-second intervals of 1,000 requests; response time 1µs...1ms,
     /// service time 0.5µs...500µs, start lag 10ns...10µs, upstream wait 100µs...18ms for 180
     /// requests per interval (the slowest 180 of each interval's response times are `parked`, the
     /// rest `inline`); requests in flight peaking at 31, 51, 71, 91, 111, 31, ... (every fifth
@@ -88,7 +88,7 @@ package enum SyntheticRun {
     /// `UPSTREAM_UNAVAILABLE`: the upstream's errors, timeouts and rejections, the only failures;
     /// 7 `NOT_AUTHORIZED` and 3 attacks rejected as expected: answers); `upstream` counters;
     /// prewarmed unless `cold`. The codes sum to the requests.
-    package static func outcome(
+    package static func result(
         closed: Bool = false,
         valid: Bool = true,
         build: String = "release",
@@ -96,7 +96,7 @@ package enum SyntheticRun {
         shards: Int = 1,
         cold: Bool = false,
         seconds: Int = 3
-    ) -> RunOutcome {
+    ) -> RunResult {
         var scenario = Scenario()
         scenario.loop = closed ? .closed : .open(rate: 1_000)
         scenario.durationMillis = Int64(seconds) * 1_000
@@ -110,29 +110,26 @@ package enum SyntheticRun {
             for (kind, histogram) in report.latency { latency[kind, default: HDRHistogram()].add(histogram) }
             inFlight.add(report.inFlight)
         }
-        return RunOutcome(
-            scenario: scenario,
+        let requests = 1_000 * seconds
+        var summary = ResultSummary()
+        summary.requests = requests
+        summary.errors = ["NOT_AUTHORIZED": 7, "INVALID_SIGNATURE": 3, "UPSTREAM_UNAVAILABLE": 10]
+        summary.durationSeconds = Double(seconds)
+        summary.targetRate = scenario.loop.rate
+        summary.achievedRate = Double(requests) / Double(seconds)
+        summary.valid = valid
+        summary.invalidReasons = valid ? [] : ["achieved 900 req/s, below 99% of the 1,000 req/s target"]
+        summary.maxInFlight = Int(inFlight.max)
+        summary.failures = ["UPSTREAM_UNAVAILABLE": 10]
+        summary.failureShare = ResultSummary.share(10, of: requests)
+        summary.startEpochMillis = 1_700_000_000_000
+        summary.shard = "\(shard + 1)/\(shards)"
+        summary.scenarioFingerprint = scenario.fingerprint
+        let sections = RunSections(
             environment: environment(build: build),
-            startEpochMillis: 1_700_000_000_000,
-            setupSeconds: 1.5,
-            durationSeconds: Double(seconds),
-            requests: 1_000 * seconds,
-            codes: [
-                .validToken: 1_000 * seconds - 20, .notAuthorized: 7, .invalidSignature: 3, .upstreamUnavailable: 10,
-                .tokenExpired: 0,
-            ],
-            failures: Failures(codes: [.upstreamUnavailable: 10]),
-            attacks: AttackTally(expected: [.invalidSignature: 3], unexpected: 0),
-            latency: latency,
-            warmupLatency: [
-                .responseTime: histogram(base: 2_000, count: 100), .serviceTime: histogram(base: 900, count: 100),
-                .startLag: histogram(base: 5, count: 100), .upstreamWait: histogram(base: 150_000, count: 40),
-                .inline: histogram(base: 2_000, multiples: 1...60),
-                .parked: histogram(base: 2_000, multiples: 61...100),
-            ],
-            intervals: reports.map(IntervalSummary.init),
-            stages: [.parse: histogram(base: 100, count: 500), .verify: histogram(base: 20_000, count: 500)],
-            cache: CacheReport(
+            scenario: RunResult.scenarioValue(scenario),
+            summary: summary,
+            cache: CacheSection(
                 strategy: "sharded",
                 capacity: 100_000,
                 verifiedTokens: CacheStats(
@@ -152,14 +149,23 @@ package enum SyntheticRun {
                     approximateBytes: 43_520
                 )
             ),
-            validity: Validity(
-                valid: valid,
-                reasons: valid ? [] : ["achieved 900 req/s, below 99% of the 1,000 req/s target"]
-            ),
-            inFlight: inFlight,
-            maxInFlight: Int(inFlight.max),
-            upstream: upstream,
+            attacks: AttackSection(expected: ["INVALID_SIGNATURE": 3], unexpected: 0),
+            intervals: reports.map(IntervalSummary.init),
+            setupSeconds: 1.5,
+            upstream: upstream.section,
             prewarm: cold ? nil : prewarm
+        )
+        return RunResult(
+            sections: sections,
+            latency: latency,
+            warmup: [
+                .responseTime: histogram(base: 2_000, count: 100), .serviceTime: histogram(base: 900, count: 100),
+                .startLag: histogram(base: 5, count: 100), .upstreamWait: histogram(base: 150_000, count: 40),
+                .inline: histogram(base: 2_000, multiples: 1...60),
+                .parked: histogram(base: 2_000, multiples: 61...100),
+            ],
+            stages: ["parse": histogram(base: 100, count: 500), "verify": histogram(base: 20_000, count: 500)],
+            inFlight: inFlight
         )
     }
 
@@ -174,21 +180,23 @@ package enum SyntheticRun {
 }
 
 extension HistogramFiles {
-    /// The `.hlog` a run of a synthetic outcome (`SyntheticRun.outcome`) streams: the metadata
+    /// The `.hlog` a run of a synthetic result (`SyntheticRun.result`) streams: the metadata
     /// lines, its `SyntheticRun.intervals` and, unless `end` is false (a killed run), the end line,
     /// as `IntervalLogSink` writes them. With `metadata` false, the log of another writer (or of a
-    /// version before the metadata lines): the intervals only. Only for synthetic outcomes: a real
-    /// outcome keeps no interval histograms.
+    /// version before the metadata lines): the intervals only. Only for synthetic results: a real
+    /// result keeps no interval histograms.
     package static func hlogText(
-        _ outcome: RunOutcome,
+        _ result: RunResult,
         host: String = "synthetic-host",
         metadata: Bool = true,
         end: Bool = true
     ) throws -> String {
-        let intervals = SyntheticRun.intervals(seconds: outcome.intervals.count)
-        guard metadata else { return try hlogText(startEpochMillis: outcome.startEpochMillis, intervals: intervals) }
-        let lines = hlogMetadata(scenario: outcome.scenario, startEpochMillis: outcome.startEpochMillis, host: host)
-        let text = try hlogText(startEpochMillis: outcome.startEpochMillis, intervals: intervals, metadata: lines)
+        let intervals = SyntheticRun.intervals(seconds: result.intervals.count)
+        let start = result.summary.startEpochMillis ?? 0
+        guard metadata else { return try hlogText(startEpochMillis: start, intervals: intervals) }
+        guard let scenario = result.typedScenario else { throw BenchError.badInput("not the result of one run") }
+        let lines = hlogMetadata(scenario: scenario, startEpochMillis: start, host: host)
+        let text = try hlogText(startEpochMillis: start, intervals: intervals, metadata: lines)
         guard end else { return text }
         return text
             + HDRLogWriter.commentLine(
@@ -196,8 +204,29 @@ extension HistogramFiles {
             )
     }
 
-    /// Writes ``hlogText(_:host:metadata:end:)`` of a synthetic outcome to `path`.
-    package static func writeHlog(_ outcome: RunOutcome, to path: String, metadata: Bool = true) throws {
-        try Data(try hlogText(outcome, metadata: metadata).utf8).write(to: URL(fileURLWithPath: path))
+    /// A whole interval log, as the streamed one is written: the header, then each interval's lines.
+    package static func hlogText(
+        startEpochMillis: Int64,
+        intervals: [IntervalReport],
+        metadata: [String] = []
+    ) throws -> String {
+        let writer = hlogWriter(startEpochMillis: startEpochMillis, metadata: metadata)
+        var text = writer.text
+        for interval in intervals { text += try hlogLines(interval, writer: writer) }
+        return text
+    }
+
+    /// Writes ``hlogText(_:host:metadata:end:)`` of a synthetic result to `path`.
+    package static func writeHlog(_ result: RunResult, to path: String, metadata: Bool = true) throws {
+        try Data(try hlogText(result, metadata: metadata).utf8).write(to: URL(fileURLWithPath: path))
+    }
+}
+
+extension Scenario {
+    /// The default scenario with `change` applied: `Scenario.with { $0.devices = 500 }`.
+    package static func with(_ change: (inout Scenario) -> Void) -> Scenario {
+        var scenario = Scenario()
+        change(&scenario)
+        return scenario
     }
 }

@@ -22,8 +22,14 @@
 #   6. once every shard has exited, runs the collector Job's container the same way, and checks:
 #      every shard exited 0 (none missed the common start) and started its measured phase within
 #      50 ms of the others; the collector exited 0 and its merged requests == the shards' sum, its
-#      rate within 1 % of their sum; the containers ran as the rendered user on a read-only root;
-#      the files on the volume are exactly the ones the README names, each written by runAsUser.
+#      rate == those requests over the planned measured phase (the shards measured together: one
+#      window); the containers ran as the rendered user on a read-only root; the files on the
+#      volume are exactly the ones the README names, each written by runAsUser.
+#
+# UNTIMED=1 (make test): the shards' timing is the machine's, not checked: a shard that exited 7
+# for the load generator's reasons alone (its start lag p99 above --max-start-lag, or an achieved
+# rate below 99%: a last send late past the end), as its result says, counts as one that exited 0,
+# and is said so. Every other exit code, the counts and the files stay checked.
 #
 # KILL_SHARD=I KILL_AFTER=S (I 0-based, S seconds after the start): kills shard I's container with
 # SIGKILL S seconds in, as an evicted pod dies, and checks instead that the collector exits 65
@@ -183,11 +189,11 @@ echo "  collector: exit $status"
 
 step "checks"
 status=0
-python3 - "$manifests" "$volume" "$work/containers" "$work/collect.log" "$repo/README.md" "$shards" "${kill_shard:--1}" <<'PY' || status=$?
+python3 - "$manifests" "$volume" "$work/containers" "$work/collect.log" "$repo/README.md" "$shards" "${kill_shard:--1}" "${UNTIMED:-0}" <<'PY' || status=$?
 import json, os, re, sys, yaml
 
-manifests, volume, containers_file, collect_log, readme, shards, killed = sys.argv[1:8]
-shards, killed = int(shards), int(killed)
+manifests, volume, containers_file, collect_log, readme, shards, killed, untimed = sys.argv[1:9]
+shards, killed, untimed = int(shards), int(killed), untimed == "1"
 failures = []
 def check(ok, text):
     print(f"  {'ok  ' if ok else 'FAIL'} {text}")
@@ -216,9 +222,23 @@ log = open(collect_log).read()
 present = set(os.listdir(volume))
 def exits(indices):
     return ", ".join(str(containers[f"shard-{i}"][0]) for i in indices)
+def finished(i):  # exit 0, or with UNTIMED=1 exit 7 for the load generator's reasons alone
+    status = containers[f"shard-{i}"][0]
+    if status != 7 or not untimed:
+        return status == 0
+    try:
+        reasons = json.load(open(f"{volume}/{shard_file('--json', i)}"))["summary"]["invalidReasons"]
+    except (OSError, ValueError, KeyError):
+        return False
+    if not reasons or not all("the load generator" in r for r in reasons):
+        return False
+    print(f"  --   shard {i}: exit 7 accepted (UNTIMED=1): " + "; ".join(reasons))
+    return True
+untimed_note = " (UNTIMED=1: or 7 for the load generator's timing alone)" if untimed else ""
 if killed < 0:
-    if not check(all(containers[f"shard-{i}"][0] == 0 for i in range(shards)),
-                 f"every shard exited 0 (none missed the common start, exit 3: raise START_LEAD): {exits(range(shards))}"):
+    if not check(all(finished(i) for i in range(shards)),
+                 f"every shard exited 0{untimed_note} (none missed the common start, exit 3: raise START_LEAD): "
+                 + exits(range(shards))):
         sys.exit(1)
     documents = [json.load(open(f"{volume}/{shard_file('--json', i)}")) for i in range(shards)]
     results = [d["summary"] for d in documents]
@@ -235,16 +255,22 @@ if killed < 0:
     print(f"  merged       requests {summary['requests']:>8}  rate {summary['achievedRate']:10.2f}/s  "
           f"shards {len(merged['shards']['present'])}/{merged['shards']['expected']}")
     check(summary["requests"] == requests, f"merged requests {summary['requests']} == the shards' sum {requests}")
-    check(rates > 0 and abs(summary["achievedRate"] - rates) <= 0.01 * rates,
-          f"merged rate {summary['achievedRate']:.2f}/s within 1% of the shards' sum {rates:.2f}/s")
+    # A shard whose last send left after the end counts a longer window in its own rate, not in
+    # the merged one: the shards' own rates then sum to a little less than the merged rate.
+    planned = {d["scenario"]["durationMillis"] for d in documents}
+    window = planned.pop() / 1000 if len(planned) == 1 else None
+    check(window is not None and requests > 0 and abs(summary["durationSeconds"] - window) < 1e-6
+          and abs(summary["achievedRate"] * window - requests) <= 1e-6 * requests,
+          f"merged rate {summary['achievedRate']:.2f}/s == the shards' requests over their common "
+          f"{window} s window (their own rates sum to {rates:.2f}/s)")
     check(merged["shards"]["expected"] == shards and not merged["shards"]["missing"] and not merged["shards"]["truncated"],
           f"merged shards section: {shards}/{shards}, none missing or truncated")
     expected = {shard_file(flag, i) for i in range(shards) for flag in ("--hlog", "--json")}
     expected |= {f"{run_id}-merged.json", f"{run_id}-hgrm", f"{run_id}-report.html"}
 else:
     others = [i for i in range(shards) if i != killed]
-    if not check(all(containers[f"shard-{i}"][0] == 0 for i in others) and containers[f"shard-{killed}"][0] == 137,
-                 f"the other shards exited 0, the killed one 137 (SIGKILL): {exits(range(shards))}"):
+    if not check(all(finished(i) for i in others) and containers[f"shard-{killed}"][0] == 137,
+                 f"the other shards exited 0{untimed_note}, the killed one 137 (SIGKILL): {exits(range(shards))}"):
         sys.exit(1)
     partial = open(f"{volume}/{shard_file('--hlog', killed)}").read()
     intervals = sum(1 for line in partial.splitlines() if line.startswith("Tag=responseTime,"))

@@ -79,11 +79,4 @@ package enum HexEncoding {
             return ascii.count
         }
     }
-
-    /// True when `bytes` is exactly `count` lowercase hex digits.
-    package static func isLowercaseHex(_ bytes: UnsafeRawBufferPointer, count: Int) -> Bool {
-        guard bytes.count == count else { return false }
-        for byte in bytes where value(of: byte, allowUppercase: false) == nil { return false }
-        return true
-    }
 }

@@ -117,10 +117,9 @@ enum CapacityCommand {
             outcome = try search.run { (rate: Double) throws -> Bool in
                 var step = scenario
                 step.loop = .open(rate: rate)
-                let run = try Harness.run(step, progress: nil, stop: .process)
+                let result = try Harness.run(step, progress: nil, stop: .process)
                 // A step cut short is not a verdict: only the completed steps are written.
-                if run.interruption != nil { throw StepInterrupted() }
-                let result = RunResult(run)
+                if result.summary.interrupted != nil { throw StepInterrupted() }
                 environment = environment ?? result.environment
                 let row = CapacityDocument.Step(rate: rate, result: result, objectives: objectives)
                 steps.append(row)
@@ -211,10 +210,10 @@ enum CapacityCommand {
     private static func rate(_ args: Arguments, _ name: String) throws -> Double? {
         guard let text = args.value(name) else { return nil }
         guard let rate = Double(text.replacingOccurrences(of: "_", with: "")), rate.isFinite, rate >= 1,
-            rate <= Scenario.Limits.maxRate
+            rate <= WorkloadFlags.maxRate
         else {
             throw CLIError.usage(
-                "--\(name) expects a rate of at least 1 and at most \(Int(Scenario.Limits.maxRate)) "
+                "--\(name) expects a rate of at least 1 and at most \(Int(WorkloadFlags.maxRate)) "
                     + "requests/s, got '\(text)'"
             )
         }

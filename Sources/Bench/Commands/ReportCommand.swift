@@ -55,8 +55,7 @@ enum ReportCommand {
 extension ReportCommand {
     /// Writes the report of one run just made (`run --report FILE.html`), labelled with the file
     /// name of `name` (its `--json` path, or a plain label).
-    static func write(_ outcome: RunOutcome, name: String, to path: String) throws {
-        let document = try ResultDocument(outcome)
+    static func write(_ document: ResultDocument, name: String, to path: String) throws {
         let label = URL(fileURLWithPath: name).lastPathComponent
         try ReportPage.write(ReportInputs(runs: [ReportRun(name: label, document: document)]), to: path)
     }

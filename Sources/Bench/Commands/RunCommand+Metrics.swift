@@ -79,11 +79,9 @@ extension RunCommand {
     /// After the run: marks the textfile ended (`authz_bench_running 0`) with the run's final
     /// counts by code; returns the failure of that last write (the run's other outputs are
     /// written all the same, and the run exits 74).
-    static func finishMetrics(_ textfile: MetricsTextfile?, outcome: RunOutcome) -> BenchError? {
+    static func finishMetrics(_ textfile: MetricsTextfile?, result: RunResult) -> BenchError? {
         guard let textfile else { return nil }
-        var totals: [String: Int] = [:]
-        for (code, count) in outcome.codes { totals[code.rawValue] = count }
-        do { try textfile.finish(totals: totals) } catch {
+        do { try textfile.finish(totals: result.summary.codes) } catch {
             return BenchError(error.reason, "--metrics-textfile \(error.message)")
         }
         return nil

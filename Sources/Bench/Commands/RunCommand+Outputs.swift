@@ -38,7 +38,7 @@ extension RunCommand {
     /// failures (one line each, the first's exit code) after all were tried, with `failed` (the
     /// live textfile's last write) and the streamed `.hlog`'s.
     static func writeOutputs(
-        _ outcome: RunOutcome,
+        _ result: RunResult,
         document: ResultDocument,
         format: OutputFormat,
         args: Arguments,
@@ -46,17 +46,45 @@ extension RunCommand {
         failed: BenchError? = nil
     ) throws {
         var writes = OutputWrites()
-        writes.record(outcome.intervalLogFailure)
+        writes.record(result.intervalLogFailure)
         writes.record(failed)
         writes.attempt { try reportSLO(document, args: args, quiet: quiet) }
         if let path = args.value("json") { writes.attempt { try format.write(run: document, to: path) } }
         if let directory = args.value("hgrm") {
-            writes.attempt { _ = try HistogramFiles.writeHgrm(RunResult(outcome), to: directory) }
+            writes.attempt { _ = try HistogramFiles.writeHgrm(result, to: directory) }
         }
-        if let path = args.value("record-trace") { writes.attempt { try TraceFile.write(outcome.trace, to: path) } }
+        if let path = args.value("record-trace") { writes.attempt { try TraceFile.write(result.trace, to: path) } }
         if let path = args.value("report") {
-            writes.attempt { try ReportCommand.write(outcome, name: args.value("json") ?? "this run", to: path) }
+            writes.attempt { try ReportCommand.write(document, name: args.value("json") ?? "this run", to: path) }
         }
         try writes.finish(command: "run")
+    }
+}
+
+/// `run --slo EXPR` and `run --markdown FILE`: the objectives are parsed before the run (a typo
+/// costs no run), checked after it, and decide the exit code with the run's validity.
+extension RunCommand {
+    /// The objectives of `--slo` (empty when absent), and a check that `--markdown` is writable.
+    static func sloObjectives(_ args: Arguments) throws -> [SLOObjective] {
+        if let path = args.value("markdown") {
+            try OutputPath.checkNotProtected(path, flag: "--markdown", force: args.flag("force"))
+            try OutputPath.checkWritable(path, flag: "--markdown")
+        }
+        guard let text = args.value("slo") else { return [] }
+        return try SLOExpression.parse(text)
+    }
+
+    /// Prints the objectives' verdicts (unless `quiet`) and writes `--markdown`.
+    static func reportSLO(_ document: ResultDocument, args: Arguments, quiet: Bool) throws {
+        if !quiet, let slo = document.slo { print(SLOText.lines(slo), terminator: "") }
+        if let path = args.value("markdown") { try AtomicFile.write(RunMarkdown.text(document), to: path) }
+    }
+
+    /// 7 when the run is invalid (it wins: its figures cannot show an SLO held), else 6 when an
+    /// objective was breached, else 0.
+    static func exitCode(_ result: RunResult) -> ExitCode {
+        if !result.summary.valid { return .runInvalid }
+        if result.slo?.contains(where: { !$0.met }) == true { return .sloNotMet }
+        return .ok
     }
 }

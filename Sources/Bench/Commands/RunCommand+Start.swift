@@ -45,7 +45,7 @@ extension RunCommand {
         start: StartPlan?,
         hlog: String?,
         metrics: MetricsTextfile? = nil
-    ) throws -> RunOutcome? {
+    ) throws -> RunResult? {
         do {
             return try Harness.run(
                 scenario,

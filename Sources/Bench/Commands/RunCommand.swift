@@ -9,59 +9,12 @@ import Glibc
 /// `authz-bench run`: drives the AuthZCore engine with simulated devices and reports latency
 /// histograms (see BenchHarness's MeasurementRules and ResultSchema articles).
 enum RunCommand {
-    /// The `--help` text.
-    static let usage = """
-        usage: authz-bench run [--scenario steady|cold-start|expiry-stampede|upstream-outage|attack-flood]
-                               [--devices N] [--requestors N] [--mvpds N] [--resources N] [--zipf S] [--favorites K]
-                               [--mix get=70,check=20,verify=10,logout=0,attack=0] [--alg es256|rs256|ed25519|hs256]
-                               [--cache mutex|sharded|lru|sieve|tinylfu|tinylfu-fixed|s3fifo|lirs] [--capacity N] [--threads N]
-                               [--rate R | --total-rate R | --stages 30s:1000,60s:5000 | --closed [--concurrency N]]
-                               [--arrivals uniform|poisson] [--cold] [--shard-index-env VAR --shards N]
-                               [--duration 10s] [--warmup 2s] [--seed N]
-                               [--inject-stall 200ms@2s] [--authn-ttl 1d] [--authz-ttl 1h] [--stage-sample N]
-                               [--upstream-latency 200ms/1s] [--upstream-deny-ratio 0.02] [--skew 30s] [--refresh-ahead 0.8|off]
-                               [--upstream-errors 0.01] [--upstream-timeout 5s] [--upstream-outage 5s@20s]
-                               [--upstream-max-in-flight 65536] [--deny-ttl 30s|off] [--max-start-lag 5ms|off]
-                               [--json FILE] [--hgrm DIR] [--hlog FILE] [--report FILE.html] [--record-trace FILE] [--shard I/N] [--quiet]
-                               [--rss-sample-interval 10s] [--force]
-                               [--start-at TIME [--start-grace 2s]]
-                               [--format result|github-benchmark|bmf] [--metrics-textfile FILE]
-                               [--slo 'inline.p99<1ms,failures<0.1%,throughput>1900'] [--markdown FILE]
+    /// The `--help` text: the workload options from their table (`WorkloadFlags`), then `run`'s own.
+    static var usage: String {
+        """
+        \(WorkloadFlags.lines(WorkloadFlags.synopsis([.population, .load]) + ownSynopsis, after: "usage: authz-bench run "))
 
-          --scenario NAME  start from a named scenario; the other flags given override it:
-        \(scenarioList)
-          --rate R         target total requests per second of this process (open loop, the default)
-          --total-rate R   target requests per second of all the shards together: each of N runs R/N, and
-                           together they send exactly the schedule of one process at R
-          --stages LIST    DURATION:RATE,... ramps of this process's rate (k6's ramping arrival rate: from
-                           0 req/s, each stage linear to its RATE; 0s:R is a step); the stages are the
-                           measured phase (no --duration); the warm-up holds the start rate
-          --arrivals A     the open loop's arrivals: uniform (evenly spaced, the default) or poisson
-          --closed         closed loop: each session sends its next request when its last one is done
-          --concurrency N  closed-loop sessions (default one per worker)
-          --favorites K    favourite resources per device, drawn from the Zipf popularity (default 4)
-          --seed N         seed of the population and every worker's operations (default 1); the engine's
-                           cache hash key and sketch seeds stay random per process (a defence against
-                           crafted collisions), so hit ratios may differ slightly between runs ('sweep'
-                           derives them from its --seed instead)
-          --cold           start from empty caches (default: every device authorized for its favourites
-                           before the warm-up, untimed)
-          --shard I/N      run only slice I (1-based) of N of the device population
-          --shard-index-env VAR --shards N  the same with the 0-based I from variable VAR (JOB_COMPLETION_INDEX)
-          --stage-sample N time the hot-path stages of 1 request in N (default 64; 0: never)
-          --upstream-latency M/P   simulated upstream latency, log-normal median/p99 (equal values: constant)
-                                   (alias: --backend-latency)
-          --upstream-deny-ratio X  share of (requestor, resource, MVPD) combinations the upstream denies
-                                   (alias: --deny-ratio)
-          --refresh-ahead F        refresh a cached authorization hit past F of its lifetime (0 < F < 1; off)
-          --upstream-errors X      share of upstream calls answered with an error (UPSTREAM_UNAVAILABLE)
-          --upstream-timeout D     the engine's timeout per upstream call (default 5s)
-          --upstream-outage D@T    the upstream refuses every call for D from T after the start of the warm-up
-          --upstream-max-in-flight N  the engine's bound on upstream calls in flight (default 65536)
-          --deny-ttl D     cache an upstream denial (NOT_AUTHORIZED) for D, answered inline (default off;
-                           0 or off: every request for a denied combination asks the upstream)
-          --max-start-lag D        the open loop's run is invalid (exit 7) when its start lag p99 exceeds D: the
-                                   generator, not the code, fell behind (default 5ms; off: not checked)
+        \(WorkloadFlags.help([.population, .load]))
           --record-trace FILE  write the measured requests (no attacks) as a trace for 'sweep --trace'
           --rss-sample-interval D  sample the resident set every D (default 10s; JSON "memory")
           --start-at TIME  set up, then start the load (the warm-up) at TIME: RFC 3339 UTC
@@ -86,18 +39,17 @@ enum RunCommand {
                     marked interrupted); an output that is a symbolic link is followed
 
         calibration only (never for a figure you report):
-          --inject-delay D busy-wait D (500ns, 2us; at most 10ms) in every answer given inline, as if the hot path
-                           cost D more: scripts/gate-sensitivity.sh finds the smallest D the gate flags
+        \(WorkloadFlags.help([.calibration]))
         """
-
-    /// One help line per named scenario: its name and the flags it sets.
-    static var scenarioList: String {
-        NamedScenario.allCases.map { named in
-            let name = named.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0)
-            let steady = " over run's defaults (2,000 req/s, 10,000 devices, upstream 200ms/1s)"
-            return "                     \(name)\(named.flags)\(named == .steady ? steady : "")"
-        }.joined(separator: "\n")
     }
+
+    /// The synopsis of `run`'s own options, after the workload's.
+    static let ownSynopsis = [
+        "[--json FILE]", "[--hgrm DIR]", "[--hlog FILE]", "[--report FILE.html]", "[--record-trace FILE]", "[--quiet]",
+        "[--rss-sample-interval 10s]", "[--force]", "[--start-at TIME [--start-grace 2s]]",
+        "[--format result|github-benchmark|bmf]", "[--metrics-textfile FILE]",
+        "[--slo 'inline.p99<1ms,failures<0.1%,throughput>1900']", "[--markdown FILE]",
+    ]
 
     /// Options of `run` besides the workload's (`WorkloadFlags`): its outputs and the RSS sampling.
     static let valueOptions: Set<String> = [
@@ -140,7 +92,7 @@ enum RunCommand {
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
         StopRequest.installSignalHandlers()
         guard
-            let outcome = try runHarness(
+            var result = try runHarness(
                 scenario,
                 rssSampleMillis: rssSampleMillis,
                 progress: showProgress ? { line in printProgress(line) } : nil,
@@ -151,19 +103,19 @@ enum RunCommand {
             )
         else { return .missedStart }
         if showProgress { printProgress(nil) }
-        let metricsFailure = finishMetrics(metrics, outcome: outcome)
+        let metricsFailure = finishMetrics(metrics, result: result)
+        if !objectives.isEmpty { result.slo = objectives.evaluate(result) }
 
-        if !quiet { print(RunReport.text(outcome), terminator: "") }
-        let result = checkedResult(outcome, objectives: objectives)
+        if !quiet { print(RunReport.text(result), terminator: "") }
         let document = try ResultDocument(result)
-        try writeOutputs(outcome, document: document, format: format, args: args, quiet: quiet, failed: metricsFailure)
-        if let interruption = outcome.interruption {
+        try writeOutputs(result, document: document, format: format, args: args, quiet: quiet, failed: metricsFailure)
+        if let signal = result.summary.interrupted {
             printError(
-                "authz-bench run: interrupted by \(interruption.signal) after "
-                    + String(format: "%.1f", interruption.measuredSeconds) + " s of the measured phase; "
+                "authz-bench run: interrupted by \(signal) after "
+                    + String(format: "%.1f", result.summary.durationSeconds) + " s of the measured phase; "
                     + "what was measured is written, marked interrupted and invalid"
             )
-            return interruption.signal == "SIGTERM" ? .terminated : .interrupted
+            return signal == "SIGTERM" ? .terminated : .interrupted
         }
         return exitCode(result)
     }

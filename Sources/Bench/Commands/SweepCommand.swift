@@ -11,29 +11,33 @@ import Glibc
 /// trace) against every strategy x capacity, beside Belady's optimal hit ratio.
 enum SweepCommand {
     /// The `--help` text.
-    static let usage = """
-        usage: authz-bench sweep [--strategies mutex,sharded,lru,sieve,tinylfu,tinylfu-fixed,s3fifo,lirs] [--capacities 1000,10000,100000]
-                                 [--shards 4,16] [--trace FILE [--trace-format csv|keys]] [--seed N]
-                                 [--json FILE] [--quiet] [--force]
-                                 [--format result|github-benchmark|bmf]
-                                 [--devices N] [--requestors N] [--mvpds N] [--resources N] [--zipf S]
-                                 [--mix get=70,check=20,verify=10,logout=0,attack=0] [--seed N] [--requests N]
+    static var usage: String {
+        let strategies = CacheStrategyKind.allCases.map(\.rawValue).joined(separator: ",")
+        let synopsis =
+            [
+                "[--strategies \(strategies)]", "[--capacities 1000,10000,100000]", "[--shards 4,16]",
+                "[--trace FILE [--trace-format csv|keys]]", "[--json FILE]", "[--quiet]", "[--force]",
+                "[--format result|github-benchmark|bmf]",
+            ] + WorkloadFlags.synopsis([.population]) + ["[--requests N]"]
+        return """
+            \(WorkloadFlags.lines(synopsis, after: "usage: authz-bench sweep "))
 
-          --trace FILE     replay a trace instead of the synthetic workload the other workload flags
-                           describe; gzip'd or not (read by its first bytes)
-          --trace-format F csv (default): time_ms,op,device,requestor,resource, as run --record-trace
-                           writes; keys: one key per line, each a get (the LIRS/ARC traces, libCacheSim's
-                           txt; blank lines and '*' lines skipped)
-          --seed N         the synthetic workload's seed, and with a trace too the seed of the keys'
-                           hashes and of every strategy's sketch and generators: the same command gives
-                           the same hit ratios (run's engine draws its hash key at random per process)
-          --requests N     operations of the synthetic workload (default 1000000); get and check ones
-                           look the authorization cache up
-          --shards LIST    shard counts of the sharded strategy (one row each)
-        \(FormatFlag.help)
-        exit codes: 0 ok, 64 usage, 65 bad input (a malformed trace), 66 the trace missing, 73 --json cannot
-        be created, 74 a write failed
-        """
+              --trace FILE     replay a trace instead of the synthetic workload the other workload flags
+                               describe; gzip'd or not (read by its first bytes)
+              --trace-format F csv (default): time_ms,op,device,requestor,resource, as run --record-trace
+                               writes; keys: one key per line, each a get (the LIRS/ARC traces, libCacheSim's
+                               txt; blank lines and '*' lines skipped)
+              --seed N         the synthetic workload's seed, and with a trace too the seed of the keys'
+                               hashes and of every strategy's sketch and generators: the same command gives
+                               the same hit ratios (run's engine draws its hash key at random per process)
+              --requests N     operations of the synthetic workload (default 1000000); get and check ones
+                               look the authorization cache up
+              --shards LIST    shard counts of the sharded strategy (one row each)
+            \(FormatFlag.help)
+            exit codes: 0 ok, 64 usage, 65 bad input (a malformed trace), 66 the trace missing, 73 --json cannot
+            be created, 74 a write failed
+            """
+    }
 
     /// Options of `sweep` besides the workload's population options (`WorkloadFlags`): the plan,
     /// the trace, the output and the length of the synthetic workload.
@@ -156,7 +160,7 @@ enum SweepCommand {
     /// `--seed` with a trace (the scenario's default seed when absent): the replay's seed only.
     static func seed(from args: Arguments) throws -> UInt64 {
         guard let text = args.value("seed") else { return Scenario().seed }
-        guard let seed = UInt64(text) else { throw Scenario.expects("seed", got: text) }
+        guard let seed = UInt64(text) else { throw WorkloadFlags.expects("seed", got: text) }
         return seed
     }
 

@@ -4,14 +4,14 @@ import Foundation
 
 /// `authz-bench run`: builds the population and the real AuthZCore engine a scenario describes,
 /// drives it from worker threads (open loop by default, closed loop on request) and returns
-/// everything measured.
+/// everything measured, as the run's result (``RunResult``).
 ///
 /// Sharding: with `shardCount` N, this process builds only the devices `g % N == shardIndex` (the
 /// slices of N processes are disjoint) and sends the open loop's rate (`scenario.loop`) itself: `--rate` is the
 /// per-process rate, so N processes together send N x rate.
 package enum Harness {
     /// Runs `scenario`; `progress` receives a one-line status about once per second; the resident
-    /// set is sampled every `rssSampleMillis` (`RunOutcome.rssSamples`).
+    /// set is sampled every `rssSampleMillis` (the result's `memory`).
     ///
     /// - Parameters:
     ///   - scenario: what to run.
@@ -32,7 +32,7 @@ package enum Harness {
     ///     keep the histograms longer than it needs: the run does not.
     /// - Throws: `BenchError` (`invalidSetting`) for a scenario that cannot run, naming the setting;
     ///   `BenchError` (`failure`) when keys or tokens cannot be made; the sink's when it cannot be
-    ///   opened (a write that fails later is `RunOutcome.intervalLogFailure`: the run goes on);
+    ///   opened (a write that fails later is `RunResult.intervalLogFailure`: the run goes on);
     ///   ``MissedStart`` when the process was ready only after `start` plus its grace (nothing
     ///   was run, the sink was not opened).
     package static func run(
@@ -44,7 +44,7 @@ package enum Harness {
         intervalSink: (any IntervalSink)? = nil,
         stop: StopRequest = StopRequest(),
         onInterval: (@Sendable (IntervalReport) -> Void)? = nil
-    ) throws -> RunOutcome {
+    ) throws -> RunResult {
         try scenario.validate()
         // Already late: fail before the set-up.
         try start?.check()
@@ -58,5 +58,36 @@ package enum Harness {
         let kind = scenario.cache
         let visitor = TokenCacheVisitor(setup: setup, progress: progress)
         return try kind.makeCache(capacity: scenario.capacity, visitor: visitor).get()
+    }
+}
+
+/// Step one of the engine's construction: the verified-token cache of the chosen strategy.
+package struct TokenCacheVisitor: CacheStrategyVisitor {
+    package typealias Key = TokenBytesKey
+    package typealias Value = VerifiedAuthN
+    package typealias Result = Swift.Result<RunResult, any Error>
+    package let setup: HarnessSetup
+    package let progress: ((String) -> Void)?
+
+    package func visit<Cache: CacheStrategy>(_ cache: Cache) -> Result where Cache.Key == Key, Cache.Value == Value {
+        let kind = setup.scenario.cache
+        return kind.makeCache(
+            capacity: setup.scenario.capacity,
+            visitor: AuthorizationCacheVisitor(setup: setup, progress: progress, tokenCache: cache)
+        )
+    }
+}
+
+/// Step two: the authorization cache of the same strategy, then the run, specialised for both.
+package struct AuthorizationCacheVisitor<TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>>: CacheStrategyVisitor {
+    package typealias Key = AuthorizationKey
+    package typealias Value = CachedAuthorization
+    package typealias Result = Swift.Result<RunResult, any Error>
+    package let setup: HarnessSetup
+    package let progress: ((String) -> Void)?
+    package let tokenCache: TC
+
+    package func visit<Cache: CacheStrategy>(_ cache: Cache) -> Result where Cache.Key == Key, Cache.Value == Value {
+        Result { try setup.run(tokenCache: tokenCache, authzCache: cache, progress: progress) }
     }
 }

@@ -3,11 +3,9 @@ import AuthZSimulation
 import Foundation
 
 extension HarnessSetup {
-    /// Builds the engine on these caches, sets up the population (timed, not measured), authorizes
-    /// every device for its favourites unless the run starts cold (untimed, shown), checks the
-    /// synchronised start (``StartPlan``: throws ``MissedStart`` before anything is written), runs
-    /// the workers on their Dispatch queues (their intervals streamed to the sink as they
-    /// complete) and assembles the outcome.
+    /// Runs the scenario on these caches: `prepare(engine:progress:)`, then the synchronised start's
+    /// check (``MissedStart`` before anything is written) and the interval sink's opening, then
+    /// `launch(_:progress:)` and `collect(_:from:)`.
     package func run<
         TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>,
         AC: CacheStrategy<AuthorizationKey, CachedAuthorization>
@@ -15,8 +13,46 @@ extension HarnessSetup {
         tokenCache: TC,
         authzCache: AC,
         progress: ((String) -> Void)?
-    ) throws -> RunOutcome {
-        let engine: HarnessEngine<TC, AC> = deployment.makeEngine(tokenCache: tokenCache, authzCache: authzCache)
+    ) throws -> RunResult {
+        let prepared = try prepare(
+            engine: deployment.makeEngine(tokenCache: tokenCache, authzCache: authzCache),
+            progress: progress
+        )
+        // Ready: a process later than the start's grace runs nothing and writes nothing.
+        try start?.check()
+        try intervalSink?.open()
+        let launched = launch(prepared, progress: progress)
+        return collect(launched, from: prepared)
+    }
+
+    /// What the set-up made: the engine, the media verifier, the authenticator, the population and
+    /// how long it took to build (timed, not measured), the prewarm (nil with `--cold`).
+    struct Prepared<
+        TC: CacheStrategy<TokenBytesKey, VerifiedAuthN>,
+        AC: CacheStrategy<AuthorizationKey, CachedAuthorization>
+    > {
+        let engine: HarnessEngine<TC, AC>
+        let mediaVerifier: MediaTokenVerifier
+        let authenticator: Authenticator
+        let population: Population
+        let setupSeconds: Double
+        let prewarm: Prewarm?
+    }
+
+    /// The load as it runs, and what was read at its start (t0): the resident set, the engine's
+    /// counters, the measured phase's wall-clock start.
+    struct Launched {
+        let control: RunControl
+        let collector: IntervalCollector
+        let t0: UInt64
+        let sampler: MemorySampler
+        let setupRSS: Int
+        let before: EngineStats
+        let startEpochMillis: Int64
+    }
+
+    /// Step one: the engine's companions, the population (timed) and, unless cold, the prewarm.
+    func prepare<TC, AC>(engine: HarnessEngine<TC, AC>, progress: ((String) -> Void)?) throws -> Prepared<TC, AC> {
         let mediaVerifier = deployment.makeMediaVerifier(
             replayCapacity: replayCapacity(),
             policy: .dropOldestGeneration
@@ -26,7 +62,6 @@ extension HarnessSetup {
             directory: directory,
             ttlMillis: scenario.authNTTLMillis
         )
-
         progress?(
             "setting up \(Population.localCount(devices: scenario.devices, shardIndex: scenario.shardIndex, shardCount: scenario.shardCount)) devices (\(algorithm.rawValue) tokens, \(scenario.threads) workers)..."
         )
@@ -47,7 +82,6 @@ extension HarnessSetup {
                 Double(ProcessMemory.residentBytes) / 1_048_576
             )
         )
-
         var prewarm: Prewarm?
         if !scenario.cold {
             let devices = population.slices.reduce(0) { $0 + $1.count }
@@ -58,10 +92,20 @@ extension HarnessSetup {
             progress?(String(format: "prewarmed %d authorizations in %.2f s", done.authorizations, done.seconds))
             prewarm = done
         }
+        return Prepared(
+            engine: engine,
+            mediaVerifier: mediaVerifier,
+            authenticator: authenticator,
+            population: population,
+            setupSeconds: setupSeconds,
+            prewarm: prewarm
+        )
+    }
 
-        // Ready: a process later than the start's grace runs nothing and writes nothing.
-        try start?.check()
-        try intervalSink?.open()
+    /// Step two: the workers, released together (at the synchronised start if any: t0), the memory
+    /// sampler, and a progress line about once a second until every worker finished.
+    func launch<TC, AC>(_ prepared: Prepared<TC, AC>, progress: ((String) -> Void)?) -> Launched {
+        let engine = prepared.engine
         let clock = SystemWorkerClock()
         let timing = workerTiming()
         let gauge = InFlightGauge()
@@ -75,8 +119,8 @@ extension HarnessSetup {
         let control = RunControl(workers: scenario.threads, intervals: collector, stop: stop)
         let context = WorkerContext(
             target: engine,
-            mediaVerifier: mediaVerifier,
-            authenticator: authenticator,
+            mediaVerifier: prepared.mediaVerifier,
+            authenticator: prepared.authenticator,
             directory: directory,
             timing: timing,
             mediaTTLMillis: configuration.mediaTokenTTLMillis,
@@ -84,6 +128,7 @@ extension HarnessSetup {
             gauge: gauge,
             control: control
         )
+        let population = prepared.population
         let plans = WorkerPlan.plans(for: scenario, deviceCounts: population.slices.map(\.count))
         let candidates = population.kits.map {
             LoadWorker<HarnessEngine<TC, AC>, SystemWorkerClock, NoRequestLog>.mintReplayCandidate(
@@ -131,41 +176,15 @@ extension HarnessSetup {
         while control.finished.wait(timeout: .now() + 1) == .timedOut {
             if let progress { progress(progressLine(control: control, t0: t0, timing: timing, parked: gauge.parked)) }
         }
-        let rssSamples = sampler.stop(seconds: Double(MonotonicClock.nanoseconds() &- t0) / 1e9)
-        let results = control.collect()
-        // Every worker finished: every interval is finalised; the log ends with its end line.
-        let collected = collector.drain()
-        // A log that cannot be written does not cost the run: the other outputs are still written.
-        var logFailure: BenchError?
-        if let intervalSink {
-            intervalSink.end(intervals: collected.summaries.count, requests: collected.total.requests)
-            do throws(BenchError) { try intervalSink.close() } catch { logFailure = error }
-        }
-        var outcome = assemble(
-            results,
-            collected: collected,
-            engine: engine,
-            since: before,
+        return Launched(
+            control: control,
+            collector: collector,
             t0: t0,
-            timing: timing,
-            setupSeconds: setupSeconds,
+            sampler: sampler,
             setupRSS: setupRSS,
-            startEpochMillis: startEpochMillis,
-            plannedRequests: Self.plannedRequests(
-                plans,
-                timing: timing,
-                limit: scenario.loop.rate.map {
-                    $0 * Double(timing.durationNanos) / 1e9
-                } ?? 0
-            )
+            before: before,
+            startEpochMillis: startEpochMillis
         )
-        outcome.intervalLogFailure = logFailure
-        outcome.host = ProcessInfo.processInfo.hostName
-        outcome.prewarm = prewarm
-        if recordsTrace { outcome.trace = recordedTrace(results) }
-        outcome.rssSamples = rssSamples
-        outcome.rssSampleSeconds = Double(rssSampleNanos) / 1e9
-        return outcome
     }
 
     /// The measured requests the open loop's schedules hold for this process (the shard's slice of
@@ -219,7 +238,7 @@ extension HarnessSetup {
             stallPeriodNanos: UInt64(scenario.stallPeriodMillis ?? 0) * 1_000_000,
             stageSample: scenario.stageSample
         )
-        timing.injectDelayNanos = UInt64(max(scenario.injectDelayNanos ?? 0, 0))
+        timing.injectDelayNanos = WorkerTiming.injectDelays(scenario)
         return timing
     }
 

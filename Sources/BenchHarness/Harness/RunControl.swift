@@ -79,7 +79,7 @@ package final class RunControl: Sendable {
     }
 
     /// A worker hands in its result.
-    package func finish(worker: Int, _ result: WorkerResult) {
+    package func handIn(worker: Int, _ result: WorkerResult) {
         results.withLock { $0[worker] = result }
         finished.leave()
     }
@@ -88,4 +88,24 @@ package final class RunControl: Sendable {
     package func collect() -> [WorkerResult] {
         results.withLock { $0.compactMap { $0 } }
     }
+}
+
+/// What one worker measured.
+package struct WorkerResult: Sendable {
+    /// Latency histograms: the warm-up's (the measured intervals were handed over as they completed).
+    package var latency: LatencyRecorder
+    /// Stage histograms (measured phase, sampled).
+    package var stages: StageHistograms
+    /// Measured-phase requests by result code, failures and attacks.
+    package var tally: RequestTally
+    /// Latest send time of a measured request (monotonic ns), 0 if none.
+    package var lastSendNanos: UInt64
+    /// Injected stalls that hit a measured request.
+    package var stalls: Int
+    /// The most requests in flight at one of its measured sends.
+    package var maxInFlight: Int
+    /// Its exactly-once account of parked requests.
+    package var ledger: CompletionLedger
+    /// The measured requests' trace (empty unless recording).
+    package var trace: [TraceEntry] = []
 }

@@ -1,4 +1,5 @@
 import AuthZCore
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -50,6 +51,12 @@ package final class StopRequest: Sendable {
         case SIGTERM: return "SIGTERM"
         default: return "signal \(signal)"
         }
+    }
+
+    /// The validity reason of a run a signal ended early (it reports what it measured until then).
+    package static func interruptedReason(signal: String, measuredSeconds: Double) -> String {
+        "interrupted by \(signal) after \(String(format: "%.1f", measuredSeconds)) s of the measured phase: "
+            + "the figures cover part of the planned run"
     }
 
     /// Installs handlers for SIGINT and SIGTERM that request ``process`` to stop; a second signal

@@ -92,7 +92,7 @@ package struct Arguments {
     package func durationMillis(_ name: String, default defaultValue: Int64) throws(BenchError) -> Int64 {
         guard let text = values[name] else { return defaultValue }
         guard let millis = DurationText.millis(text) else {
-            throw .invalidSetting("--\(name) expects a duration such as 500ms, 30s, 5m, 2h or 1d, got '\(text)'")
+            throw .invalidSetting("--\(name) expects \(DurationText.expectation), got '\(text)'")
         }
         return millis
     }

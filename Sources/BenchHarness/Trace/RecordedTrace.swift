@@ -1,3 +1,6 @@
+import AuthZCore
+import Foundation
+
 /// The trace of a whole run (`run --record-trace`): every worker's entries merged by time, with
 /// the names their indices stand for.
 package struct RecordedTrace: Sendable {
@@ -79,5 +82,36 @@ package struct RecordedTrace: Sendable {
             out.append(0x30 + UInt8(value / divisor % 10))
             divisor /= 10
         }
+    }
+}
+
+extension HarnessSetup {
+    /// A worker's trace buffer: disabled, or reserved for its share of the measured requests
+    /// (open loop: rate x duration / threads, plus 10%; closed loop: 64 Ki, then amortised growth).
+    package func traceBuffer() -> TraceBuffer {
+        guard recordsTrace else { return .disabled }
+        var expected = 65_536
+        if let rate = scenario.loop.rate {
+            expected = Int(rate * Double(scenario.durationMillis) / 1_000 / Double(scenario.threads) * 1.1)
+        }
+        return TraceBuffer(isEnabled: true, reserving: expected)
+    }
+
+    /// The workers' traces merged by time, with the directory's names.
+    package func recordedTrace(_ results: [WorkerResult]) -> RecordedTrace {
+        RecordedTrace(
+            workers: results.map(\.trace),
+            requestorIDs: directory.requestorIDs,
+            resourceIDs: directory.resourceIDs
+        )
+    }
+}
+
+/// Writes a run's trace file.
+package enum TraceFile {
+    /// Writes `trace` (no trace: just the header) to `path` atomically.
+    package static func write(_ trace: RecordedTrace?, to path: String) throws(BenchError) {
+        let bytes = trace?.csvBytes() ?? Array((TraceCSV.header + "\n").utf8)
+        try AtomicFile.write(Data(bytes), to: path)
     }
 }

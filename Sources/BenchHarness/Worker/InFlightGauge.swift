@@ -24,7 +24,7 @@ package final class InFlightGauge: Sendable {
     @inline(__always)
     package func park() { count.add(1, ordering: .relaxed) }
 
-    /// A parked request completed.
+    /// A parked request was unparked: its completion arrived.
     @inline(__always)
-    package func complete() { count.subtract(1, ordering: .relaxed) }
+    package func unpark() { count.subtract(1, ordering: .relaxed) }
 }

@@ -5,15 +5,16 @@ extension LoadWorker {
     /// Simulation bookkeeping after a call answered inline (untimed): keeps minted media tokens
     /// for verification, the last verified one for the replay attack, and re-authenticates a
     /// device after a logout or when its token was found expired.
-    package mutating func finish(_ operation: Operation, _ call: PreparedCall, _ outcome: RequestOutcome, now: Int64) {
+    package mutating func bookkeep(_ operation: Operation, _ call: PreparedCall, _ outcome: RequestOutcome, now: Int64)
+    {
         if operation.kind == .attack { return }
         let slot = Int(operation.device)
         switch call {
         case .get:
-            finishAuthorization(operation, outcome, now: now)
+            bookkeepAuthorization(operation, outcome, now: now)
         case .check:
             // A check mints nothing: only an expired token leaves work (the device re-authenticates).
-            if outcome.code == .tokenExpired { finishAuthorization(operation, outcome, now: now) }
+            if outcome.code == .tokenExpired { bookkeepAuthorization(operation, outcome, now: now) }
         case .verify(let token, let resource):
             if outcome.code == .validToken {
                 replayCandidate = ReplayCandidate(token: token, resource: resource, verifiedAt: now)
@@ -26,7 +27,7 @@ extension LoadWorker {
 
     /// The bookkeeping of an authorization, answered inline or completed after parking: a minted
     /// media token is kept for a later `verify`; an expired authentication token is renewed.
-    package mutating func finishAuthorization(_ operation: Operation, _ outcome: RequestOutcome, now: Int64) {
+    package mutating func bookkeepAuthorization(_ operation: Operation, _ outcome: RequestOutcome, now: Int64) {
         if operation.kind == .attack { return }
         if let mediaToken = outcome.mediaToken {
             pending.push(MediaTokenRing.Entry(token: mediaToken, resource: Int(operation.resource), mintedAt: now))

@@ -41,16 +41,16 @@ extension LoadWorker {
         let ticket = table.nextTicket
         let answered = execute(call, now: now, ticket: ticket, observer: &observer)
         var done = context.clock.nanoseconds()
-        let delay = context.timing.injectDelayNanos
-        if delay > 0, answered != nil {
-            // Calibration only: the answer costs `delay` more, spent on this thread as the hot path would.
-            let until = done &+ delay
-            while done < until { done = context.clock.nanoseconds() }
+        if !context.timing.injectDelayNanos.isEmpty, answered != nil {
+            // Calibration only: the answer costs the operation's delay more, spent on this thread as
+            // the hot path would.
+            let delay = context.timing.injectDelayNanos[Int(sent.operation.kind.rawValue)]
+            if delay > 0 { done = context.clock.spin(until: done &+ delay) }
         }
         // Untimed from here: recording and simulation bookkeeping.
         if let answered {
-            complete(sent, parkedAt: nil, done: done, code: answered.code)
-            finish(sent.operation, call, answered, now: now)
+            record(sent, parkedAt: nil, done: done, code: answered.code)
+            bookkeep(sent.operation, call, answered, now: now)
         } else {
             table.park(PendingTable.Slot(request: sent, parkedAt: done, isGet: call.isGet, isBookkeeping: false))
             context.gauge.park()
@@ -95,5 +95,26 @@ extension LoadWorker {
             let revoked = context.target.logout(authNTokens: tokens, now: now)
             return RequestOutcome(code: revoked > 0 ? .validToken : .notAuthenticated)
         }
+    }
+}
+
+/// A request as the worker sent it.
+package struct SentRequest: Sendable {
+    /// Its intended start (open loop: its place in the schedule; closed loop: its send).
+    package var intended: UInt64
+    /// When it was handed to the engine.
+    package var send: UInt64
+    /// The operation.
+    package var operation: Operation
+    /// Whether it belongs to the measured phase (its intended start is at or after the warm-up).
+    package var measured: Bool
+
+    /// A request from its values.
+    @inline(__always)
+    package init(intended: UInt64, send: UInt64, operation: Operation, measured: Bool) {
+        self.intended = intended
+        self.send = send
+        self.operation = operation
+        self.measured = measured
     }
 }

@@ -15,7 +15,7 @@ package typealias HarnessEngine<
 /// between sends and records single-threaded.
 ///
 /// A request goes through four steps, one file each: prepare (`LoadWorker+Prepare.swift`, untimed),
-/// send (`LoadWorker+Send.swift`, the timed engine call), complete (`LoadWorker+Complete.swift`,
+/// send (`LoadWorker+Send.swift`, the timed engine call), record (`LoadWorker+Record.swift`,
 /// recording, inline or from the inbox) and bookkeeping (`LoadWorker+Bookkeeping.swift`, the
 /// simulated devices' state); `LoadWorker+Loop.swift` paces them.
 ///
@@ -99,4 +99,14 @@ package struct LoadWorker<Target: LoadTarget, Clock: WorkerClock, Log: RequestLo
         inbox = WorkerInbox(clock: context.clock, gauge: context.gauge)
         batch.reserveCapacity(256)
     }
+}
+
+/// A media token verified once, kept to be presented again by the replay attack.
+package struct ReplayCandidate: Sendable {
+    /// The token bytes.
+    package var token: [UInt8]
+    /// The resource index it was minted for.
+    package var resource: Int
+    /// When it was verified, epoch milliseconds.
+    package var verifiedAt: Int64
 }

@@ -60,7 +60,7 @@ package struct PendingTable: Sendable {
 
     /// Frees the slot of `ticket` and returns what it held; nil when the ticket holds no parked
     /// request (a free slot, or an earlier generation).
-    package mutating func complete(_ ticket: UInt64) -> Slot? {
+    package mutating func release(_ ticket: UInt64) -> Slot? {
         let index = Int(truncatingIfNeeded: ticket & 0xFFFF_FFFF)
         let generation = UInt32(truncatingIfNeeded: ticket >> 32)
         guard index < entries.count, entries[index].generation == generation, let slot = entries[index].slot else {

@@ -1,7 +1,8 @@
 import AuthZCore
 
 /// Every completed request as a worker recorded it, for tests that check the recorded figures
-/// against the times they chose (a manual clock and a scripted upstream).
+/// against the times they chose (a manual clock and a scripted upstream; their log keeps every
+/// request).
 ///
 /// The run uses ``NoRequestLog``: `isEnabled` is false, so after specialisation the worker's
 /// calls to it are gone.
@@ -49,16 +50,4 @@ package struct NoRequestLog: RequestLog {
     /// Does nothing.
     @inline(__always)
     package mutating func append(_ request: LoggedRequest) {}
-}
-
-/// A log that keeps every request (tests).
-package struct CollectedRequestLog: RequestLog {
-    /// On.
-    package static var isEnabled: Bool { true }
-    /// The requests, in the order the worker completed them.
-    package private(set) var requests: [LoggedRequest] = []
-    /// An empty log.
-    package init() {}
-    /// Keeps `request`.
-    package mutating func append(_ request: LoggedRequest) { requests.append(request) }
 }

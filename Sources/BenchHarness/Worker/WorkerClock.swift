@@ -16,6 +16,8 @@ package protocol WorkerClock: Sendable {
     func wait(until target: UInt64)
     /// Spends `nanoseconds` (an injected stall).
     func sleep(nanoseconds: UInt64)
+    /// Busy-waits until the monotonic instant `target` (`--inject-delay`); returns the time then.
+    func spin(until target: UInt64) -> UInt64
     /// The Dispatch deadline of the monotonic instant `target`, for a blocking wait.
     func deadline(at target: UInt64) -> DispatchTime
     /// The clock a worker paces with on the calling thread (its own thread): this one, set up for
@@ -26,6 +28,14 @@ package protocol WorkerClock: Sendable {
 extension WorkerClock {
     /// This clock: it needs no set-up per thread.
     package func forWorkerThread() -> Self { self }
+
+    /// Reads the clock until it reaches `target`.
+    @inline(__always)
+    package func spin(until target: UInt64) -> UInt64 {
+        var now = nanoseconds()
+        while now < target { now = nanoseconds() }
+        return now
+    }
 }
 
 /// The system's clocks: `CLOCK_MONOTONIC`, the coarse wall clock, and ``Pacer`` (sleep while far,

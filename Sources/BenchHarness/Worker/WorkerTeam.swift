@@ -37,7 +37,7 @@ package enum WorkerTeam {
                 )
                 let result = loadWorker.run()
                 finished(worker, loadWorker.log)
-                context.control.finish(worker: worker, result)
+                context.control.handIn(worker: worker, result)
             }
         }
     }

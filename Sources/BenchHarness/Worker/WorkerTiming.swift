@@ -17,8 +17,8 @@ package struct WorkerTiming: Sendable {
     package var stallPeriodNanos: UInt64
     /// 1 request in `stageSample` is observed (0 = none).
     package var stageSample: Int
-    /// Gate calibration (`--inject-delay`): a busy wait before every inline answer (0 = none).
-    package var injectDelayNanos: UInt64 = 0
+    /// `--inject-delay`'s busy wait of an inline answer by `OperationKind.rawValue`; empty: none.
+    package var injectDelayNanos: [UInt64] = []
 
     /// A plan from its values.
     package init(
@@ -39,5 +39,13 @@ package struct WorkerTiming: Sendable {
         self.stallNanos = stallNanos
         self.stallPeriodNanos = stallPeriodNanos
         self.stageSample = stageSample
+    }
+}
+
+extension WorkerTiming {
+    /// The busy waits of `scenario`'s `--inject-delay`, by `OperationKind.rawValue`: empty when none.
+    package static func injectDelays(_ scenario: Scenario) -> [UInt64] {
+        let delays = OperationKind.allCases.map { UInt64(max(scenario.injectDelayNanos(of: $0) ?? 0, 0)) }
+        return delays.contains { $0 > 0 } ? delays : []
     }
 }

@@ -12,6 +12,23 @@ package enum OperationKind: UInt8, Sendable, CaseIterable {
     case logout
     /// Attack traffic (see `AttackKind`).
     case attack
+
+    /// The word the flags name it by (`--mix get=70`, `--inject-delay 2us@check`).
+    package var name: String {
+        switch self {
+        case .get: "get"
+        case .check: "check"
+        case .verify: "verify"
+        case .logout: "logout"
+        case .attack: "attack"
+        }
+    }
+
+    /// The kind the flags' word `name` names.
+    package init?(name: String) {
+        guard let kind = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = kind
+    }
 }
 
 /// The attacks, sent round robin; each must be rejected with `expectedCode`.
@@ -57,4 +74,37 @@ package struct Operation: Sendable, Equatable {
         self.resource = resource
         self.attack = attack
     }
+}
+
+/// The operation mix in percent; the five shares sum to 100.
+package struct OperationMix: Codable, Sendable, Equatable {
+    /// `getAuthorization` (check + mint a media token).
+    package var get: Int
+    /// `checkAuthorization`.
+    package var check: Int
+    /// `verifyMediaToken` of a media token just minted.
+    package var verify: Int
+    /// Logout, then re-authentication.
+    package var logout: Int
+    /// Attack traffic (tampered signature, expired token, wrong device, untrusted MVPD, replay).
+    package var attack: Int
+    /// A mix; by default 70% gets, 20% checks and 10% media-token verifications.
+    package init(get: Int = 70, check: Int = 20, verify: Int = 10, logout: Int = 0, attack: Int = 0) {
+        self.get = get
+        self.check = check
+        self.verify = verify
+        self.logout = logout
+        self.attack = attack
+    }
+
+    /// The share of `kind`.
+    package subscript(kind: OperationKind) -> Int {
+        get { self[keyPath: Self.shares[Int(kind.rawValue)]] }
+        set { self[keyPath: Self.shares[Int(kind.rawValue)]] = newValue }
+    }
+
+    /// Each kind's share, by `OperationKind.rawValue`.
+    private static let shares: [WritableKeyPath<OperationMix, Int> & Sendable] = [
+        \.get, \.check, \.verify, \.logout, \.attack,
+    ]
 }

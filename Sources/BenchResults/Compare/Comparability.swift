@@ -1,3 +1,5 @@
+import BenchHarness
+
 /// Whether results may be compared: same scenario, same build configuration, same machine.
 ///
 /// Every `scenario` key must be equal in every result (the seed included: runs are deterministic
@@ -7,8 +9,19 @@
 /// CI runners update under you. `version` and `environment.gitCommit` may differ: they are what is
 /// being compared.
 package enum Comparability {
-    /// The environment keys that must be equal.
-    package static let environmentKeys = ["build", "cpu", "cores", "swift", "openssl", "os"]
+    /// The environment keys that must be equal, each with the text compared: of `os`, the kernel
+    /// name and machine only.
+    package static let environmentKeys: [(key: String, text: @Sendable (Environment) -> String)] = [
+        ("build", \.build), ("cpu", \.cpu), ("cores", { String($0.cores) }), ("swift", \.swift),
+        ("openssl", \.openssl),
+        (
+            "os",
+            { environment in
+                let words = environment.os.split(separator: " ")
+                return words.count >= 2 ? "\(words[0]) \(words[words.count - 1])" : environment.os
+            }
+        ),
+    ]
     /// The scenario keys that may differ: bounds that decide whether a run is valid, not what it
     /// measured. Each result was judged by its own bound, and an invalid one is refused anyway; a
     /// baseline written before `maxStartLagMicros` existed stays comparable with a run that has it.
@@ -41,35 +54,13 @@ package enum Comparability {
         var result: [String: String] = [:]
         if let members = document.scenario.objectValue {
             for (key, value) in members where !ignoredScenarioKeys.contains(key) {
-                result["scenario.\(key)"] = text(value)
+                result["scenario.\(key)"] = value.text(.compact)
             }
         } else {
-            result["scenario"] = text(document.scenario)
+            result["scenario"] = document.scenario.text(.compact)
         }
-        let environment = document.environment
-        result["environment.build"] = environment.build
-        result["environment.cpu"] = environment.cpu
-        result["environment.cores"] = String(environment.cores)
-        result["environment.swift"] = environment.swift
-        result["environment.openssl"] = environment.openssl
-        let words = environment.os.split(separator: " ")
-        result["environment.os"] = words.count >= 2 ? "\(words[0]) \(words[words.count - 1])" : environment.os
+        for (key, text) in environmentKeys { result["environment.\(key)"] = text(document.environment) }
         return result
-    }
-
-    /// Compact JSON text of `value` (object keys sorted).
-    package static func text(_ value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool(let flag): flag ? "true" : "false"
-        case .integer(let number): String(number)
-        case .unsigned(let number): String(number)
-        case .number(let number): String(number)
-        case .string(let string): "\"\(string)\""
-        case .array(let items): "[" + items.map(text).joined(separator: ",") + "]"
-        case .object(let members):
-            "{" + members.keys.sorted().map { "\($0)=\(text(members[$0]!))" }.joined(separator: ",") + "}"
-        }
     }
 
     /// A key whose value differs between two results.

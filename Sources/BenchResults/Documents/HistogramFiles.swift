@@ -119,19 +119,4 @@ package enum HistogramFiles {
     package static func hlogEnd(intervals: Int, requests: Int) -> String {
         "[authz-bench-end: intervals=\(intervals), requests=\(requests)]"
     }
-
-    /// A whole interval log, as the streamed one is written (header, then each interval's lines):
-    /// for tests and for callers that hold the intervals.
-    package static func hlogText(
-        startEpochMillis: Int64,
-        intervals: [IntervalReport],
-        metadata: [String] = []
-    )
-        throws(BenchError) -> String
-    {
-        let writer = hlogWriter(startEpochMillis: startEpochMillis, metadata: metadata)
-        var text = writer.text
-        for interval in intervals { text += try hlogLines(interval, writer: writer) }
-        return text
-    }
 }

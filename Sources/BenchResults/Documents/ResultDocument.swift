@@ -43,15 +43,6 @@ package struct ResultDocument: BenchDocument, Equatable {
     }
 }
 
-/// The result's `memory` section: the resident set sampled during the run.
-package struct MemorySection: Codable, Sendable, Equatable {
-    /// The sampling interval, seconds.
-    package var sampleIntervalSeconds: Double
-    /// `{seconds, rssBytes}` from the start of the run: 0 s right after set-up, one per interval,
-    /// and the last when the workers finished.
-    package var rssSamples: [RSSSample]
-}
-
 /// The four latency histograms (`latency` and `warmup` sections).
 package struct LatencySection: Codable, Sendable, Equatable {
     /// `done - intended start`.
@@ -69,37 +60,6 @@ package struct LatencySection: Codable, Sendable, Equatable {
     /// `done - intended start` of the requests that waited on the upstream (absent with `inline`).
     package var parked: HistogramSummary?
 
-    /// The histograms; `inline` and `parked` nil when not recorded.
-    package init(
-        responseTime: HistogramSummary,
-        serviceTime: HistogramSummary,
-        startLag: HistogramSummary,
-        upstreamWait: HistogramSummary,
-        inline: HistogramSummary? = nil,
-        parked: HistogramSummary? = nil
-    ) {
-        self.responseTime = responseTime
-        self.serviceTime = serviceTime
-        self.startLag = startLag
-        self.upstreamWait = upstreamWait
-        self.inline = inline
-        self.parked = parked
-    }
-
-    /// Reads the section; a file without `upstreamWait` reads it as empty, one without `inline`
-    /// and `parked` as not recorded.
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        responseTime = try container.decode(HistogramSummary.self, forKey: .responseTime)
-        serviceTime = try container.decode(HistogramSummary.self, forKey: .serviceTime)
-        startLag = try container.decode(HistogramSummary.self, forKey: .startLag)
-        upstreamWait =
-            try container.decodeIfPresent(HistogramSummary.self, forKey: .upstreamWait)
-            ?? HistogramSummary(HDRHistogram())
-        inline = try container.decodeIfPresent(HistogramSummary.self, forKey: .inline)
-        parked = try container.decodeIfPresent(HistogramSummary.self, forKey: .parked)
-    }
-
     /// The histogram of `kind`; nil for a path (`inline`, `parked`) the file did not record.
     package subscript(kind: LatencyKind) -> HistogramSummary? {
         switch kind {
@@ -113,66 +73,62 @@ package struct LatencySection: Codable, Sendable, Equatable {
     }
 }
 
-/// The result's `cache` section: both engine caches summed, and each one under `caches`.
-package struct CacheSection: Codable, Sendable, Equatable {
-    /// Strategy name (``unknownStrategy`` when merged from `.hlog` files only).
-    package var strategy: String
-    /// The strategy of a result merged from `.hlog` files only: they carry no cache statistics.
-    package static let unknownStrategy = "unknown"
-    /// Whether the counters are measured ones (not a merge of `.hlog` files, whose zeros mean
-    /// "not known").
-    package var isKnown: Bool { strategy != Self.unknownStrategy }
-    /// Capacity of each cache.
-    package var capacity: Int
-    /// Lookups that hit, both caches.
-    package var hits: Int
-    /// Lookups that missed, both caches.
-    package var misses: Int
-    /// Entries evicted for capacity, both caches.
-    package var evictions: Int
-    /// Entries found expired, both caches.
-    package var expirations: Int
-    /// `hits / (hits + misses)`, both caches.
-    package var hitRatio: Double
-    /// Entries held at the end, both caches.
-    package var entries: Int
-    /// Estimated bytes per entry, both caches.
-    package var bytesPerEntry: Double
-    /// Requests answered from a cached upstream denial (`--deny-ttl`; included in `hits`); nil in
-    /// files written before it was counted (not recorded, never a zero).
-    package var negativeHits: Int?
-    /// Each cache's own counters.
-    package var caches: CacheDetails
+/// The result's `concurrency` section: how many requests were in flight.
+package struct ConcurrencySection: Codable, Sendable, Equatable {
+    /// Requests in flight (sent, not yet completed, this one included), sampled at every send of the
+    /// measured phase. The values are request counts, not nanoseconds.
+    package var inFlight: HistogramSummary
+}
 
-    /// The section for two caches' counters.
-    package init(strategy: String, capacity: Int, verifiedTokens: CacheStats, authorizations: CacheStats) {
-        let total = verifiedTokens + authorizations
-        self.strategy = strategy
-        self.capacity = capacity
-        hits = total.hits
-        misses = total.misses
-        evictions = total.evictions
-        expirations = total.expirations
-        hitRatio = total.hitRatio
-        entries = total.entries
-        bytesPerEntry = total.bytesPerEntry
-        negativeHits = total.negativeHits
-        caches = CacheDetails(verifiedTokens: verifiedTokens, authorizations: authorizations)
+extension LatencySection {
+    /// Reads the section; a file without `upstreamWait` reads it as empty, one without `inline`
+    /// and `parked` as not recorded.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        responseTime = try container.decode(HistogramSummary.self, forKey: .responseTime)
+        serviceTime = try container.decode(HistogramSummary.self, forKey: .serviceTime)
+        startLag = try container.decode(HistogramSummary.self, forKey: .startLag)
+        upstreamWait =
+            try container.decodeIfPresent(HistogramSummary.self, forKey: .upstreamWait)
+            ?? HistogramSummary(HDRHistogram())
+        inline = try container.decodeIfPresent(HistogramSummary.self, forKey: .inline)
+        parked = try container.decodeIfPresent(HistogramSummary.self, forKey: .parked)
     }
 }
 
-/// The per-cache detail under `cache.caches`: each engine cache's snapshot as the engine counted it.
-package struct CacheDetails: Codable, Sendable, Equatable {
-    /// The verified-token cache.
-    package var verifiedTokens: CacheStats
-    /// The authorization cache.
-    package var authorizations: CacheStats
-}
+/// The file is one flat object: the shared `RunSections` and the keys beside them (header,
+/// histograms) are read from and written to the same top-level container. Declared apart from the
+/// type so that its memberwise initializer stays.
+extension ResultDocument {
+    /// The keys beside the shared sections.
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, tool, version, latency, stages, warmup, concurrency
+    }
 
-/// The result's `attacks` section.
-package struct AttackSection: Codable, Sendable, Equatable {
-    /// Attacks sent, by the code they must be rejected with.
-    package var expected: [String: Int]
-    /// Attacks that got another code (must be 0).
-    package var unexpected: Int
+    /// Reads the flat file: the header, the shared sections from the same object, then the histograms.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+        tool = try container.decode(String.self, forKey: .tool)
+        version = try container.decode(String.self, forKey: .version)
+        sections = try RunSections(from: decoder)
+        latency = try container.decode(LatencySection.self, forKey: .latency)
+        stages = try container.decode([String: HistogramSummary].self, forKey: .stages)
+        warmup = try container.decode(LatencySection.self, forKey: .warmup)
+        concurrency = try container.decodeIfPresent(ConcurrencySection.self, forKey: .concurrency)
+    }
+
+    /// Writes one flat object: the shared sections and the keys beside them share the encoder's
+    /// container (the keys never overlap).
+    package func encode(to encoder: any Encoder) throws {
+        try sections.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(tool, forKey: .tool)
+        try container.encode(version, forKey: .version)
+        try container.encode(latency, forKey: .latency)
+        try container.encode(stages, forKey: .stages)
+        try container.encode(warmup, forKey: .warmup)
+        try container.encodeIfPresent(concurrency, forKey: .concurrency)
+    }
 }

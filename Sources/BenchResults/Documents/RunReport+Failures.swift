@@ -50,7 +50,9 @@ extension ResultSummary {
         guard let failures else { return nil }
         var answers: [String: Int] = [:]
         let otherCodes = errors.values.reduce(0, +)
-        let failedWithOtherCodes = failures.filter { $0.key != "VALID_TOKEN" && $0.key != Failures.ledgerFaultName }
+        let failedWithOtherCodes = failures.filter {
+            $0.key != "VALID_TOKEN" && $0.key != ResultSummary.ledgerFaultName
+        }
         let valid = requests - otherCodes - (failures["VALID_TOKEN"] ?? 0)
         if valid > 0 { answers["VALID_TOKEN"] = valid }
         for (code, count) in errors {

@@ -8,9 +8,6 @@ import HDRHistogram
 /// percentiles, stages, caches, upstream calls, an ASCII histogram of response time, failures apart
 /// from answers, attacks and the validity verdict.
 package enum RunReport {
-    /// The console summary of one run.
-    package static func text(_ outcome: RunOutcome) -> String { text(RunResult(outcome)) }
-
     /// The console summary of a run or merged result.
     package static func text(_ result: RunResult) -> String {
         var lines: [String] = []
@@ -178,18 +175,12 @@ package enum RunReport {
                 String(format: "%.0f", c.bytesPerEntry),
             ]
         }
-        let both = [
-            String(format: "%.1f%%", cache.hitRatio * 100), LatencyText.count(cache.hits),
-            LatencyText.count(cache.misses), LatencyText.count(cache.evictions),
-            LatencyText.count(cache.expirations), LatencyText.count(cache.entries),
-            String(format: "%.0f", cache.bytesPerEntry),
-        ]
         var lines = [
             "cache       \(cache.strategy), capacity \(LatencyText.count(cache.capacity)) per cache",
             line("", ["hit", "hits", "misses", "evictions", "expired", "entries", "B/entry"]),
             line("verifiedTokens", cells(cache.caches.verifiedTokens)),
             line("authorizations", cells(cache.caches.authorizations)),
-            line("both", both),
+            line("both", cells(cache.total)),
         ]
         // Only with a deny TTL (`--deny-ttl`): without one it is always 0.
         if let negativeHits = cache.negativeHits, negativeHits > 0 {

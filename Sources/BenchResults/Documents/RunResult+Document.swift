@@ -30,11 +30,6 @@ extension ResultDocument {
             concurrency: concurrency
         )
     }
-
-    /// The result file of one run.
-    package init(_ outcome: RunOutcome) throws(BenchError) {
-        try self.init(RunResult(outcome))
-    }
 }
 
 extension RunResult {
@@ -57,5 +52,12 @@ extension RunResult {
             stages: stages,
             inFlight: try document.concurrency?.inFlight.decoded(file: file, path: "$.concurrency.inFlight")
         )
+    }
+}
+
+extension ResultDocument {
+    /// Every histogram payload decodes (the keys and their types are the decoder's checks).
+    package func check(file: String) throws(BenchError) {
+        _ = try RunResult(self, file: file)
     }
 }

@@ -17,39 +17,9 @@ package enum ReportTables {
 
     /// Scenario rows: every key of any scenario (nested objects as `parent.key`), sorted.
     package static func scenario(_ scenarios: [JSONValue], names: [String]) -> String {
-        let flat = scenarios.map { flatten($0) }
+        let flat = scenarios.map { $0.flattened() }
         let keys = Set(flat.flatMap(\.keys)).sorted()
         return HTMLDocument.table(header: [""] + names, rows: keys.map { key in [key] + flat.map { $0[key] ?? "" } })
-    }
-
-    /// `value` as `key: text` pairs, nested object members as `parent.key`, arrays joined.
-    package static func flatten(_ value: JSONValue, prefix: String = "") -> [String: String] {
-        guard case .object(let members) = value else { return [prefix.isEmpty ? "value" : prefix: text(value)] }
-        var out: [String: String] = [:]
-        for (key, member) in members {
-            let name = prefix.isEmpty ? key : "\(prefix).\(key)"
-            if case .object = member {
-                out.merge(flatten(member, prefix: name)) { first, _ in first }
-            } else {
-                out[name] = text(member)
-            }
-        }
-        return out
-    }
-
-    /// One JSON value as table text (`null` as an em dash).
-    package static func text(_ value: JSONValue) -> String {
-        switch value {
-        case .null: "\u{2014}"
-        case .bool(let flag): flag ? "true" : "false"
-        case .integer(let number): String(number)
-        case .unsigned(let number): String(number)
-        case .number(let number):
-            number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-        case .string(let string): string
-        case .array(let items): items.map(text).joined(separator: ", ")
-        case .object: flatten(value).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
-        }
     }
 
     /// Summary rows: requests, rates, requests in flight, validity and its reasons, failures (share
@@ -124,13 +94,13 @@ package enum ReportTables {
         }
         rows.append(["strategy"] + documents.map { $0.cache.isKnown ? $0.cache.strategy : "not known (.hlog inputs)" })
         row("capacity (each cache)") { LatencyText.count($0.capacity) }
-        row("hits") { LatencyText.count($0.hits) }
-        row("misses") { LatencyText.count($0.misses) }
-        row("hit ratio") { ReportFormat.percent($0.hitRatio) }
-        row("evictions") { LatencyText.count($0.evictions) }
-        row("expirations") { LatencyText.count($0.expirations) }
-        row("entries at the end") { LatencyText.count($0.entries) }
-        row("bytes per entry") { ReportFormat.decimal($0.bytesPerEntry, 1) }
+        row("hits") { LatencyText.count($0.total.hits) }
+        row("misses") { LatencyText.count($0.total.misses) }
+        row("hit ratio") { ReportFormat.percent($0.total.hitRatio) }
+        row("evictions") { LatencyText.count($0.total.evictions) }
+        row("expirations") { LatencyText.count($0.total.expirations) }
+        row("entries at the end") { LatencyText.count($0.total.entries) }
+        row("bytes per entry") { ReportFormat.decimal($0.total.bytesPerEntry, 1) }
         row("verified-token cache hit ratio") { ReportFormat.percent($0.caches.verifiedTokens.hitRatio) }
         row("authorization cache hit ratio") { ReportFormat.percent($0.caches.authorizations.hitRatio) }
         return HTMLDocument.table(id: "cache-table", header: [""] + names, rows: rows)

@@ -4,9 +4,6 @@ import Foundation
 /// family one `# HELP` and one `# TYPE` line, then its samples; no timestamps (the collector
 /// refuses them); a final newline.
 package enum PrometheusText {
-    /// Content type of the format, for reference in the documentation and tests.
-    package static let contentType = "text/plain; version=0.0.4"
-
     /// The exposition of `metrics`. Times in seconds (Prometheus' base unit); samples sorted so
     /// that equal figures always give the same bytes.
     package static func render(_ metrics: LiveMetrics) -> String {

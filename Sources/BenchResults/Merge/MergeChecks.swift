@@ -109,7 +109,7 @@ package enum MergeChecks {
         let mine = one?.objectValue ?? [:]
         let theirs = two?.objectValue ?? [:]
         return Set(mine.keys).union(theirs.keys).subtracting(["shardIndex", "shardCount"]).sorted().filter {
-            mine[$0].map(Comparability.text) != theirs[$0].map(Comparability.text)
+            mine[$0]?.text(.compact) != theirs[$0]?.text(.compact)
         }
     }
 

@@ -1,3 +1,5 @@
+import BenchHarness
+
 /// What `merge` keeps of one input besides its histograms (which it adds as it reads): who wrote
 /// it, when it measured, and whether it is whole.
 package struct MergeInput: Sendable {

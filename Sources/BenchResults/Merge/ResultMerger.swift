@@ -179,19 +179,14 @@ package struct ResultMerger {
     private func result(_ timeline: MergeTimeline) -> RunResult {
         let files = inputs.map(\.file)
         let union = timeline.unionSeconds(inputs)
-        let requests = inputs.map(\.requests).reduce(0, +)
+        var summary = ResultSummary()
+        summary.requests = inputs.map(\.requests).reduce(0, +)
+        summary.durationSeconds = union
+        summary.achievedRate = union > 0 ? Double(summary.requests) / union : 0
         let sections = RunSections(
             environment: results.first?.environment ?? Environment.current(),
             scenario: .object(["merged": .array(files.map(JSONValue.string))]),
-            summary: ResultSummary(
-                requests: requests,
-                errors: [:],
-                durationSeconds: union,
-                targetRate: nil,
-                achievedRate: union > 0 ? Double(requests) / union : 0,
-                valid: true,
-                invalidReasons: []
-            ),
+            summary: summary,
             cache: CacheSection(
                 strategy: CacheSection.unknownStrategy,
                 capacity: 0,
@@ -284,5 +279,32 @@ package struct ResultMerger {
             merged.summary.failureShare = ResultSummary.share(failures.values.reduce(0, +), of: merged.summary.requests)
         }
         return merged
+    }
+}
+
+/// How `merge` places its inputs in time and what it tolerates.
+package struct MergeOptions: Sendable, Equatable {
+    /// Where each input's intervals go on the merged timeline.
+    package enum Alignment: String, Sendable, CaseIterable {
+        /// At the input's wall-clock start (`startEpochMillis`): shards that did not overlap stay apart,
+        /// and the rate is over the time some shard was actually measuring.
+        case absolute
+        /// At the merged timeline's zero: interval k of every input together, as if all had started at
+        /// once (repetitions run one after another, for example).
+        case relative
+    }
+
+    /// The alignment (`--align`, absolute by default).
+    package var alignment: Alignment = .absolute
+    /// Merge even when shards are missing or truncated (`--allow-missing`); the result says which.
+    package var allowMissing = false
+    /// The spread of start times beyond which `merge` warns (`--max-skew`, 100 ms by default).
+    package var maxSkewMillis: Int64 = 100
+
+    /// The defaults.
+    package init(alignment: Alignment = .absolute, allowMissing: Bool = false, maxSkewMillis: Int64 = 100) {
+        self.alignment = alignment
+        self.allowMissing = allowMissing
+        self.maxSkewMillis = maxSkewMillis
     }
 }

@@ -1,5 +1,6 @@
 import BenchHarness
 import HDRHistogram
+import TestSupport
 import Testing
 
 /// The generator's validity rules on given figures: the achieved rate and the start lag p99
@@ -22,7 +23,9 @@ struct GeneratorValidityTests {
     )
         -> [String]
     {
-        var scenario = Scenario(loop: loop)
+        var scenario = Scenario.with {
+            $0.loop = loop
+        }
         scenario.maxStartLagMicros = micros
         return Validity.generatorReasons(scenario: scenario, requests: 1_000, durationSeconds: 1, startLag: startLag)
     }
@@ -68,7 +71,9 @@ struct GeneratorValidityTests {
 
     @Test("Both rules report together: a rate below 99% and a late start")
     func bothRules() {
-        var scenario = Scenario(loop: .open(rate: 2_000))
+        var scenario = Scenario.with {
+            $0.loop = .open(rate: 2_000)
+        }
         scenario.maxStartLagMicros = 1_000
         let reasons = Validity.generatorReasons(
             scenario: scenario,

@@ -31,26 +31,30 @@ struct HarnessRunConcurrencyTests {
             progress: nil,
             onInterval: { report in reports.withLock { $0.append(report) } }
         )
-        let requests = UInt64(outcome.requests)
+        let requests = UInt64(outcome.summary.requests)
         let intervals = reports.withLock { $0 }
-        #expect(!outcome.validity.reasons.contains { $0.contains("completion") || $0.contains("parked") })
-        #expect(outcome.codes.values.reduce(0, +) == outcome.requests)
+        #expect(!outcome.summary.invalidReasons.contains { $0.contains("completion") || $0.contains("parked") })
+        #expect(outcome.summary.codes.values.reduce(0, +) == outcome.summary.requests)
         #expect(outcome.latency[.responseTime]?.totalCount == requests)
         #expect(outcome.latency[.serviceTime]?.totalCount == requests)
-        #expect(outcome.intervals.map(\.requests).reduce(0, +) == outcome.requests)
+        #expect(outcome.intervals.map(\.requests).reduce(0, +) == outcome.summary.requests)
         // One in-flight sample per measured send, and every measured send completed once.
-        #expect(outcome.inFlight.totalCount == requests)
+        #expect(outcome.inFlight?.totalCount == requests)
         #expect(intervals.map(\.inFlight.totalCount).reduce(0, +) == requests)
         // The live reports carry each interval's codes: they add up to the run's.
-        var codes: [ResultCode: Int] = [:]
-        for interval in intervals { codes.merge(interval.codes, uniquingKeysWith: +) }
-        #expect(codes == outcome.codes)
-        #expect(outcome.maxInFlight > 1)
-        #expect(UInt64(outcome.maxInFlight) <= outcome.inFlight.max + outcome.inFlight.max / 500)
+        var codes: [String: Int] = [:]
+        for interval in intervals {
+            for (code, count) in interval.codes where count > 0 { codes[code.rawValue, default: 0] += count }
+        }
+        #expect(codes == outcome.summary.codes)
+        let maxInFlight = try #require(outcome.summary.maxInFlight)
+        let inFlight = try #require(outcome.inFlight)
+        #expect(maxInFlight > 1)
+        #expect(UInt64(maxInFlight) <= inFlight.max + inFlight.max / 500)
         // Most requests went to a (device, favourite) not asked before: thousands waited.
         let parked = try #require(outcome.latency[.upstreamWait]?.totalCount)
         #expect(parked > requests / 2 && parked >= 1_000)
-        #expect(outcome.upstream.calls > 0 && outcome.upstream.inFlight == 0)
+        #expect((outcome.upstream?.calls ?? 0) > 0 && outcome.upstream?.inFlight == 0)
         #expect(outcome.prewarm == nil)
     }
 
@@ -67,9 +71,9 @@ struct HarnessRunConcurrencyTests {
         #expect(prewarm.authorizations == 500 * scenario.favorites)
         // Authorized before the load and not expired since: no request waits for the upstream.
         #expect(outcome.latency[.upstreamWait]?.totalCount == 0)
-        #expect(outcome.codes[.validToken] == outcome.requests)
+        #expect(outcome.summary.codes[ResultCode.validToken.rawValue] == outcome.summary.requests)
         // The result's counters cover the load only: the prewarm's calls are not in them.
-        #expect(outcome.upstream.calls == 0)
+        #expect(outcome.upstream?.calls == 0)
     }
 
     @Test("Closed loop: sessions beyond the workers, each with at most one request in flight")
@@ -81,11 +85,11 @@ struct HarnessRunConcurrencyTests {
         scenario.backendP99Micros = 50_000
         scenario.durationMillis = 500
         let outcome = try Harness.run(scenario, progress: nil)
-        #expect(outcome.requests > 0)
-        #expect(outcome.codes.values.reduce(0, +) == outcome.requests)
+        #expect(outcome.summary.requests > 0)
+        #expect(outcome.summary.codes.values.reduce(0, +) == outcome.summary.requests)
         #expect(outcome.latency[.startLag]?.totalCount == 0)
-        #expect(outcome.maxInFlight <= 64)
-        #expect(!outcome.validity.reasons.contains { $0.contains("completion") || $0.contains("parked") })
+        #expect((outcome.summary.maxInFlight ?? 0) <= 64)
+        #expect(!outcome.summary.invalidReasons.contains { $0.contains("completion") || $0.contains("parked") })
     }
 
     @Test("One device works with two workers, and every request goes to one of the device's favourites")
@@ -99,8 +103,8 @@ struct HarnessRunConcurrencyTests {
         scenario.durationMillis = 400
         scenario.warmupMillis = 0
         let outcome = try Harness.run(scenario, progress: nil, recordTrace: true)
-        #expect(outcome.requests > 0)
-        #expect(outcome.codes.values.reduce(0, +) == outcome.requests)
+        #expect(outcome.summary.requests > 0)
+        #expect(outcome.summary.codes.values.reduce(0, +) == outcome.summary.requests)
         let trace = try #require(outcome.trace)
         #expect(Set(trace.entries.map(\.device)) == [0])
         #expect(Set(trace.entries.map(\.worker)) == [0])
@@ -147,6 +151,6 @@ struct HarnessRunConcurrencyTests {
             UInt64(scenario.warmupMillis) * 1_000_000..<UInt64(scenario.warmupMillis + scenario.durationMillis)
             * 1_000_000
         let scheduled = plans.compactMap { $0.schedule() }.map { ArrivalSchedule.count($0, in: measured) }.reduce(0, +)
-        #expect(outcome.requests == scheduled)
+        #expect(outcome.summary.requests == scheduled)
     }
 }

@@ -24,36 +24,39 @@ struct HarnessRunTests {
         let scenario = Self.scenario(algorithm: algorithm)
         let outcome = try Harness.run(scenario, progress: nil)
         let target = 2_000.0 * 1.0
-        #expect(Double(outcome.requests) > 0.5 * target)
-        #expect(Double(outcome.requests) < 1.01 * target)
-        #expect(outcome.codes.values.reduce(0, +) == outcome.requests)
-        #expect(outcome.latency[.responseTime]?.totalCount == UInt64(outcome.requests))
-        #expect(outcome.latency[.serviceTime]?.totalCount == UInt64(outcome.requests))
-        #expect(outcome.latency[.startLag]?.totalCount == UInt64(outcome.requests))
+        #expect(Double(outcome.summary.requests) > 0.5 * target)
+        #expect(Double(outcome.summary.requests) < 1.01 * target)
+        #expect(outcome.summary.codes.values.reduce(0, +) == outcome.summary.requests)
+        #expect(outcome.latency[.responseTime]?.totalCount == UInt64(outcome.summary.requests))
+        #expect(outcome.latency[.serviceTime]?.totalCount == UInt64(outcome.summary.requests))
+        #expect(outcome.latency[.startLag]?.totalCount == UInt64(outcome.summary.requests))
         // Every request is answered inline or parked, once; the parked ones are those that waited.
         let inline = try #require(outcome.latency[.inline]).totalCount
         let parked = try #require(outcome.latency[.parked]).totalCount
-        #expect(inline + parked == UInt64(outcome.requests))
+        #expect(inline + parked == UInt64(outcome.summary.requests))
         #expect(parked == outcome.latency[.upstreamWait]?.totalCount)
         #expect(inline > 0 && parked > 0)
         // Denials and the attacks' expected rejections are answers: nothing failed.
-        #expect(outcome.failures == Failures(), "\(outcome.failures)")
-        #expect((outcome.codes[.notAuthorized] ?? 0) + outcome.attacks.expected.values.reduce(0, +) > 0)
-        #expect(outcome.intervals.map(\.requests).reduce(0, +) == outcome.requests)
-        #expect((outcome.warmupLatency[.responseTime]?.totalCount ?? 0) > 0)
+        #expect(outcome.summary.failures == [:], "\(outcome.summary.failures ?? [:])")
+        #expect(
+            (outcome.summary.codes[ResultCode.notAuthorized.rawValue] ?? 0)
+                + outcome.attacks.expected.values.reduce(0, +) > 0
+        )
+        #expect(outcome.intervals.map(\.requests).reduce(0, +) == outcome.summary.requests)
+        #expect((outcome.warmup[.responseTime]?.totalCount ?? 0) > 0)
         // Every attack kind was sent and rejected with its own code.
         #expect(outcome.attacks.unexpected == 0)
         for attack in AttackKind.allCases {
-            #expect((outcome.attacks.expected[attack.expectedCode] ?? 0) > 0, "no \(attack) sent")
+            #expect((outcome.attacks.expected[attack.expectedCode.rawValue] ?? 0) > 0, "no \(attack) sent")
         }
-        #expect((outcome.codes[.validToken] ?? 0) > outcome.requests / 2)
+        #expect((outcome.summary.codes[ResultCode.validToken.rawValue] ?? 0) > outcome.summary.requests / 2)
         // Stages observed on every request (stageSample 1).
-        #expect((outcome.stages[.verify]?.totalCount ?? 0) > 0)
-        #expect((outcome.stages[.mint]?.totalCount ?? 0) > 0)
-        #expect(outcome.cache.verifiedTokens.hits + outcome.cache.verifiedTokens.misses > 0)
+        #expect((outcome.stages[Stage.verify.description]?.totalCount ?? 0) > 0)
+        #expect((outcome.stages[Stage.mint.description]?.totalCount ?? 0) > 0)
+        #expect(outcome.cache.caches.verifiedTokens.hits + outcome.cache.caches.verifiedTokens.misses > 0)
         #expect(outcome.setupSeconds > 0)
-        #expect(outcome.peakRSSBytes > 0)
-        if !Environment.isReleaseBuild { #expect(!outcome.validity.valid) }
+        #expect((outcome.summary.peakRSS ?? 0) > 0)
+        if !Environment.isReleaseBuild { #expect(!outcome.summary.valid) }
     }
 
     /// Each completed interval is reported once, in order, while the run lasts; the run keeps its
@@ -74,10 +77,10 @@ struct HarnessRunTests {
         let intervals = reports.withLock { $0 }
         #expect(intervals.map(\.index) == Array(0..<intervals.count))
         #expect(intervals.map(IntervalSummary.init) == outcome.intervals)
-        #expect(intervals.map(\.requests).reduce(0, +) == outcome.requests)
+        #expect(intervals.map(\.requests).reduce(0, +) == outcome.summary.requests)
         #expect(intervals.map(\.response.totalCount).reduce(0, +) == outcome.latency[.responseTime]?.totalCount)
         #expect(intervals.allSatisfy { $0.codes.values.reduce(0, +) == $0.requests })
-        #expect(outcome.rssSamples.first?.seconds == 0)
+        #expect(outcome.memory?.rssSamples.first?.seconds == 0)
     }
 
     @Test("Short authN TTL: tokens expire during the run, devices re-authenticate, attacks still caught")
@@ -89,12 +92,15 @@ struct HarnessRunTests {
         scenario.warmupMillis = 0
         scenario.loop = .open(rate: 1_000)
         let outcome = try Harness.run(scenario, progress: nil)
-        let expiredAttacks = outcome.attacks.expected[.tokenExpired] ?? 0
-        #expect((outcome.codes[.tokenExpired] ?? 0) > expiredAttacks, "no authN token expired inside the run")
+        let expiredAttacks = outcome.attacks.expected[ResultCode.tokenExpired.rawValue] ?? 0
+        #expect(
+            (outcome.summary.codes[ResultCode.tokenExpired.rawValue] ?? 0) > expiredAttacks,
+            "no authN token expired inside the run"
+        )
         #expect(outcome.attacks.unexpected == 0)
         // A device's own expired token is answered TOKEN_EXPIRED: an answer, not a failure.
-        #expect(outcome.failures == Failures(), "\(outcome.failures)")
-        #expect((outcome.codes[.validToken] ?? 0) > outcome.requests / 3)
+        #expect(outcome.summary.failures == [:], "\(outcome.summary.failures ?? [:])")
+        #expect((outcome.summary.codes[ResultCode.validToken.rawValue] ?? 0) > outcome.summary.requests / 3)
     }
 
     @Test("Injected stalls show in response time, not in service time beyond the request in flight")
@@ -128,12 +134,12 @@ struct HarnessRunTests {
         scenario.durationMillis = 300
         scenario.warmupMillis = 100
         let outcome = try Harness.run(scenario, progress: nil)
-        #expect(outcome.scenario.loop == .closed && outcome.scenario.loop.rate == nil)
-        #expect(outcome.requests > 0)
-        #expect(outcome.latency[.responseTime]?.totalCount == UInt64(outcome.requests))
+        #expect(outcome.typedScenario?.loop == .closed && outcome.typedScenario?.loop.rate == nil)
+        #expect(outcome.summary.requests > 0)
+        #expect(outcome.latency[.responseTime]?.totalCount == UInt64(outcome.summary.requests))
         #expect(outcome.latency[.startLag]?.totalCount == 0)
         #expect(outcome.attacks.unexpected == 0)
-        #expect(!outcome.validity.reasons.contains { $0.contains("saturated") })
+        #expect(!outcome.summary.invalidReasons.contains { $0.contains("saturated") })
     }
 
     @Test("A rate the workers cannot reach is flagged invalid")
@@ -146,10 +152,15 @@ struct HarnessRunTests {
         scenario.durationMillis = 200
         scenario.mix = OperationMix(get: 0, check: 100, verify: 0, logout: 0, attack: 0)
         let outcome = try Harness.run(scenario, progress: nil)
-        #expect(!outcome.validity.valid)
-        #expect(outcome.validity.reasons.contains { $0.contains("saturated") })
+        #expect(!outcome.summary.valid)
+        #expect(outcome.summary.invalidReasons.contains { $0.contains("saturated") })
     }
 
+    /// A worker held by the 50 ms upstream would have one request out at a time and send at most 20
+    /// a second, 30 in all before it gives up a second after the end; one that parks its requests
+    /// sends its whole schedule with many out at once. Both said in counts: the run's 1% saturation
+    /// verdict is not asserted, since over 500 ms a last send 8 ms late (a busy machine, or
+    /// ThreadSanitizer) breaks it.
     @Test("A slow upstream does not hold a worker: its requests park, the schedule goes on")
     func slowUpstreamDoesNotSaturate() throws {
         var scenario = Self.scenario(algorithm: .hs256)
@@ -163,10 +174,14 @@ struct HarnessRunTests {
         scenario.backendP99Micros = 50_000
         scenario.capacity = 1  // so most checks reach the backend
         let outcome = try Harness.run(scenario, progress: nil)
-        #expect(!outcome.validity.reasons.contains { $0.contains("saturated") })
-        #expect((outcome.latency[.upstreamWait]?.totalCount ?? 0) > UInt64(outcome.requests / 2))
+        let scheduled = WorkerPlan.plans(for: scenario, deviceCounts: [scenario.devices]).compactMap { $0.schedule() }
+            .map { ArrivalSchedule.count($0, in: 0..<UInt64(scenario.durationMillis) * 1_000_000) }.reduce(0, +)
+        #expect(scheduled == 200)
+        #expect(outcome.summary.requests == scheduled)
+        #expect((outcome.summary.maxInFlight ?? 0) > 1)
+        #expect((outcome.latency[.upstreamWait]?.totalCount ?? 0) > UInt64(outcome.summary.requests / 2))
         #expect(outcome.latency[.parked]?.totalCount == outcome.latency[.upstreamWait]?.totalCount)
-        #expect(outcome.codes.values.reduce(0, +) == outcome.requests)
+        #expect(outcome.summary.codes.values.reduce(0, +) == outcome.summary.requests)
     }
 
     @Test("Bad scenarios are usage errors naming the flag")

@@ -1,13 +1,16 @@
 import AuthZCore
 import AuthZSimulation
 import BenchHarness
+import TestSupport
 import Testing
 
 /// What the engine and the simulated upstream are built from: the scenario's settings, nothing lost.
 @Suite("Harness set-up: the scenario's upstream settings")
 struct HarnessSetupTests {
     @Test func theUpstreamSettingsReachTheBackendAndTheEngine() throws {
-        var scenario = Scenario(algorithm: .hs256)
+        var scenario = Scenario.with {
+            $0.algorithm = .hs256
+        }
         scenario.upstreamErrorRatio = 0.05
         scenario.upstreamOutageMillis = 3_000
         scenario.upstreamOutageAtMillis = 5_000
@@ -30,7 +33,11 @@ struct HarnessSetupTests {
     }
 
     @Test func theDefaultsAreSteadysRealisticUpstreamWithoutFaults() throws {
-        let setup = try HarnessSetup(scenario: Scenario(algorithm: .hs256))
+        let setup = try HarnessSetup(
+            scenario: Scenario.with {
+                $0.algorithm = .hs256
+            }
+        )
         let backend = setup.deployment.backend
         #expect(backend.latency == .logNormal(median: 200_000_000, p99: 1_000_000_000))
         #expect(backend.errorRatio == 0 && backend.outage == nil)
@@ -40,13 +47,22 @@ struct HarnessSetupTests {
     }
 
     @Test func aZeroMedianIsNoLatency() throws {
-        let setup = try HarnessSetup(scenario: Scenario(algorithm: .hs256, backendMedianMicros: 0, backendP99Micros: 0))
+        let setup = try HarnessSetup(
+            scenario: Scenario.with {
+                $0.algorithm = .hs256
+                $0.backendMedianMicros = 0
+                $0.backendP99Micros = 0
+            }
+        )
         #expect(setup.deployment.backend.latency == LatencyDistribution.none)
     }
 
     @Test func theReplayGuardHoldsTheBusiestStageNotTheMean() throws {
         // A short peak of 100,000/s in a 10-minute ramp whose mean is far lower.
-        var staged = Scenario(mix: OperationMix(get: 50, check: 0, verify: 50), algorithm: .hs256)
+        var staged = Scenario.with {
+            $0.mix = OperationMix(get: 50, check: 0, verify: 50)
+            $0.algorithm = .hs256
+        }
         staged.stages = [
             RampStage(durationMillis: 600_000, rate: 1_000), RampStage(durationMillis: 1_000, rate: 100_000),
         ]

@@ -33,15 +33,17 @@ struct HarnessStopTests {
                 stop.request(signal: SIGINT, atNanos: MonotonicClock.nanoseconds())
             }
         )
-        let interruption = try #require(outcome.interruption)
-        #expect(interruption.signal == "SIGINT")
-        #expect(!outcome.validity.valid)
-        #expect(outcome.validity.reasons.contains(interruption.reason))
-        #expect(!outcome.validity.reasons.contains { $0.contains("saturated") }, "\(outcome.validity.reasons)")
-        #expect(outcome.requests > 0)
-        #expect(outcome.intervals.map(\.requests).reduce(0, +) == outcome.requests)
-        #expect(outcome.durationSeconds == interruption.measuredSeconds)
-        #expect(outcome.durationSeconds < 600)
+        #expect(outcome.summary.interrupted == "SIGINT")
+        let reason = StopRequest.interruptedReason(signal: "SIGINT", measuredSeconds: outcome.summary.durationSeconds)
+        #expect(!outcome.summary.valid)
+        #expect(outcome.summary.invalidReasons.contains(reason))
+        #expect(
+            !outcome.summary.invalidReasons.contains { $0.contains("saturated") },
+            "\(outcome.summary.invalidReasons)"
+        )
+        #expect(outcome.summary.requests > 0)
+        #expect(outcome.intervals.map(\.requests).reduce(0, +) == outcome.summary.requests)
+        #expect(outcome.summary.durationSeconds < 600)
     }
 
     @Test("A stop requested before the load sends nothing and reports an empty, interrupted run")
@@ -49,9 +51,9 @@ struct HarnessStopTests {
         let stop = StopRequest()
         stop.request(signal: SIGTERM, atNanos: MonotonicClock.nanoseconds())
         let outcome = try Harness.run(Self.scenario(), progress: nil, stop: stop)
-        #expect(outcome.interruption == Interruption(signal: "SIGTERM", measuredSeconds: 0))
-        #expect(outcome.requests == 0)
-        #expect(!outcome.validity.valid)
+        #expect(outcome.summary.interrupted == "SIGTERM" && outcome.summary.durationSeconds == 0)
+        #expect(outcome.summary.requests == 0)
+        #expect(!outcome.summary.valid)
     }
 
     @Test("The first signal wins; the request is seen at once")
@@ -80,6 +82,9 @@ struct HarnessStopTests {
         )
         let scenario = try WorkloadFlags.scenario(from: args, defaultThreads: 1)
         let outcome = try Harness.run(scenario, progress: nil)
-        #expect(!outcome.validity.reasons.contains { $0.contains("saturated") }, "\(outcome.validity.reasons)")
+        #expect(
+            !outcome.summary.invalidReasons.contains { $0.contains("saturated") },
+            "\(outcome.summary.invalidReasons)"
+        )
     }
 }

@@ -1,4 +1,5 @@
 import BenchHarness
+import TestSupport
 import Testing
 
 /// The open loop's schedule as lanes of a rate profile: a ramp delivers the integral of its rate,
@@ -21,7 +22,12 @@ struct RateScheduleTests {
         warmupMillis: Int64,
         arrivals: Scenario.Arrivals = .uniform
     ) -> Scenario {
-        var scenario = Scenario(threads: threads, warmupMillis: warmupMillis, arrivals: arrivals, stages: stages)
+        var scenario = Scenario.with {
+            $0.threads = threads
+            $0.warmupMillis = warmupMillis
+            $0.arrivals = arrivals
+            $0.stages = stages
+        }
         scenario.durationMillis = stages.durationMillis
         scenario.loop = .open(rate: stages.meanRate)
         return scenario
@@ -114,14 +120,14 @@ struct RateScheduleTests {
         threads: Int,
         arrivals: Scenario.Arrivals = .uniform
     ) -> Scenario {
-        Scenario(
-            threads: threads,
-            loop: .open(rate: rate / Double(count)),
-            shardIndex: index,
-            shardCount: count,
-            arrivals: arrivals,
-            totalRate: rate
-        )
+        Scenario.with {
+            $0.threads = threads
+            $0.loop = .open(rate: rate / Double(count))
+            $0.shardIndex = index
+            $0.shardCount = count
+            $0.arrivals = arrivals
+            $0.totalRate = rate
+        }
     }
 
     @Test(
@@ -132,7 +138,10 @@ struct RateScheduleTests {
     func shardsTogetherAreOneProcess(shards: Int, threads: Int) throws {
         let rate = 3_000.0
         let window = Self.nanos(0)..<Self.nanos(2_500)
-        var single = Scenario(threads: 1, loop: .open(rate: rate))
+        var single = Scenario.with {
+            $0.threads = 1
+            $0.loop = .open(rate: rate)
+        }
         let one = Self.offsets(single, in: window).sorted()
         single.threads = 3
         #expect(Self.offsets(single, in: window).sorted() == one)  // the split within a process does not move them
@@ -168,7 +177,15 @@ struct RateScheduleTests {
             Self.offsets(Self.shard($0, of: shards, totalRate: rate, threads: 2), in: window).count
         }
         #expect(count.reduce(0, +) == Int(rate))
-        #expect(Self.offsets(Scenario(threads: 3, loop: .open(rate: rate)), in: window).count == Int(rate))
+        #expect(
+            Self.offsets(
+                Scenario.with {
+                    $0.threads = 3
+                    $0.loop = .open(rate: rate)
+                },
+                in: window
+            ).count == Int(rate)
+        )
     }
 
     @Test(

@@ -24,9 +24,9 @@ struct ResultCodeFailureTests {
     }
 
     @Test func failuresByNameCountTheLedgerApart() {
-        let failures = Failures(codes: [.upstreamUnavailable: 4, .invalidSignature: 0], ledgerFaults: 2)
-        #expect(failures.byName == ["UPSTREAM_UNAVAILABLE": 4, Failures.ledgerFaultName: 2])
-        #expect(Failures().byName.isEmpty)
+        let failures = ResultSummary.failures(["UPSTREAM_UNAVAILABLE": 4], ledgerFaults: 2)
+        #expect(failures == ["UPSTREAM_UNAVAILABLE": 4, ResultSummary.ledgerFaultName: 2])
+        #expect(ResultSummary.failures([:], ledgerFaults: 0).isEmpty)
     }
 
     /// The recorder puts each request's response time in its path's histogram as well.

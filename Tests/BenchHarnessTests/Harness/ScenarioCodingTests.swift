@@ -1,6 +1,7 @@
 import AuthZCore
 import BenchHarness
 import Foundation
+import TestSupport
 import Testing
 
 /// The scenario's JSON is a result file's contract: the typed scenario writes exactly the keys and
@@ -59,18 +60,18 @@ struct ScenarioCodingTests {
     }
 
     @Test func theUpstreamAndSessionKeysAreWritten() throws {
-        let scenario = Scenario(
-            name: "upstream-outage",
-            favorites: 2,
-            arrivals: .poisson,
-            cold: true,
-            refreshAhead: 0.5,
-            upstreamErrorRatio: 0.01,
-            upstreamTimeoutMillis: 2_000,
-            upstreamOutageMillis: 3_000,
-            upstreamOutageAtMillis: 5_000,
-            upstreamMaxInFlight: 128
-        )
+        let scenario = Scenario.with {
+            $0.name = "upstream-outage"
+            $0.favorites = 2
+            $0.arrivals = .poisson
+            $0.cold = true
+            $0.refreshAhead = 0.5
+            $0.upstreamErrorRatio = 0.01
+            $0.upstreamTimeoutMillis = 2_000
+            $0.upstreamOutageMillis = 3_000
+            $0.upstreamOutageAtMillis = 5_000
+            $0.upstreamMaxInFlight = 128
+        }
         let json = try Self.json(scenario)
         for member in [
             #""name":"upstream-outage""#, #""favorites":2"#, #""arrivals":"poisson""#, #""cold":true"#,
@@ -94,24 +95,39 @@ struct ScenarioCodingTests {
     }
 
     @Test(arguments: [
-        Scenario(), Scenario(algorithm: .rs256, cache: .mutex, loop: .closed, skewMillis: 5),
-        Scenario(loop: .open(rate: 0.5), stallMillis: 1, stallPeriodMillis: 2),
-        Scenario(
-            loop: .closed,
-            name: "steady",
-            favorites: 1,
-            arrivals: .poisson,
-            cold: true,
-            concurrency: 8,
-            refreshAhead: nil,
-            upstreamErrorRatio: 1,
-            upstreamTimeoutMillis: 1,
-            upstreamOutageMillis: 1,
-            upstreamOutageAtMillis: 0,
-            upstreamMaxInFlight: 1
-        ),
+        Scenario(),
+        Scenario.with {
+            $0.algorithm = .rs256
+            $0.cache = .mutex
+            $0.loop = .closed
+            $0.skewMillis = 5
+        },
+        Scenario.with {
+            $0.loop = .open(rate: 0.5)
+            $0.stallMillis = 1
+            $0.stallPeriodMillis = 2
+        },
+        Scenario.with {
+            $0.loop = .closed
+            $0.name = "steady"
+            $0.favorites = 1
+            $0.arrivals = .poisson
+            $0.cold = true
+            $0.concurrency = 8
+            $0.refreshAhead = nil
+            $0.upstreamErrorRatio = 1
+            $0.upstreamTimeoutMillis = 1
+            $0.upstreamOutageMillis = 1
+            $0.upstreamOutageAtMillis = 0
+            $0.upstreamMaxInFlight = 1
+        },
         NamedScenario.expiryStampede.scenario, NamedScenario.upstreamOutage.scenario, NamedScenario.steady.scenario,
-        Scenario(maxStartLagMicros: 500), Scenario(maxStartLagMicros: nil),
+        Scenario.with {
+            $0.maxStartLagMicros = 500
+        },
+        Scenario.with {
+            $0.maxStartLagMicros = nil
+        },
     ])
     func aScenarioReadsBackAsWritten(_ scenario: Scenario) throws {
         #expect(try Self.decoded(Self.json(scenario)) == scenario)
@@ -139,12 +155,12 @@ struct ScenarioCodingTests {
         let old = try Self.decoded(base + #""open","closedLoop":false,"rate":1500}"#)
         #expect(
             old
-                == Scenario(
-                    loop: .open(rate: 1_500),
-                    backendMedianMicros: 200,
-                    backendP99Micros: 2_000,
-                    maxStartLagMicros: nil
-                )
+                == Scenario.with {
+                    $0.loop = .open(rate: 1_500)
+                    $0.backendMedianMicros = 200
+                    $0.backendP99Micros = 2_000
+                    $0.maxStartLagMicros = nil
+                }
         )
         #expect(
             old.name == nil && old.favorites == 4 && old.arrivals == .uniform && !old.cold && old.concurrency == nil

@@ -103,19 +103,19 @@ struct WorkerPlanningTests {
             )
         }
         let first = table.nextTicket
-        #expect(table.complete(first) == nil)  // not parked yet
+        #expect(table.release(first) == nil)  // not parked yet
         table.park(slot(1))
         let second = table.nextTicket
         table.park(slot(2))
         #expect(table.count == 2)
-        #expect(table.complete(first)?.request.intended == 1)
-        #expect(table.complete(first) == nil)  // completed twice
+        #expect(table.release(first)?.request.intended == 1)
+        #expect(table.release(first) == nil)  // completed twice
         let reused = table.nextTicket
         #expect(reused != first && reused & 0xFFFF_FFFF == first & 0xFFFF_FFFF)
         table.park(slot(3))
-        #expect(table.complete(first) == nil)  // an earlier generation of a reused slot
-        #expect(table.complete(reused)?.request.intended == 3)
-        #expect(table.complete(second)?.request.intended == 2)
+        #expect(table.release(first) == nil)  // an earlier generation of a reused slot
+        #expect(table.release(reused)?.request.intended == 3)
+        #expect(table.release(second)?.request.intended == 2)
         #expect(table.count == 0)
     }
 }

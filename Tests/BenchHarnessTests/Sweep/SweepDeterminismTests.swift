@@ -1,5 +1,6 @@
 import AuthZCore
 import BenchHarness
+import TestSupport
 import Testing
 
 /// A sweep's hit ratios depend on its seed only: the keys' hashes, the sketches and the generators
@@ -7,7 +8,13 @@ import Testing
 @Suite("Sweep determinism")
 struct SweepDeterminismTests {
     static let zipfWorkload = AccessSequence.Workload(
-        Scenario(devices: 2_000, requestors: 5, resources: 500, zipf: 1, seed: 3),
+        Scenario.with {
+            $0.devices = 2_000
+            $0.requestors = 5
+            $0.resources = 500
+            $0.zipf = 1
+            $0.seed = 3
+        },
         requests: 60_000
     )
 

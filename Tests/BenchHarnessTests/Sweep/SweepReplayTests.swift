@@ -1,6 +1,7 @@
 import AuthZCore
 import BenchHarness
 import HDRHistogram
+import TestSupport
 import Testing
 
 /// The sweep replays what the engine would look up, and the real caches agree with plain
@@ -79,14 +80,14 @@ struct SweepReplayTests {
 
     @Test func theSyntheticWorkloadIsDeterministicForASeed() {
         let workload = AccessSequence.Workload(
-            Scenario(
-                devices: 500,
-                requestors: 5,
-                resources: 100,
-                zipf: 1,
-                mix: OperationMix(get: 50, check: 20, verify: 10, logout: 10, attack: 10),
-                seed: 7
-            ),
+            Scenario.with {
+                $0.devices = 500
+                $0.requestors = 5
+                $0.resources = 100
+                $0.zipf = 1
+                $0.mix = OperationMix(get: 50, check: 20, verify: 10, logout: 10, attack: 10)
+                $0.seed = 7
+            },
             requests: 5_000
         )
         let a = AccessSequence.synthetic(workload)

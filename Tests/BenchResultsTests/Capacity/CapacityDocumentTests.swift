@@ -9,7 +9,7 @@ struct CapacityDocumentTests {
     /// A document of steps from one synthetic run, one passing step per rate below `knee` and a
     /// failing one above it.
     static func document(knee: Double = 2_000) throws -> CapacityDocument {
-        let result = RunResult(SyntheticRun.outcome())
+        let result = SyntheticRun.result()
         let generous = try SLOExpression.parse("responseTime.p99<10s")
         let strict = try SLOExpression.parse("responseTime.p99<1ns")
         let steps = [1_000.0, 2_000, 4_000, 2_000, 4_000].map { rate in

@@ -8,7 +8,7 @@ import Testing
 struct CompareUpstreamMetricsTests {
     @Test(arguments: LatencyKind.allCases)
     func everyLatencyKindIsAMetric(kind: LatencyKind) throws {
-        let document = try ResultDocument(SyntheticRun.outcome())
+        let document = try ResultDocument(SyntheticRun.result())
         for statistic in CompareMetric.statistics {
             let metric = try #require(CompareMetric.parse("\(kind.rawValue).\(statistic)"))
             #expect(metric.name == "\(kind.rawValue).\(statistic)")
@@ -27,22 +27,22 @@ struct CompareUpstreamMetricsTests {
     }
 
     @Test func inFlightAndUpstreamMetricsReadTheirSections() throws {
-        let outcome = SyntheticRun.outcome()
-        let document = try ResultDocument(outcome)
+        let result = SyntheticRun.result()
+        let document = try ResultDocument(result)
         let inFlight = try #require(CompareMetric.parse("inFlight.p99"))
-        #expect(inFlight.value(in: document) == Double(outcome.inFlight.value(atPercentile: 99)))
+        #expect(inFlight.value(in: document) == Double(result.inFlight?.value(atPercentile: 99) ?? 0))
         #expect(inFlight.unit == "requests" && !inFlight.higherIsBetter)
-        #expect(CompareMetric.parse("inFlight.max")?.value(in: document) == Double(outcome.maxInFlight))
+        #expect(CompareMetric.parse("inFlight.max")?.value(in: document) == Double(result.summary.maxInFlight ?? 0))
         // Counters per request, so that a closed-loop candidate running more requests is not blamed.
         let calls = try #require(CompareMetric.parse("upstream.calls"))
-        #expect(calls.value(in: document) == Double(outcome.upstream.calls) / Double(outcome.requests))
+        #expect(calls.value(in: document) == Double(result.upstream?.calls ?? 0) / Double(result.summary.requests))
         #expect(calls.unit == "per request" && !calls.higherIsBetter)
         #expect(
             CompareMetric.parse("upstream.timeouts")?.value(in: document)
-                == Double(outcome.upstream.timeouts) / Double(outcome.requests)
+                == Double(result.upstream?.timeouts ?? 0) / Double(result.summary.requests)
         )
         let peak = try #require(CompareMetric.parse("upstream.maxInFlight"))
-        #expect(peak.value(in: document) == Double(outcome.upstream.maxInFlight))
+        #expect(peak.value(in: document) == Double(result.upstream?.maxInFlight ?? 0))
         #expect(peak.unit == "calls")
         for name in ["upstream.coalesced", "upstream.refreshes", "upstream.inFlight", "inFlight.p42", "inFlight"] {
             #expect(CompareMetric.parse(name) == nil, "\(name)")
@@ -55,7 +55,7 @@ struct CompareUpstreamMetricsTests {
     }
 
     @Test func moreUpstreamCallsPerRequestIsARegression() throws {
-        let base = try ResultDocument(SyntheticRun.outcome())
+        let base = try ResultDocument(SyntheticRun.result())
         var candidate = base
         candidate.upstream?.calls = base.upstream!.calls * 2
         let metrics = try CompareMetric.parseList("upstream.calls,inFlight.p99,upstreamWait.p99")
@@ -79,10 +79,10 @@ struct CompareUpstreamMetricsTests {
     }
 
     @Test func aResultWithoutTheSectionIsRefusedNamingFileAndMetric() throws {
-        var older = try ResultDocument(SyntheticRun.outcome())
+        var older = try ResultDocument(SyntheticRun.result())
         older.concurrency = nil
         older.upstream = nil
-        let side = Self.side([try ResultDocument(SyntheticRun.outcome()), older], role: .baseline)
+        let side = Self.side([try ResultDocument(SyntheticRun.result()), older], role: .baseline)
         try side.checkHas(CompareMetric.defaults + [try #require(CompareMetric.parse("serviceTime.p99"))])
         // An older file reads its missing upstreamWait as empty: not a measured zero to gate on.
         for name in ["inFlight.p99", "upstream.calls", "upstreamWait.p99"] {

@@ -1,3 +1,4 @@
+import BenchHarness
 import BenchResults
 import TestSupport
 import Testing

@@ -11,7 +11,7 @@ struct BenchDocumentTests {
     /// A file of each kind as written, with what its errors call it.
     static func files() throws -> [(data: Data, kind: String?, description: String)] {
         [
-            (try ResultDocument(SyntheticRun.outcome()).jsonData(), nil, "result"),
+            (try ResultDocument(SyntheticRun.result()).jsonData(), nil, "result"),
             (try CapacityDocumentTests.document().jsonData(), "capacity", "capacity result"),
             (try HTMLReportFixtures.sweepJSON(), "sweep", "sweep result"),
         ]

@@ -11,8 +11,7 @@ struct HistogramFilesTests {
     @Test func hgrmFilesParseBackAndMedianIsP50InMicroseconds() throws {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outcome = SyntheticRun.outcome()
-        let result = RunResult(outcome)
+        let result = SyntheticRun.result()
         let paths = try HistogramFiles.writeHgrm(result, to: directory.appendingPathComponent("hgrm").path)
         let names = Set(paths.map { URL(fileURLWithPath: $0).lastPathComponent })
         #expect(
@@ -26,9 +25,9 @@ struct HistogramFilesTests {
         )
         #expect(Set(leftovers) == names)
         var expected: [String: HDRHistogram] = [
-            "stage-parse.hgrm": outcome.stages[.parse]!, "stage-verify.hgrm": outcome.stages[.verify]!,
+            "stage-parse.hgrm": result.stages["parse"]!, "stage-verify.hgrm": result.stages["verify"]!,
         ]
-        for kind in LatencyKind.allCases { expected["\(kind.rawValue).hgrm"] = outcome.latency[kind]! }
+        for kind in LatencyKind.allCases { expected["\(kind.rawValue).hgrm"] = result.latency[kind]! }
         for path in paths {
             let name = URL(fileURLWithPath: path).lastPathComponent
             guard name != "inFlight.hgrm" else { continue }
@@ -47,16 +46,16 @@ struct HistogramFilesTests {
     }
 
     @Test func inFlightHgrmIsInRequestsNotMicroseconds() throws {
-        let outcome = SyntheticRun.outcome()
-        let file = try #require(HistogramFiles.hgrmFiles(RunResult(outcome)).first { $0.name == "inFlight.hgrm" })
-        #expect(file.text == outcome.inFlight.percentileDistributionText(outputValueUnitScalingRatio: 1))
+        let result = SyntheticRun.result()
+        let file = try #require(HistogramFiles.hgrmFiles(result).first { $0.name == "inFlight.hgrm" })
+        #expect(file.text == result.inFlight?.percentileDistributionText(outputValueUnitScalingRatio: 1))
         let rows = file.text.split(separator: "\n").dropFirst().filter { !$0.hasPrefix("#") }.map {
             $0.split(separator: " ")
         }
         let last = try #require(rows.last)
-        #expect(Double(last[0]) == Double(outcome.maxInFlight))
+        #expect(Double(last[0]) == Double(result.summary.maxInFlight ?? 0))
         // A result that did not measure it (an older file) gets no inFlight.hgrm.
-        var older = RunResult(outcome)
+        var older = result
         older.inFlight = nil
         #expect(!HistogramFiles.hgrmFiles(older).contains { $0.name == "inFlight.hgrm" })
     }
@@ -67,7 +66,7 @@ struct HistogramFilesTests {
         let file = directory.appendingPathComponent("plain")
         try Data("x".utf8).write(to: file)
         let error = #expect(throws: BenchError.self) {
-            try HistogramFiles.writeHgrm(RunResult(SyntheticRun.outcome()), to: file.path)
+            try HistogramFiles.writeHgrm(SyntheticRun.result(), to: file.path)
         }
         #expect(error?.message == "--hgrm \(file.path): is a file; expected a directory")
     }
@@ -81,9 +80,9 @@ struct HistogramFilesTests {
     }
 
     @Test func hlogReadsBackWithTagsAndIntervalCounts() throws {
-        let outcome = SyntheticRun.outcome()
+        let result = SyntheticRun.result()
         let intervals = SyntheticRun.intervals()
-        let log = try HDRLog(parsing: try HistogramFiles.hlogText(outcome))
+        let log = try HDRLog(parsing: try HistogramFiles.hlogText(result))
         #expect(log.formatVersion == "1.3")
         #expect(log.startTimeSeconds == 1_700_000_000)
         #expect(log.entries.count == Self.tags.count * intervals.count)
@@ -104,14 +103,14 @@ struct HistogramFilesTests {
     @Test func hlogMergesBackIntoTheRunsHistograms() throws {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outcome = SyntheticRun.outcome()
+        let result = SyntheticRun.result()
         let path = directory.appendingPathComponent("run.hlog").path
-        try HistogramFiles.writeHlog(outcome, to: path)
+        try HistogramFiles.writeHlog(result, to: path)
         let merged = try ResultMerger.merge([path])
-        for kind in LatencyKind.allCases { #expect(merged.latency[kind] == outcome.latency[kind], "\(kind)") }
-        #expect(merged.inFlight == outcome.inFlight)
-        #expect(merged.summary.maxInFlight == outcome.maxInFlight)
-        #expect(merged.summary.requests == outcome.requests)
+        for kind in LatencyKind.allCases { #expect(merged.latency[kind] == result.latency[kind], "\(kind)") }
+        #expect(merged.inFlight == result.inFlight)
+        #expect(merged.summary.maxInFlight == result.summary.maxInFlight)
+        #expect(merged.summary.requests == result.summary.requests)
         // Counters the log does not carry stay unknown rather than zero.
         #expect(merged.upstream == nil && merged.prewarm == nil)
     }
@@ -119,9 +118,9 @@ struct HistogramFilesTests {
     @Test func pythonPortReadsOurRunLog() throws {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outcome = SyntheticRun.outcome()
+        let result = SyntheticRun.result()
         let path = directory.appendingPathComponent("run.hlog").path
-        try HistogramFiles.writeHlog(outcome, to: path)
+        try HistogramFiles.writeHlog(result, to: path)
         guard let data = try HDRPythonPort.run(["hlog", path]) else { return }
         struct Log: Decodable {
             let startTimeSeconds: Double
@@ -129,7 +128,7 @@ struct HistogramFilesTests {
         }
         let log = try JSONDecoder().decode(Log.self, from: data)
         #expect(log.startTimeSeconds == 1_700_000_000)
-        try #require(log.intervals.count == Self.tags.count * outcome.intervals.count)
+        try #require(log.intervals.count == Self.tags.count * result.intervals.count)
         for (index, summary) in log.intervals.enumerated() {
             let tag = Self.tags[index % Self.tags.count]
             #expect(summary.tag == tag)

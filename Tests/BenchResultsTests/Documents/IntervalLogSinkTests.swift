@@ -7,12 +7,12 @@ import Testing
 
 @Suite("Streamed .hlog: written interval by interval, metadata and end lines")
 struct IntervalLogSinkTests {
-    /// Streams `intervals` of `outcome`'s scenario through a sink into `path`; `end` false leaves
+    /// Streams `intervals` of `result`'s scenario through a sink into `path`; `end` false leaves
     /// the log as a killed run does (no end line, the file not closed by the run).
-    static func stream(_ intervals: [IntervalReport], outcome: RunOutcome, to path: String, end: Bool = true) throws {
-        let sink = IntervalLogSink(path: path, scenario: outcome.scenario, host: "host a,b")
+    static func stream(_ intervals: [IntervalReport], result: RunResult, to path: String, end: Bool = true) throws {
+        let sink = IntervalLogSink(path: path, scenario: try #require(result.typedScenario), host: "host a,b")
         try sink.open()
-        sink.begin(startEpochMillis: outcome.startEpochMillis)
+        sink.begin(startEpochMillis: try #require(result.summary.startEpochMillis))
         for interval in intervals { sink.write(interval) }
         if end { sink.end(intervals: intervals.count, requests: intervals.map(\.requests).reduce(0, +)) }
         try sink.close()
@@ -28,14 +28,16 @@ struct IntervalLogSinkTests {
     func equalsTheWholeRunLog() throws {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outcome = SyntheticRun.outcome()
+        let result = SyntheticRun.result()
+        let scenario = try #require(result.typedScenario)
+        let start = try #require(result.summary.startEpochMillis)
         let intervals = SyntheticRun.intervals()
         let path = directory.appendingPathComponent("run.hlog").path
-        try Self.stream(intervals, outcome: outcome, to: path)
+        try Self.stream(intervals, result: result, to: path)
 
         // What the whole-run writer (one HDRLogWriter, appended interval by interval) produces.
         var whole = HDRLogWriter(
-            startTimeMillis: outcome.startEpochMillis,
+            startTimeMillis: start,
             maxValueUnitRatio: 1_000_000,
             comments: [HistogramFiles.hlogUnitsComment]
         )
@@ -59,7 +61,7 @@ struct IntervalLogSinkTests {
         #expect(
             lines[1].hasPrefix(
                 "#[authz-bench-run: version=\(BenchVersion.current), shard=1/1, "
-                    + "fingerprint=\(outcome.scenario.fingerprint), host=host_a_b, startEpochMillis=\(outcome.startEpochMillis), "
+                    + "fingerprint=\(scenario.fingerprint), host=host_a_b, startEpochMillis=\(start), "
                     + "plannedSeconds=3.000]"
             )
         )
@@ -69,9 +71,9 @@ struct IntervalLogSinkTests {
         #expect(metadata.count == 3)
         // The scenario line is the result's scenario object, compact with sorted keys.
         let json = String(lines[2].dropFirst("#[authz-bench-scenario: ".count).dropLast())
-        let scenario = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
-        #expect(scenario == RunResult.scenarioValue(outcome.scenario))
-        let keys = try #require(scenario.objectValue?.keys).sorted()
+        let written = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+        #expect(written == RunResult.scenarioValue(scenario))
+        let keys = try #require(written.objectValue?.keys).sorted()
         #expect(json.hasPrefix("{\"\(keys[0])\":"))
     }
 
@@ -79,10 +81,10 @@ struct IntervalLogSinkTests {
     func partialLogReads() throws {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outcome = SyntheticRun.outcome(seconds: 5)
+        let result = SyntheticRun.result(seconds: 5)
         let intervals = SyntheticRun.intervals(seconds: 5)
         let path = directory.appendingPathComponent("killed.hlog").path
-        try Self.stream(Array(intervals.prefix(2)), outcome: outcome, to: path, end: false)
+        try Self.stream(Array(intervals.prefix(2)), result: result, to: path, end: false)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(!text.contains("authz-bench-end"))
         let log = try HDRLog(parsing: text)
@@ -104,13 +106,13 @@ struct IntervalLogSinkTests {
 
     @Test("The result records where, which shard and which scenario", arguments: [(0, 1), (1, 3)])
     func summaryIdentifiesTheRun(shard: Int, shards: Int) throws {
-        var outcome = SyntheticRun.outcome(shard: shard, shards: shards)
-        outcome.host = "bench-7"
-        let document = try ResultDocument.parse(try ResultDocument(outcome).jsonData(), file: "r.json")
+        var result = SyntheticRun.result(shard: shard, shards: shards)
+        result.summary.host = "bench-7"
+        let document = try ResultDocument.parse(try ResultDocument(result).jsonData(), file: "r.json")
         #expect(document.summary.host == "bench-7")
         #expect(document.summary.shard == "\(shard + 1)/\(shards)")
-        #expect(document.summary.scenarioFingerprint == outcome.scenario.fingerprint)
-        #expect(document.summary.startEpochMillis == outcome.startEpochMillis)
+        #expect(document.summary.scenarioFingerprint == result.typedScenario?.fingerprint)
+        #expect(document.summary.startEpochMillis == result.summary.startEpochMillis)
     }
 }
 
@@ -120,7 +122,11 @@ struct IntervalLogSinkTests {
 struct IntervalLogSinkFullDeviceTests {
     @Test("Writing to a full device is an I/O error naming ENOSPC's words")
     func fullDevice() throws {
-        let sink = IntervalLogSink(path: "/dev/full", scenario: SyntheticRun.outcome().scenario, host: "h")
+        let sink = IntervalLogSink(
+            path: "/dev/full",
+            scenario: try #require(SyntheticRun.result().typedScenario),
+            host: "h"
+        )
         try sink.open()
         sink.begin(startEpochMillis: 1)
         sink.end(intervals: 0, requests: 0)

@@ -9,10 +9,10 @@ import Testing
 @Suite("Result JSON: negative hits")
 struct NegativeHitsResultTests {
     /// The synthetic run with `hits` of its authorization hits on cached denials.
-    static func outcome(negativeHits hits: Int) -> RunOutcome {
-        var outcome = SyntheticRun.outcome()
-        outcome.cache.authorizations.negativeHits = hits
-        return outcome
+    static func result(negativeHits hits: Int) -> RunResult {
+        var result = SyntheticRun.result()
+        result.cache.caches.authorizations.negativeHits = hits
+        return result
     }
 
     static func cacheObject(_ data: Data) throws -> [String: Any] {
@@ -21,7 +21,7 @@ struct NegativeHitsResultTests {
     }
 
     @Test func theCountIsWrittenForBothCachesAndTheAuthorizationCache() throws {
-        let data = try ResultDocument(Self.outcome(negativeHits: 25)).jsonData()
+        let data = try ResultDocument(Self.result(negativeHits: 25)).jsonData()
         let cache = try Self.cacheObject(data)
         #expect(cache["negativeHits"] as? Int == 25)
         let caches = try #require(cache["caches"] as? [String: [String: Any]])
@@ -34,7 +34,7 @@ struct NegativeHitsResultTests {
 
     @Test func aFileWithoutTheKeyReadsNotRecorded() throws {
         var root = try #require(
-            try JSONSerialization.jsonObject(with: ResultDocument(Self.outcome(negativeHits: 7)).jsonData())
+            try JSONSerialization.jsonObject(with: ResultDocument(Self.result(negativeHits: 7)).jsonData())
                 as? [String: Any]
         )
         var cache = try #require(root["cache"] as? [String: Any])
@@ -51,9 +51,9 @@ struct NegativeHitsResultTests {
     }
 
     @Test func theConsoleShowsOneLineOnlyWhenThereWereAny() throws {
-        let with = RunReport.text(Self.outcome(negativeHits: 1_200))
+        let with = RunReport.text(Self.result(negativeHits: 1_200))
         #expect(with.contains("negative hits 1,200"))
-        #expect(!RunReport.text(Self.outcome(negativeHits: 0)).contains("negative hits"))
+        #expect(!RunReport.text(Self.result(negativeHits: 0)).contains("negative hits"))
     }
 
     @Test func shardsSumTheirCounts() {

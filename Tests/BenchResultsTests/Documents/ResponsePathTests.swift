@@ -14,7 +14,7 @@ struct ResponsePathTests {
     /// without `latency.inline`, `latency.parked`, `warmup.inline`, `warmup.parked`,
     /// `summary.failures` and `summary.failureShare`.
     static func olderDocument() throws -> ResultDocument {
-        let data = try ResultDocument(SyntheticRun.outcome()).jsonData()
+        let data = try ResultDocument(SyntheticRun.result()).jsonData()
         var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         for section in ["latency", "warmup"] {
             var histograms = try #require(object[section] as? [String: Any])
@@ -32,7 +32,7 @@ struct ResponsePathTests {
     }
 
     @Test func theResultFileHoldsBothPathsAndTheFailures() throws {
-        let document = try ResultDocument.parse(try ResultDocument(SyntheticRun.outcome()).jsonData(), file: "r.json")
+        let document = try ResultDocument.parse(try ResultDocument(SyntheticRun.result()).jsonData(), file: "r.json")
         let inline = try #require(document.latency.inline)
         let parked = try #require(document.latency.parked)
         #expect(inline.count + parked.count == document.latency.responseTime.count)
@@ -46,7 +46,7 @@ struct ResponsePathTests {
     }
 
     @Test func theConsoleLeadsWithTheHotPath() throws {
-        let lines = RunReport.text(SyntheticRun.outcome()).split(separator: "\n").map(String.init)
+        let lines = RunReport.text(SyntheticRun.result()).split(separator: "\n").map(String.init)
         let inline = try #require(lines.firstIndex { $0.hasPrefix("inline      p50 ") })
         let parked = try #require(lines.firstIndex { $0.hasPrefix("parked      p50 ") })
         let table = try #require(lines.firstIndex { $0.hasPrefix("latency ") })
@@ -114,8 +114,8 @@ struct ResponsePathTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let first = directory.appendingPathComponent("a.json").path
         let second = directory.appendingPathComponent("b.json").path
-        try ResultDocument(SyntheticRun.outcome(shard: 0, shards: 2)).write(to: first)
-        try ResultDocument(SyntheticRun.outcome(shard: 1, shards: 2)).write(to: second)
+        try ResultDocument(SyntheticRun.result(shard: 0, shards: 2)).write(to: first)
+        try ResultDocument(SyntheticRun.result(shard: 1, shards: 2)).write(to: second)
         let merged = try ResultMerger.merge([first, second])
         #expect(
             merged.histogram(.inline).totalCount + merged.histogram(.parked).totalCount
@@ -134,7 +134,7 @@ struct ResponsePathTests {
 
         // .hlog files carry the paths' histograms but no codes.
         let log = directory.appendingPathComponent("a.hlog").path
-        try HistogramFiles.writeHlog(SyntheticRun.outcome(), to: log)
+        try HistogramFiles.writeHlog(SyntheticRun.result(), to: log)
         let fromLog = try ResultMerger.merge([log])
         #expect(fromLog.histogram(.inline).totalCount == 2_460 && fromLog.histogram(.parked).totalCount == 540)
         #expect(fromLog.summary.failures == nil)

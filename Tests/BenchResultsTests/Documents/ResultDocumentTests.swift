@@ -8,9 +8,9 @@ import Testing
 
 @Suite("Result JSON (schema version 1)")
 struct ResultDocumentTests {
-    /// The JSON object of an outcome's result document.
-    static func json(_ outcome: RunOutcome) throws -> [String: Any] {
-        let data = try ResultDocument(outcome).jsonData()
+    /// The JSON object of a result's document.
+    static func json(_ result: RunResult) throws -> [String: Any] {
+        let data = try ResultDocument(result).jsonData()
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
@@ -68,7 +68,7 @@ struct ResultDocumentTests {
     ]
 
     @Test func everySchemaKeyIsPresentWithItsType() throws {
-        let root = try Self.json(SyntheticRun.outcome())
+        let root = try Self.json(SyntheticRun.result())
         for (path, kind) in Self.requiredPaths {
             #expect(Self.matches(Self.value(root, path), kind), "\(path) should be \(kind)")
         }
@@ -102,12 +102,12 @@ struct ResultDocumentTests {
     }
 
     @Test func closedLoopHasNullTargetRateAndClosedLabel() throws {
-        let root = try Self.json(SyntheticRun.outcome(closed: true))
+        let root = try Self.json(SyntheticRun.result(closed: true))
         #expect(Self.value(root, "summary/targetRate") is NSNull)
         #expect(Self.value(root, "scenario/loop") as? String == "closed")
         #expect(Self.value(root, "scenario/rate") is NSNull)
         let document = try ResultDocument.parse(
-            try ResultDocument(SyntheticRun.outcome(closed: true)).jsonData(),
+            try ResultDocument(SyntheticRun.result(closed: true)).jsonData(),
             file: "x.json"
         )
         #expect(document.summary.targetRate == nil)
@@ -115,9 +115,9 @@ struct ResultDocumentTests {
 
     @Test(arguments: LatencyKind.allCases)
     func percentilesAndPayloadMatchTheHistogram(kind: LatencyKind) throws {
-        let outcome = SyntheticRun.outcome()
-        let histogram = try #require(outcome.latency[kind])
-        let document = try ResultDocument.parse(try ResultDocument(outcome).jsonData(), file: "r.json")
+        let result = SyntheticRun.result()
+        let histogram = try #require(result.latency[kind])
+        let document = try ResultDocument.parse(try ResultDocument(result).jsonData(), file: "r.json")
         let summary = try #require(document.latency[kind])
         #expect(summary.count == histogram.totalCount)
         #expect(summary.min == histogram.min)
@@ -133,16 +133,16 @@ struct ResultDocumentTests {
     }
 
     @Test func roundTripKeepsEveryField() throws {
-        let document = try ResultDocument(SyntheticRun.outcome())
+        let document = try ResultDocument(SyntheticRun.result())
         let reread = try ResultDocument.parse(try document.jsonData(), file: "r.json")
         #expect(reread == document)
         #expect(try reread.jsonData() == document.jsonData())
         let scenario = try #require(RunResult(reread, file: "r.json").typedScenario)
-        #expect(scenario == SyntheticRun.outcome().scenario)
+        #expect(scenario == SyntheticRun.result().typedScenario)
     }
 
     @Test func sharedSectionsAreWrittenFlatBesideTheHistograms() throws {
-        let document = try ResultDocument(SyntheticRun.outcome(cold: true))
+        let document = try ResultDocument(SyntheticRun.result(cold: true))
         let root = try #require(try JSONSerialization.jsonObject(with: document.jsonData()) as? [String: Any])
         let sections = try #require(
             try JSONSerialization.jsonObject(with: PrettyJSON.data(document.sections, what: "sections"))
@@ -162,7 +162,7 @@ struct ResultDocumentTests {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("missing/sub/result.json").path
-        let document = try ResultDocument(SyntheticRun.outcome())
+        let document = try ResultDocument(SyntheticRun.result())
         try document.write(to: path)
         #expect(try ResultDocument.read(from: path) == document)
         let leftovers = try FileManager.default.contentsOfDirectory(
@@ -175,7 +175,7 @@ struct ResultDocumentTests {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let error = #expect(throws: BenchError.self) {
-            try ResultDocument(SyntheticRun.outcome()).write(to: directory.path)
+            try ResultDocument(SyntheticRun.result()).write(to: directory.path)
         }
         #expect(error?.reason == .cannotCreate)
         #expect(error?.message.contains(directory.path) == true)
@@ -202,7 +202,7 @@ struct ResultDocumentTests {
     }
 
     @Test func wrongTypeNamesTheJSONPath() throws {
-        var root = try Self.json(SyntheticRun.outcome())
+        var root = try Self.json(SyntheticRun.result())
         var summary = try #require(root["summary"] as? [String: Any])
         summary["requests"] = "many"
         root["summary"] = summary
@@ -215,7 +215,7 @@ struct ResultDocumentTests {
     }
 
     @Test func corruptHistogramPayloadNamesItsPath() throws {
-        var root = try Self.json(SyntheticRun.outcome())
+        var root = try Self.json(SyntheticRun.result())
         var stages = try #require(root["stages"] as? [String: Any])
         var verify = try #require(stages["verify"] as? [String: Any])
         verify["histogram"] = "HISTFAAAAnotreally"

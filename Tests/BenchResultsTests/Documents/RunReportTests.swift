@@ -9,7 +9,7 @@ import Testing
 @Suite("Console run summary")
 struct RunReportTests {
     @Test func showsPercentileRowsThroughputAndVerdict() {
-        let text = RunReport.text(SyntheticRun.outcome())
+        let text = RunReport.text(SyntheticRun.result())
         if let path = ProcessInfo.processInfo.environment["AUTHZ_BENCH_REPORT_SAMPLE"] {
             try? text.write(toFile: path, atomically: true, encoding: .utf8)
         }
@@ -43,28 +43,28 @@ struct RunReportTests {
     }
 
     @Test func showsInFlightUpstreamAndPrewarmLines() throws {
-        let outcome = SyntheticRun.outcome()
-        let lines = RunReport.text(outcome).split(separator: "\n").map(String.init)
+        let result = SyntheticRun.result()
+        let lines = RunReport.text(result).split(separator: "\n").map(String.init)
         let inFlight = try #require(lines.first { $0.hasPrefix("in flight   ") })
-        #expect(inFlight.contains("p50 \(LatencyText.count(outcome.inFlight.value(atPercentile: 50))),"))
-        #expect(inFlight.contains("p99 \(LatencyText.count(outcome.inFlight.value(atPercentile: 99))),"))
-        #expect(inFlight.contains("max \(outcome.maxInFlight) "))
+        #expect(inFlight.contains("p50 \(LatencyText.count((result.inFlight?.value(atPercentile: 50) ?? 0))),"))
+        #expect(inFlight.contains("p99 \(LatencyText.count((result.inFlight?.value(atPercentile: 99) ?? 0))),"))
+        #expect(inFlight.contains("max \(result.summary.maxInFlight ?? 0) "))
         #expect(inFlight.contains("(3,000 sends)"))
-        let u = outcome.upstream
+        let u = try #require(result.upstream)
         #expect(
             lines.contains(
                 "upstream    calls \(u.calls), coalesced \(u.coalesced), refreshes \(u.refreshes), "
                     + "errors \(u.errors), timeouts \(u.timeouts), rejected \(u.rejected), max in flight \(u.maxInFlight)"
             )
         )
-        let prewarm = try #require(outcome.prewarm)
+        let prewarm = try #require(result.prewarm)
         let line = try #require(lines.first { $0.hasPrefix("prewarm     ") })
         #expect(line.contains("\(LatencyText.count(prewarm.devices)) devices"))
         #expect(line.contains("\(LatencyText.count(prewarm.authorizations)) authorizations"))
         #expect(line.contains(String(format: "%.2f s", prewarm.seconds)) && line.contains("untimed"))
         let wait = try #require(lines.first { $0.hasPrefix("upstreamWait") })
-        #expect(wait.hasSuffix(LatencyText.count(outcome.latency[.upstreamWait]!.totalCount)))
-        #expect(wait.contains(LatencyText.duration(outcome.latency[.upstreamWait]!.value(atPercentile: 99))))
+        #expect(wait.hasSuffix(LatencyText.count(result.latency[.upstreamWait]!.totalCount)))
+        #expect(wait.contains(LatencyText.duration(result.latency[.upstreamWait]!.value(atPercentile: 99))))
         // The new lines keep the 12-column label of the others.
         for label in ["in flight", "upstream", "prewarm"] {
             #expect(
@@ -75,7 +75,7 @@ struct RunReportTests {
     }
 
     @Test func closedLoopIsLabelled() {
-        let text = RunReport.text(SyntheticRun.outcome(closed: true))
+        let text = RunReport.text(SyntheticRun.result(closed: true))
         #expect(text.contains("scenario    closed loop"))
         #expect(text.contains("(closed loop, no target rate)"))
         #expect(text.contains("latency [closed loop]"))
@@ -84,14 +84,14 @@ struct RunReportTests {
     }
 
     @Test func invalidRunIsLoudWithReasons() {
-        let text = RunReport.text(SyntheticRun.outcome(valid: false))
+        let text = RunReport.text(SyntheticRun.result(valid: false))
         #expect(text.contains("### RESULT INVALID"))
         #expect(text.contains("below 99% of the 1,000 req/s target"))
         #expect(!text.contains("result      VALID"))
     }
 
     @Test func debugBuildIsMarked() {
-        let text = RunReport.text(SyntheticRun.outcome(build: "debug"))
+        let text = RunReport.text(SyntheticRun.result(build: "debug"))
         #expect(text.hasPrefix("#"))
         #expect(text.contains("DEBUG BUILD"))
         #expect(text.contains("\"build\": \"debug\""))

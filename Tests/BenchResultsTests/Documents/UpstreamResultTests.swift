@@ -14,10 +14,10 @@ struct UpstreamResultTests {
     }
 
     @Test func newKeysCarryTheRunsValues() throws {
-        let outcome = SyntheticRun.outcome()
-        let root = try Self.json(try ResultDocument(outcome))
+        let result = SyntheticRun.result()
+        let root = try Self.json(try ResultDocument(result))
         let upstream = try #require(root["upstream"] as? [String: Int])
-        let stats = outcome.upstream
+        let stats = try #require(result.upstream)
         #expect(
             upstream == [
                 "calls": stats.calls, "coalesced": stats.coalesced, "refreshes": stats.refreshes,
@@ -28,23 +28,23 @@ struct UpstreamResultTests {
         // The engine's gauge of calls in flight at the end is not a figure of the run.
         #expect(upstream["inFlight"] == nil)
         let summary = try #require(root["summary"] as? [String: Any])
-        #expect(summary["maxInFlight"] as? Int == outcome.maxInFlight)
+        #expect(summary["maxInFlight"] as? Int == result.summary.maxInFlight)
         let prewarm = try #require(root["prewarm"] as? [String: Any])
-        let expected = try #require(outcome.prewarm)
+        let expected = try #require(result.prewarm)
         #expect(prewarm["devices"] as? Int == expected.devices)
         #expect(prewarm["authorizations"] as? Int == expected.authorizations)
         #expect(prewarm["seconds"] as? Double == expected.seconds)
 
-        let document = try ResultDocument.parse(try ResultDocument(outcome).jsonData(), file: "r.json")
+        let document = try ResultDocument.parse(try ResultDocument(result).jsonData(), file: "r.json")
         let inFlight = try #require(document.concurrency?.inFlight)
-        #expect(try inFlight.decoded(file: "r.json", path: "$.concurrency.inFlight") == outcome.inFlight)
-        #expect(inFlight.count == outcome.inFlight.totalCount)
-        #expect(inFlight.p99 == outcome.inFlight.value(atPercentile: 99))
-        #expect(inFlight.max == UInt64(outcome.maxInFlight))
-        let wait = try #require(outcome.latency[.upstreamWait])
+        #expect(try inFlight.decoded(file: "r.json", path: "$.concurrency.inFlight") == result.inFlight)
+        #expect(inFlight.count == result.inFlight?.totalCount)
+        #expect(inFlight.p99 == result.inFlight?.value(atPercentile: 99))
+        #expect(inFlight.max == UInt64(result.summary.maxInFlight ?? 0))
+        let wait = try #require(result.latency[.upstreamWait])
         #expect(document.latency.upstreamWait.count == wait.totalCount)
         #expect(document.latency.upstreamWait.p99 == wait.value(atPercentile: 99))
-        #expect(document.warmup.upstreamWait.count == outcome.warmupLatency[.upstreamWait]?.totalCount)
+        #expect(document.warmup.upstreamWait.count == result.warmup[.upstreamWait]?.totalCount)
         for (section, interval) in zip(document.intervals, SyntheticRun.intervals()) {
             #expect(section.inFlight == IntervalSummary.Percentiles(interval.inFlight))
             #expect(section.inFlight?.max == interval.inFlight.max)
@@ -53,30 +53,30 @@ struct UpstreamResultTests {
     }
 
     @Test func resultCodesSumToTheRequests() throws {
-        let outcome = SyntheticRun.outcome()
-        #expect(outcome.codes.values.reduce(0, +) == outcome.requests)
-        let document = try ResultDocument(outcome)
-        #expect(document.summary.errors["UPSTREAM_UNAVAILABLE"] == outcome.codes[.upstreamUnavailable])
-        let valid = outcome.codes[.validToken] ?? 0
+        let result = SyntheticRun.result()
+        #expect(result.summary.codes.values.reduce(0, +) == result.summary.requests)
+        let document = try ResultDocument(result)
+        #expect(document.summary.errors["UPSTREAM_UNAVAILABLE"] == result.summary.codes["UPSTREAM_UNAVAILABLE"])
+        let valid = result.summary.codes["VALID_TOKEN"] ?? 0
         #expect(document.summary.errors.values.reduce(0, +) + valid == document.summary.requests)
     }
 
     @Test func aColdStartHasNoPrewarm() throws {
-        let root = try Self.json(try ResultDocument(SyntheticRun.outcome(cold: true)))
+        let root = try Self.json(try ResultDocument(SyntheticRun.result(cold: true)))
         #expect(root["prewarm"] == nil)
         #expect(root["upstream"] != nil && root["concurrency"] != nil)
         // The console says so when the scenario has `cold` (the `--cold` input).
-        var result = RunResult(SyntheticRun.outcome(cold: true))
+        var result = SyntheticRun.result(cold: true)
         var members = try #require(result.scenario.objectValue)
         members["cold"] = .bool(true)
         result.scenario = .object(members)
         #expect(RunReport.text(result).contains("prewarm     none: cold start"))
-        #expect(!RunReport.text(SyntheticRun.outcome()).contains("cold start"))
+        #expect(!RunReport.text(SyntheticRun.result()).contains("cold start"))
     }
 
     /// A result as written before the asynchronous upstream: the new keys taken out.
     static func olderDocument() throws -> Data {
-        var root = try json(try ResultDocument(SyntheticRun.outcome()))
+        var root = try json(try ResultDocument(SyntheticRun.result()))
         for key in ["concurrency", "upstream", "prewarm"] { root[key] = nil }
         for section in ["latency", "warmup"] {
             var latency = try #require(root[section] as? [String: Any])

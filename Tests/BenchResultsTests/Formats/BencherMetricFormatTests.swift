@@ -54,7 +54,7 @@ struct BencherMetricFormatTests {
     }
 
     @Test func runWithoutAScenarioNameIsCustom() throws {
-        let run = try ResultDocument(SyntheticRun.outcome())
+        let run = try ResultDocument(SyntheticRun.result())
         let document = try Self.validated(try BencherMetricFormat.jsonData(BenchmarkFigure.run(run)))
         #expect(document.keys.allSatisfy { $0.hasPrefix("authz-bench/run/custom") })
     }

@@ -8,7 +8,7 @@ import Testing
 enum FormatFixtures {
     /// A run result of the named scenario `steady`.
     static func run(closed: Bool = false) throws -> ResultDocument {
-        var document = try ResultDocument(SyntheticRun.outcome(closed: closed))
+        var document = try ResultDocument(SyntheticRun.result(closed: closed))
         if case .object(var scenario) = document.scenario {
             scenario["name"] = .string("steady")
             document.scenario = .object(scenario)

@@ -197,7 +197,7 @@ struct HTMLReportTests {
     }
 
     @Test func tablesShowUpstreamWaitInFlightUpstreamAndPrewarm() throws {
-        let document = try ResultDocument(SyntheticRun.outcome())
+        let document = try ResultDocument(SyntheticRun.result())
         let html = ReportPage.html(ReportInputs(runs: [ReportRun(name: "r.json", document: document)]))
         let latency = try #require(
             html.components(separatedBy: "id=\"latency-table\"").last?.components(separatedBy: "</table>").first
@@ -238,8 +238,8 @@ struct HTMLReportTests {
     }
 
     @Test func aRunKeepsEachIntervalsPercentiles() throws {
-        let outcome = SyntheticRun.outcome()
-        let document = try ResultDocument(outcome)
+        let result = SyntheticRun.result()
+        let document = try ResultDocument(result)
         for (interval, source) in zip(document.intervals, SyntheticRun.intervals()) {
             let histogram = source.response
             #expect(interval.responseTime?.p99 == histogram.value(atPercentile: 99))

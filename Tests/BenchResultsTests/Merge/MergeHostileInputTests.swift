@@ -18,7 +18,7 @@ struct MergeHostileInputTests {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("r.json").path
-        try ResultDocument(SyntheticRun.outcome()).write(to: path)
+        try ResultDocument(SyntheticRun.result()).write(to: path)
         return try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
         )
@@ -26,7 +26,7 @@ struct MergeHostileInputTests {
 
     /// A synthetic run's `.hlog` text (shard 1/1, with its metadata and end lines).
     static func logText() throws -> String {
-        try HistogramFiles.hlogText(SyntheticRun.outcome())
+        try HistogramFiles.hlogText(SyntheticRun.result())
     }
 
     /// Merges `files` (name and bytes) written into a fresh directory, missing shards allowed.
@@ -125,7 +125,7 @@ struct MergeHostileInputTests {
         )
         #expect(text.contains("startEpochMillis=\(value)"))
         // Beside a second log: the spread of the starts is computed.
-        let second = try HistogramFiles.hlogText(SyntheticRun.outcome(shard: 0, shards: 1), host: "other-host")
+        let second = try HistogramFiles.hlogText(SyntheticRun.result(shard: 0, shards: 1), host: "other-host")
         let outcome = try Self.merge([("b.hlog", Data(second.utf8)), ("s.hlog", Data(text.utf8))])
         switch outcome {
         case .success: #expect(accepted)
@@ -140,7 +140,7 @@ struct MergeHostileInputTests {
     func baseTime(value: String, accepted: Bool) throws {
         let text =
             "#[BaseTime: \(value) (seconds since epoch)]\n"
-            + (try HistogramFiles.hlogText(SyntheticRun.outcome(), metadata: false))
+            + (try HistogramFiles.hlogText(SyntheticRun.result(), metadata: false))
             .split(separator: "\n").filter { !$0.hasPrefix("#[BaseTime") && !$0.hasPrefix("#[StartTime") }.joined(
                 separator: "\n"
             )

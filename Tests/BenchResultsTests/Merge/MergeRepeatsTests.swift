@@ -30,7 +30,7 @@ struct MergeRepeatsTests {
         var paths: [String] = []
         for shard in 0..<2 {
             let path = directory.appendingPathComponent("s\(shard + 1).json").path
-            try ResultDocument(SyntheticRun.outcome(shard: shard, shards: 2)).write(to: path)
+            try ResultDocument(SyntheticRun.result(shard: shard, shards: 2)).write(to: path)
             paths.append(path)
         }
         let merged = directory.appendingPathComponent("ok.json").path
@@ -90,9 +90,9 @@ struct MergeRepeatsTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let shards = try ShardLogs.write(ShardLogs.shards(2), in: directory)
         let json = directory.appendingPathComponent("r.json").path
-        try ResultDocument(SyntheticRun.outcome(shard: 0, shards: 1)).write(to: json)
+        try ResultDocument(SyntheticRun.result(shard: 0, shards: 1)).write(to: json)
         let log = directory.appendingPathComponent("r.hlog").path
-        try HistogramFiles.writeHlog(SyntheticRun.outcome(shard: 0, shards: 1), to: log)
+        try HistogramFiles.writeHlog(SyntheticRun.result(shard: 0, shards: 1), to: log)
         for inputs in [shards, [json, log]] {
             let result = try ResultMerger.merge(inputs, options: MergeOptions(alignment: .relative, allowMissing: true))
                 .result
@@ -156,7 +156,7 @@ struct MergeRepeatsTests {
     @Test func aDirectoryOfResultsWithAFIFOIsRefusedWithoutBlocking() throws {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try ResultDocument(SyntheticRun.outcome()).write(to: directory.appendingPathComponent("a.json").path)
+        try ResultDocument(SyntheticRun.result()).write(to: directory.appendingPathComponent("a.json").path)
         #expect(mkfifo(directory.appendingPathComponent("b.json").path, 0o600) == 0)
         #expect(throws: BenchError.self) { try ComparisonSide.resolve([directory.path], role: .candidate) }
         do {

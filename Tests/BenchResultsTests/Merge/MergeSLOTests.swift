@@ -12,7 +12,7 @@ struct MergeSLOTests {
     /// (written as `run --slo` writes them), in `directory`.
     static func shards(_ objectives: [String?], in directory: URL) throws -> [String] {
         try objectives.enumerated().map { shard, expressions in
-            var result = RunResult(SyntheticRun.outcome(shard: shard, shards: objectives.count))
+            var result = SyntheticRun.result(shard: shard, shards: objectives.count)
             if let expressions { result.slo = try SLOExpression.parse(expressions).evaluate(result) }
             let path = directory.appendingPathComponent("s\(shard + 1).json").path
             try ResultDocument(result).write(to: path)
@@ -21,7 +21,7 @@ struct MergeSLOTests {
     }
 
     /// The rate of one synthetic shard: each measured the same load over the same window.
-    static var shardRate: Double { RunResult(SyntheticRun.outcome(shard: 0, shards: 2)).summary.achievedRate }
+    static var shardRate: Double { SyntheticRun.result(shard: 0, shards: 2).summary.achievedRate }
 
     @Test func theObjectivesAreCheckedAgainOnTheMergedFigures() throws {
         let directory = try SyntheticRun.directory()

@@ -195,15 +195,15 @@ struct ShardMergeTests {
         // Two repetitions of one run, ten seconds apart (one file given twice is refused).
         var paths: [String] = []
         for repetition in 0..<2 {
-            var run = SyntheticRun.outcome()
-            run.startEpochMillis += Int64(repetition) * 10_000
+            var run = SyntheticRun.result()
+            run.summary.startEpochMillis? += Int64(repetition) * 10_000
             paths.append(directory.appendingPathComponent("old-\(repetition).hlog").path)
             try HistogramFiles.writeHlog(run, to: paths[repetition], metadata: false)
         }
         let outcome = try ResultMerger.merge(paths, options: MergeOptions(alignment: .relative))
         #expect(outcome.result.shards == nil)
         #expect(outcome.notes.contains { $0.contains("coverage") })
-        let requests = SyntheticRun.intervals(seconds: SyntheticRun.outcome().intervals.count).map(\.requests).reduce(
+        let requests = SyntheticRun.intervals(seconds: SyntheticRun.result().intervals.count).map(\.requests).reduce(
             0,
             +
         )

@@ -145,7 +145,7 @@ struct SLOExpressionTests {
 
 @Suite("SLO evaluation")
 struct SLOEvaluationTests {
-    static let result = RunResult(SyntheticRun.outcome())
+    static let result = SyntheticRun.result()
 
     /// Every metric's measured value read straight from the result's histograms and summary.
     @Test func actualValuesComeFromTheResult() throws {

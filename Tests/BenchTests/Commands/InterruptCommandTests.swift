@@ -92,8 +92,13 @@ struct InterruptCommandTests {
     func capacity() throws {
         let directory = try CLIHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
+        // The search must still be running when the signal comes, so the first step must pass: a
+        // failing start rate ends the search, and the process, at once. With the start-lag bound
+        // off a step fails only when it achieved less than 99% of its rate; at 2 requests/s from
+        // one worker the last send is due half a second before the end of the step, so only a
+        // generator half a second late could fail it (at 50 requests/s, 30 ms late did).
         let arguments = [
-            "capacity", "--slo", "inline.p99<10s", "--start-rate", "50", "--step-duration", "1s",
+            "capacity", "--slo", "inline.p99<10s", "--start-rate", "2", "--threads", "1", "--step-duration", "1s",
             "--warmup", "0s", "--alg", "hs256", "--devices", "200", "--upstream-latency", "0us/0us",
             "--max-start-lag", "off", "--max-steps", "1000", "--precision", "0.1%", "--json", "cap.json",
         ]

@@ -17,27 +17,27 @@ struct MergeCommandTests {
         in directory: URL,
         invalidSecond: Bool = false
     )
-        throws -> (outcomes: [RunOutcome], hlogs: [String], jsons: [String])
+        throws -> (results: [RunResult], hlogs: [String], jsons: [String])
     {
-        let outcomes = [
-            SyntheticRun.outcome(shard: 0, shards: 2), SyntheticRun.outcome(valid: !invalidSecond, shard: 1, shards: 2),
+        let results = [
+            SyntheticRun.result(shard: 0, shards: 2), SyntheticRun.result(valid: !invalidSecond, shard: 1, shards: 2),
         ]
         var hlogs: [String] = []
         var jsons: [String] = []
-        for (index, outcome) in outcomes.enumerated() {
+        for (index, result) in results.enumerated() {
             let hlog = directory.appendingPathComponent("shard\(index).hlog").path
             let json = directory.appendingPathComponent("shard\(index).json").path
-            try HistogramFiles.writeHlog(outcome, to: hlog)
-            try ResultDocument(outcome).write(to: json)
+            try HistogramFiles.writeHlog(result, to: hlog)
+            try ResultDocument(result).write(to: json)
             hlogs.append(hlog)
             jsons.append(json)
         }
-        return (outcomes, hlogs, jsons)
+        return (results, hlogs, jsons)
     }
 
-    static func sum(_ outcomes: [RunOutcome], _ histograms: (RunOutcome) -> HDRHistogram?) -> HDRHistogram {
+    static func sum(_ results: [RunResult], _ histograms: (RunResult) -> HDRHistogram?) -> HDRHistogram {
         var total = HDRHistogram()
-        for outcome in outcomes { if let histogram = histograms(outcome) { total.add(histogram) } }
+        for result in results { if let histogram = histograms(result) { total.add(histogram) } }
         return total
     }
 
@@ -47,7 +47,7 @@ struct MergeCommandTests {
         let shards = try Self.writeShards(in: directory)
         let merged = try ResultMerger.merge(shards.hlogs)
         for kind in LatencyKind.allCases {
-            #expect(merged.latency[kind] == Self.sum(shards.outcomes) { $0.latency[kind] })
+            #expect(merged.latency[kind] == Self.sum(shards.results) { $0.latency[kind] })
         }
         #expect(merged.summary.requests == 6_000)
         #expect(merged.summary.durationSeconds == 3)
@@ -71,10 +71,10 @@ struct MergeCommandTests {
         let document = try ResultDocument.read(from: output)
         let merged = try RunResult(document, file: output)
         for kind in LatencyKind.allCases {
-            #expect(merged.latency[kind] == Self.sum(shards.outcomes) { $0.latency[kind] })
-            #expect(merged.warmup[kind] == Self.sum(shards.outcomes) { $0.warmupLatency[kind] })
+            #expect(merged.latency[kind] == Self.sum(shards.results) { $0.latency[kind] })
+            #expect(merged.warmup[kind] == Self.sum(shards.results) { $0.warmup[kind] })
         }
-        #expect(merged.stages["verify"] == Self.sum(shards.outcomes) { $0.stages[.verify] })
+        #expect(merged.stages["verify"] == Self.sum(shards.results) { $0.stages["verify"] })
         #expect(document.summary.requests == 6_000)
         #expect(document.summary.achievedRate == 2_000)
         #expect(document.summary.targetRate == 2_000)
@@ -82,7 +82,7 @@ struct MergeCommandTests {
         #expect(document.summary.valid)
         #expect(document.summary.errors == ["NOT_AUTHORIZED": 14, "INVALID_SIGNATURE": 6, "UPSTREAM_UNAVAILABLE": 20])
         #expect(document.attacks.expected == ["INVALID_SIGNATURE": 6])
-        #expect(document.cache.hits == 3_000)
+        #expect(document.cache.total.hits == 3_000)
         #expect(document.cache.caches.authorizations.evictions == 100)
         #expect(document.scenario["shardIndex"] == nil && document.scenario["shardCount"] == nil)
         #expect(document.scenario["loop"] == .string("open"))
@@ -112,7 +112,7 @@ struct MergeCommandTests {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let result = directory.appendingPathComponent("ok.json").path
-        try ResultDocument(SyntheticRun.outcome()).write(to: result)
+        try ResultDocument(SyntheticRun.result()).write(to: result)
         let fifo = directory.appendingPathComponent("fifo.hlog").path
         #expect(mkfifo(fifo, 0o600) == 0)
         // No writer ever opens the FIFO: a merge that read it would never end.
@@ -166,7 +166,7 @@ struct MergeCommandTests {
     func cutLogNamesTheLineOrTheTruncatedShard(metadata: Bool) throws {
         let directory = try SyntheticRun.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let text = try HistogramFiles.hlogText(SyntheticRun.outcome(), metadata: metadata, end: false)
+        let text = try HistogramFiles.hlogText(SyntheticRun.result(), metadata: metadata, end: false)
         let path = directory.appendingPathComponent("cut.hlog").path
         try Data(text.utf8.dropLast(40)).write(to: URL(fileURLWithPath: path))
         let lines = text.split(separator: "\n").count

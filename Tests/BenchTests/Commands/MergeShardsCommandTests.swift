@@ -40,7 +40,7 @@ struct MergeShardsCommandTests {
         for (index, (shard, slo)) in [(0, "responseTime.p50<1ns"), (1, "responseTime.p50<1ns"), (1, "failures<100%")]
             .enumerated()
         {
-            var result = RunResult(SyntheticRun.outcome(shard: shard, shards: 2))
+            var result = SyntheticRun.result(shard: shard, shards: 2)
             result.slo = try SLOExpression.parse(slo).evaluate(result)
             let path = directory.appendingPathComponent("s\(index).json").path
             try ResultDocument(result).write(to: path)

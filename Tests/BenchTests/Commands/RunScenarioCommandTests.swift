@@ -49,7 +49,7 @@ struct RunScenarioCommandTests {
         for word in [
             "--scenario", "steady", "cold-start", "expiry-stampede", "upstream-outage", "attack-flood",
             "--favorites", "--arrivals", "--cold", "--concurrency", "--refresh-ahead", "--upstream-errors",
-            "--upstream-timeout", "--upstream-outage", "--upstream-max-in-flight", "--upstream-latency 200ms/1s",
+            "--upstream-timeout", "--upstream-outage", "--upstream-max-in-flight", "--upstream-latency M/P", "200ms/1s",
             "--deny-ttl", "--deny-ttl 30s",
         ] {
             #expect(output.stdout.contains(word), "\(word) missing from run --help")

@@ -83,11 +83,11 @@ enum HostileFixtures {
             )
         )
 
-        let outcome = SyntheticRun.outcome()
-        let json = Array(try ResultDocument(outcome).jsonData())
+        let result = SyntheticRun.result()
+        let json = Array(try ResultDocument(result).jsonData())
         try write("result.json", json)
         try write("truncated.json", half(json))
-        let hlog = Array(try HistogramFiles.hlogText(outcome).utf8)
+        let hlog = Array(try HistogramFiles.hlogText(result).utf8)
         try write("run.hlog", hlog)
         try write("truncated.hlog", half(hlog))
 

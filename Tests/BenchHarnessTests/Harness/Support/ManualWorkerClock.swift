@@ -38,6 +38,12 @@ final class ManualWorkerClock: WorkerClock {
 
     func sleep(nanoseconds: UInt64) { now.add(nanoseconds, ordering: .acquiringAndReleasing) }
 
+    /// Jumps to `target`: a busy wait takes no time of the test's.
+    func spin(until target: UInt64) -> UInt64 {
+        set(target)
+        return nanoseconds()
+    }
+
     func deadline(at target: UInt64) -> DispatchTime { .now() + .nanoseconds(Int(realWaitNanos)) }
 
     /// Moves the clock to `value` if that is later.

@@ -83,13 +83,14 @@ struct WorkerTeamRun<Target: LoadTarget, Clock: WorkerClock> {
         atStart: (UInt64) -> Void = { _ in },
         script: (UInt64) -> Void = { _ in }
     ) -> Outcome {
-        let timing = WorkerTiming(
+        var timing = WorkerTiming(
             isOpenLoop: scenario.loop.rate != nil,
             warmupNanos: UInt64(scenario.warmupMillis) * 1_000_000,
             durationNanos: UInt64(scenario.durationMillis) * 1_000_000,
             graceNanos: 1_000_000_000,
             drainNanos: drainNanos
         )
+        timing.injectDelayNanos = WorkerTiming.injectDelays(scenario)
         let control = RunControl(workers: scenario.threads)
         let context = WorkerContext(
             target: target,
@@ -119,4 +120,13 @@ struct WorkerTeamRun<Target: LoadTarget, Clock: WorkerClock> {
         control.finished.wait()
         return Outcome(results: control.collect(), logs: logs.withLock { $0 }, intervals: control.intervals.drain())
     }
+}
+
+/// A log that keeps every request.
+struct CollectedRequestLog: RequestLog {
+    static var isEnabled: Bool { true }
+    /// The requests, in the order the worker completed them.
+    private(set) var requests: [LoggedRequest] = []
+
+    mutating func append(_ request: LoggedRequest) { requests.append(request) }
 }
