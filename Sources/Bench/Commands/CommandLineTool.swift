@@ -48,6 +48,8 @@ enum CommandLineTool {
                 return try CompareCommand.run(rest).rawValue
             case "ab":
                 return try ABCommand.run(rest).rawValue
+            case "blocks":
+                return try BlocksCommand.run(rest).rawValue
             default:
                 throw CLIError.usage(
                     "unknown command '\(command)'; expected one of: run, token, micro, merge, compare, ab, sweep, capacity, report"

@@ -44,6 +44,9 @@ package final class BlockChild {
             throw .cannotCreate("\(label): cannot create \(errorsPath) for the child's messages")
         }
         self.errors = errors
+        // A command written to a child that just died must be an error to report, not SIGPIPE
+        // ending the driver: the driver of child processes ignores it, as a server does.
+        signal(SIGPIPE, SIG_IGN)
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["blocks"] + arguments
         process.standardInput = input
