@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The CI regression gate: benchmark the working tree against a base git ref on the same host.
 #
-#   scripts/ci-bench.sh BASE_GIT_REF                   both builds in one job: `authz-bench ab`, interleaved blocks
+#   scripts/ci-bench.sh BASE_GIT_REF                   both builds in one job: `authz-bench ab`, interleaved blocks,
+#                                                      the base being the merge base of BASE_GIT_REF and HEAD
 #   scripts/ci-bench.sh                                the candidate against the committed baseline (`compare`)
 #   scripts/ci-bench.sh --instructions BASE_GIT_REF    instruction counts (valgrind callgrind) per micro row
 #   MODE=instructions scripts/ci-bench.sh BASE_GIT_REF same as --instructions
@@ -84,13 +85,18 @@ cleanup() {
   if [[ -n $base_src ]]; then git -C "$root" worktree remove --force "$base_src" >/dev/null 2>&1 || true; rm -rf "$(dirname "$base_src")"; fi
 }
 trap cleanup EXIT
-if [[ -n $base_ref && -n ${BASE_BIN:-} ]]; then
+if [[ -n $base_ref ]]; then
   base_commit=$(git rev-parse --short=12 "$base_ref^{commit}") || { echo "ci-bench: $base_ref is not a commit" >&2; exit 64; }
+  # Timed: the base is the merge base, so that the comparison sees what the pull request changes only.
+  if [[ $mode == time ]] && merge_base=$(git merge-base "$base_commit" HEAD 2>/dev/null); then
+    base_commit=$(git rev-parse --short=12 "$merge_base")
+  fi
+fi
+if [[ -n $base_ref && -n ${BASE_BIN:-} ]]; then
   [[ -x $BASE_BIN ]] || { echo "ci-bench: BASE_BIN $BASE_BIN is not an executable file" >&2; exit 64; }
   log "using $BASE_BIN as the base $base_ref ($base_commit); nothing built"
   base_bin=$BASE_BIN
 elif [[ -n $base_ref ]]; then
-  base_commit=$(git rev-parse --short=12 "$base_ref^{commit}") || { echo "ci-bench: $base_ref is not a commit" >&2; exit 64; }
   base_src=$(mktemp -d)/src
   log "building the base $base_ref ($base_commit) in $base_src, scratch $BASE_SCRATCH"
   git worktree add --detach "$base_src" "$base_commit" >/dev/null 2>&1
