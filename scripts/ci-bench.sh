@@ -27,7 +27,10 @@
 # both builds; (Ir(2N) - Ir(N)) / N is the row's instructions per operation with set-up cancelled.
 # SWIFT_DETERMINISTIC_HASHING=1 removes the per-process hash seed. Any row more than
 # $INSTR_THRESHOLD percent (default 1) above the base is a regression (exit 2); decreases only: 4;
-# else 0. Writes $OUT/instructions.tsv and $OUT/instructions.md.
+# else 0. Then a whole request of each kind through worker and engine, base against candidate
+# (`scripts/request-instructions.sh --operations`: get hs256 and es256, check, verify, logout),
+# held to the same threshold, its table appended. Writes $OUT/instructions.tsv,
+# $OUT/request-instructions/operations.tsv and $OUT/instructions.md.
 #
 # Every mode writes $OUT/summary.md and appends it to $GITHUB_STEP_SUMMARY when that is set.
 #
@@ -153,7 +156,16 @@ if [[ $mode == instructions ]]; then
       exit code
     }' "$table"
   code=$?
+  # A whole request of each kind through worker and engine (get hs256 and es256, check, verify,
+  # logout), base against candidate, at the same threshold.
+  log "counting a whole request of each kind (scripts/request-instructions.sh --operations)"
+  BASE_BIN=$base_bin AUTHZ_BENCH=$cand_bin OUT=$OUT/request-instructions INSTR_THRESHOLD=$INSTR_THRESHOLD \
+    bash scripts/request-instructions.sh --operations
+  op_code=$?
   set -e
+  [[ $op_code == 0 || $op_code == 2 || $op_code == 4 ]] || { echo "ci-bench: the count per operation failed (exit $op_code)" >&2; exit 1; }
+  if [[ $code == 2 || $op_code == 2 ]]; then code=2; elif [[ $code == 4 || $op_code == 4 ]]; then code=4; else code=0; fi
+  { echo; cat "$OUT/request-instructions/operations.md"; } >> "$OUT/instructions.md"
   publish "$OUT/instructions.md"
   log "done in $(( $(date +%s) - started ))s, exit $code"
   exit $code

@@ -20,10 +20,20 @@
 #    too, also given as a share of the baseline's inline p50: a smaller D flagged alone is the
 #    noise's doing, and the table shows it.
 #
+# 3. Per operation: for each OP of OPERATIONS (`check get`), the same with `--inject-delay D@OP`
+#    (the busy wait in that operation's inline answers only) for each D of its delays
+#    (CHECK_DELAYS, `100ns 250ns 500ns 1us 2us 5us`; GET_DELAYS, `500ns 1us 2us 5us 10us 20us`;
+#    another operation's: DELAYS), compared on that operation's figures (`compare --metrics
+#    OP.inline.p50,OP.inline.p99,OP.inline.p99.9`): the smallest D@OP flagged with every larger
+#    one, as a share of that operation's inline p50 (latency.byOperation.OP.inline), beside the
+#    mixed figure of 2. In the default mix a get's ~50 µs of ECDSA signing is most of the mix's
+#    inline p50, so a microsecond of the check path drowns in the mixed figure and shows in
+#    check's own.
+#
 # Prints a table (D, compare's exit code, which metrics regressed, their median change) and
 # writes it with every result to $OUT (default .build/gate-sensitivity).
 #
-# --smoke: one repetition of each, 1-second runs, the first delay only: checks that the script and
+# --smoke: one repetition of each, 1-second runs, the first delay only (of each operation too): checks that the script and
 # the commands it runs work (make test); with fewer than 5 repetitions compare has no statistics,
 # so no verdict is drawn and the exit is 0 whatever compare said. Nor does the smoke hold its runs
 # to the generator's timing, which a verdict needs and a busy machine breaks (this VM's host jitter
@@ -59,11 +69,18 @@ if ((smoke)); then
     RUN_ARGS=${RUN_ARGS:---scenario steady --duration 1s --warmup 1s --devices 2000}
     DELAYS=${DELAYS:-1us}
     DELAYS=${DELAYS%% *}
+    CHECK_DELAYS=${CHECK_DELAYS:-500ns}
+    CHECK_DELAYS=${CHECK_DELAYS%% *}
+    GET_DELAYS=${GET_DELAYS:-2us}
+    GET_DELAYS=${GET_DELAYS%% *}
 else
     REPS=${REPS:-5}
     RUN_ARGS=${RUN_ARGS:---scenario steady --duration 3s --warmup 1s}
     DELAYS=${DELAYS:-250ns 500ns 1us 2us 5us 10us}
+    CHECK_DELAYS=${CHECK_DELAYS:-100ns 250ns 500ns 1us 2us 5us}
+    GET_DELAYS=${GET_DELAYS:-500ns 1us 2us 5us 10us 20us}
 fi
+OPERATIONS=${OPERATIONS:-check get}
 [[ $REPS =~ ^[1-9][0-9]*$ ]] || { echo "gate-sensitivity.sh: REPS must be a positive integer, got '$REPS'" >&2; exit 64; }
 OUT=${OUT:-.build/gate-sensitivity}
 rm -rf "$OUT"
@@ -117,11 +134,13 @@ run() {
     invalid=1
 }
 
-# compare SIDE [--force] [BASE]: compare's exit code for BASE (default base) vs SIDE, its verdict
-# JSON in $OUT/SIDE.verdict.json (--force: the scenarios differ by the injected cost, on purpose).
+# compare SIDE [--force] [BASE] [METRICS]: compare's exit code for BASE (default base) vs SIDE, its
+# verdict JSON in $OUT/SIDE.verdict.json (--force: the scenarios differ by the injected cost, on
+# purpose; METRICS: compare's --metrics, by default its defaults).
 compare_side() {
-    local rc=0
-    "$bin" compare "$OUT/${3:-base}" "$OUT/$1" ${2:-} --quiet --json "$OUT/$1.verdict.json" >/dev/null 2>"$OUT/$1.compare.err" || rc=$?
+    local rc=0 metrics=()
+    [[ -z ${4:-} ]] || metrics=(--metrics "$4")
+    "$bin" compare "$OUT/${3:-base}" "$OUT/$1" ${2:-} "${metrics[@]}" --quiet --json "$OUT/$1.verdict.json" >/dev/null 2>"$OUT/$1.compare.err" || rc=$?
     case $rc in
         0|2|4|7) ;;
         *) log "compare base $1 exited $rc: $(tail -1 "$OUT/$1.compare.err")"; exit 1 ;;
@@ -193,6 +212,72 @@ for delay in $DELAYS; do
     # The smallest D flagged with every larger one: a miss above it resets the figure.
     if [[ $rc == 2 ]]; then found=${found:-$delay}; else found=""; fi
 done
+mixed_found=$found
+
+# share D P50: D (250ns, 2us, 1ms) as a percentage of P50 nanoseconds.
+share() {
+    python3 -c 'import sys
+units = {"ns": 1, "us": 1e3, "ms": 1e6}
+d = sys.argv[1]
+for u, s in units.items():
+    if d.endswith(u): print(f"{float(d[:-len(u)]) * s / float(sys.argv[2]) * 100:.1f}" if float(sys.argv[2]) > 0 else "-")' "$1" "$2"
+}
+# op_p50 OP DIR...: the median over the runs in DIR... of OP's inline p50 (0 when not recorded).
+op_p50() {
+    python3 - "$@" <<'PY'
+import glob, json, statistics, sys
+op, values = sys.argv[1], []
+for directory in sys.argv[2:]:
+    for f in glob.glob(directory + "/*.json"):
+        section = (json.load(open(f))["latency"].get("byOperation") or {}).get(op)
+        if section: values.append(section["inline"]["p50"])
+print(int(statistics.median(values)) if values else 0)
+PY
+}
+op_table=$OUT/operations.txt
+: > "$op_table"
+declare -A op_found
+for op in $OPERATIONS; do
+    case $op in
+        check) delays=$CHECK_DELAYS ;;
+        get) delays=$GET_DELAYS ;;
+        *) delays=$DELAYS ;;
+    esac
+    metrics="$op.inline.p50,$op.inline.p99,$op.inline.p99.9"
+    found=""
+    dirs=()
+    for delay in $delays; do
+        side="delay-$delay@$op"
+        for ((i = 1; i <= REPS; i++)); do
+            run "base-$delay@$op" "$i"
+            run "$side" "$i" --inject-delay "$delay@$op"
+        done
+        dirs+=("$OUT/base-$delay@$op")
+        rc=$(compare_side "$side" --force "base-$delay@$op" "$metrics")
+        printf '%-34s %6s  %s\n' "--inject-delay $delay@$op" "$rc" "$(regressed "$side")" | tee -a "$op_table" >&2
+        if [[ $rc == 2 ]]; then found=${found:-$delay}; else found=""; fi
+    done
+    p50=$(op_p50 "$op" "${dirs[@]}")
+    op_found[$op]="${found:--} ${p50} ${delays##* }"
+done
+{
+    echo
+    echo "per operation: --inject-delay D@OP, compare --metrics OP.inline.p50,OP.inline.p99,OP.inline.p99.9"
+    cat "$op_table"
+    echo
+    printf '%-10s %14s %14s %s\n' "operation" "inline p50" "smallest D" "share of its inline p50"
+    printf '%-10s %14s %14s %s\n' "mix" "${inline_p50} ns" "${mixed_found:--}" \
+        "$([[ -n $mixed_found ]] && echo "$(share "$mixed_found" "$inline_p50")%" || echo "not flagged up to ${DELAYS##* }")"
+    for op in $OPERATIONS; do
+        read -r found p50 largest <<< "${op_found[$op]}"
+        if [[ $found != - ]]; then
+            printf '%-10s %14s %14s %s\n' "$op" "$p50 ns" "$found" "$(share "$found" "$p50")%"
+        else
+            printf '%-10s %14s %14s %s\n' "$op" "$p50 ns" "-" "not flagged up to $largest"
+        fi
+    done
+} | tee -a "$OUT/table.txt"
+found=$mixed_found
 ((smoke)) && { log "smoke run: the commands work; no verdict with $REPS repetition(s)"; exit 0; }
 log "runs repeated because the generator made them invalid: $retried"
 if [[ -n $found ]]; then

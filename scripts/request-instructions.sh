@@ -11,8 +11,23 @@
 # Prints `instructions per request N (I instructions in runClosedLoop, R requests)` and writes
 # $OUT/request-instructions.txt. With LIMIT set, exits 2 when N is above LIMIT (a regression gate:
 # results/README.md gives the figure the hot path is held to), else 0; 1 when the count fails.
+#
+#   BASE_BIN=BASE scripts/request-instructions.sh --operations [RUN ARGS...]
+#
+# Per operation, base against candidate (AUTHZ_BENCH): the instructions of a whole request of each
+# kind through worker and engine, counted as above on a run of that kind alone (all with --devices
+# 200 --resources 5 --upstream-deny-ratio 0 --upstream-latency 0us/0us --duration $OP_DURATION
+# (2s) --warmup 0s, then RUN ARGS): `get-hs256` (--alg hs256 --mix get=100), `get-es256` (--alg
+# es256 --mix get=100), `check` (--alg hs256 --mix check=100), `logout` (--alg hs256 --mix
+# logout=100, the re-authentication that follows included) and `verify`: a verify needs a media
+# token minted before it, so it runs as --mix get=50,verify=50 and the gets' share, at the
+# get-hs256 figure, is taken off. The kinds of the requests a count covers are read from the
+# trace of the same run without valgrind (`--record-trace`, whose first requests are the counted
+# run's: one thread, one seed). The noise-free complement of the timed gate: any kind more than
+# $INSTR_THRESHOLD percent (1) above the base exits 2; below only, 4; else 0. Writes
+# $OUT/operations.tsv and $OUT/operations.md (a Markdown table, for a CI job summary).
 # Environment: AUTHZ_BENCH (default .build/release/authz-bench, built when missing), OUT
-# (.build/request-instructions), LIMIT.
+# (.build/request-instructions), LIMIT, BASE_BIN, OP_DURATION, INSTR_THRESHOLD.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/bench-binary.sh
@@ -20,6 +35,94 @@ bench_binary request-instructions.sh
 command -v valgrind >/dev/null || { echo "request-instructions.sh: needs valgrind (apt-get install valgrind)" >&2; exit 1; }
 OUT=${OUT:-.build/request-instructions}
 mkdir -p "$OUT"
+
+if [[ ${1:-} == --operations ]]; then
+  shift
+  [[ -n ${BASE_BIN:-} && -x ${BASE_BIN:-} ]] || { echo "request-instructions.sh: --operations needs BASE_BIN, the base build's authz-bench" >&2; exit 64; }
+  threshold=${INSTR_THRESHOLD:-1}
+  common=(--devices 200 --resources 5 --upstream-deny-ratio 0 --upstream-latency 0us/0us
+    --duration "${OP_DURATION:-2s}" --warmup 0s "$@")
+  kinds=("get-hs256:--alg hs256 --mix get=100" "get-es256:--alg es256 --mix get=100"
+    "check:--alg hs256 --mix check=100" "verify:--alg hs256 --mix get=50,verify=50"
+    "logout:--alg hs256 --mix logout=100")
+  mkdir -p "$OUT/operations"
+  count() {  # SIDE BIN KIND ARGS...: callgrind's count, then the trace of the same run
+    local side=$1 b=$2 kind=$3 rc=0; shift 3
+    local f=$OUT/operations/$side-$kind
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+      --toggle-collect='*runClosedLoop*' \
+      "$b" run --closed --threads 1 "$@" "${common[@]}" --quiet --json "$f.json" >/dev/null 2>"$f.log" || rc=$?
+    [[ $rc == 0 || $rc == 7 ]] || { cat "$f.log" >&2; echo "request-instructions.sh: $side $kind: the run failed (exit $rc)" >&2; exit 1; }
+    rc=0
+    SWIFT_DETERMINISTIC_HASHING=1 "$b" run --closed --threads 1 "$@" "${common[@]}" --quiet \
+      --json "$f-trace.json" --record-trace "$f.csv" >/dev/null 2>&1 || rc=$?
+    [[ $rc == 0 || $rc == 7 ]] || { echo "request-instructions.sh: $side $kind: the trace run failed (exit $rc)" >&2; exit 1; }
+  }
+  for entry in "${kinds[@]}"; do
+    kind=${entry%%:*}
+    read -r -a args <<< "${entry#*:}"
+    echo "request-instructions: $kind (base, then candidate)" >&2
+    count base "$BASE_BIN" "$kind" "${args[@]}"
+    count candidate "$bin" "$kind" "${args[@]}"
+  done
+  set +e
+  python3 - "$OUT" "$threshold" <<'PY'
+import csv, json, re, sys
+out, threshold = sys.argv[1], float(sys.argv[2])
+def counted(side, kind):
+    f = f"{out}/operations/{side}-{kind}"
+    text = open(f + ".log").read()
+    m = re.search(r"^==\d+== Collected : (\d+)", text, re.M)
+    r = json.load(open(f + ".json"))
+    requests = sum((r.get(s) or {}).get("serviceTime", {}).get("count", 0) for s in ("latency", "warmup"))
+    if not m or requests == 0:
+        sys.exit(f"request-instructions.sh: {side} {kind}: nothing counted")
+    with open(f + ".csv") as trace:
+        ops = [row["op"] for row in csv.DictReader(trace)][:requests]
+    if len(ops) < requests:
+        sys.exit(f"request-instructions.sh: {side} {kind}: the trace holds {len(ops)} requests, fewer than the {requests} counted")
+    return int(m.group(1)), requests, ops
+rows, code = [], 0
+for side in ("base", "candidate"):
+    figures = {}
+    for kind in ("get-hs256", "get-es256", "check", "logout"):
+        i, n, _ = counted(side, kind)
+        figures[kind] = i / n
+    i, n, ops = counted(side, "verify")
+    gets, verifies = ops.count("get"), ops.count("verify")
+    figures["verify"] = (i - gets * figures["get-hs256"]) / verifies if verifies else float("nan")
+    rows.append(figures)
+base, cand = rows
+lines, md = [], []
+regressions = improvements = 0
+for kind in ("get-hs256", "get-es256", "check", "verify", "logout"):
+    change = (cand[kind] / base[kind] - 1) * 100
+    verdict = "regression" if change > threshold else ("improvement" if change < -threshold else "unchanged")
+    regressions += verdict == "regression"
+    improvements += verdict == "improvement"
+    lines.append(f"{kind:<12} {base[kind]:>14.0f} {cand[kind]:>16.0f} {change:>+9.2f}%  {verdict}")
+    md.append(f"| {kind} | {base[kind]:.0f} | {cand[kind]:.0f} | {change:+.2f}% | {verdict if verdict == 'unchanged' else '**' + verdict + '**'} |")
+code = 2 if regressions else (4 if improvements else 0)
+word = {2: "regression", 4: "improvement", 0: "unchanged"}[code]
+print(f"instructions per request by operation (callgrind Ir, worker and engine), threshold {threshold:g}%\n")
+print(f"{'operation':<12} {'base Ir/req':>14} {'candidate Ir/req':>16} {'change':>10}  verdict")
+print("\n".join(lines))
+print(f"\nverdict: {word} ({regressions} regression(s), {improvements} improvement(s))  (exit {code})")
+with open(f"{out}/operations.tsv", "w") as f:
+    f.write("operation\tbase\tcandidate\n")
+    for kind in ("get-hs256", "get-es256", "check", "verify", "logout"):
+        f.write(f"{kind}\t{base[kind]:.1f}\t{cand[kind]:.1f}\n")
+with open(f"{out}/operations.md", "w") as f:
+    f.write(f"## Instructions per request by operation: {word}\n\n")
+    f.write("| operation | base Ir/req | candidate Ir/req | change | verdict |\n|---|---:|---:|---:|---|\n")
+    f.write("\n".join(md) + "\n\n")
+    f.write("callgrind over a closed-loop run of each kind alone (verify: get=50,verify=50 less the gets at the get-hs256 figure), worker and engine.\n")
+sys.exit(code)
+PY
+  code=$?
+  set -e
+  exit $code
+fi
 if [[ $# -gt 0 ]]; then run_args=("$@"); else
   run_args=(--alg hs256 --mix check=100 --devices 1000 --resources 5 --upstream-deny-ratio 0 --upstream-latency 0us/0us
     --duration 3s --warmup 1s)

@@ -127,6 +127,8 @@ extension HarnessSetup {
             stages: stageHistograms,
             inFlight: total.inFlight
         )
+        result.latencyByOperation = total.byOperation
+        result.warmupByOperation = warmup.byOperation
         result.injectedStalls = stalls
         result.intervalLogFailure = logFailure
         if recordsTrace { result.trace = recordedTrace(results) }

@@ -71,7 +71,10 @@ package final class RunControl: Sendable {
     package func handOver(worker: Int, index: Int, _ interval: LatencyRecorder.Histograms?, next: Int) {
         if let interval {
             progress.withLock { progress in
-                progress.response.add(interval.response)
+                for case let operation? in interval.operations {
+                    progress.response.add(operation.inline)
+                    progress.response.add(operation.parked)
+                }
                 progress.requests += interval.requests
             }
         }

@@ -33,6 +33,9 @@ package struct IntervalReport: Sendable {
     package var codes: [ResultCode: Int]
     /// Requests parked on the upstream when the interval was reported (``InFlightGauge``).
     package var parked: Int
+    /// The interval's histograms per operation, of the operations with requests (empty for a
+    /// report made without them).
+    package var operations: [OperationLabel: OperationHistograms] = [:]
 
     /// A report from its values.
     package init(
@@ -69,6 +72,8 @@ package struct IntervalReport: Sendable {
     package init(index: Int, lengthSeconds: Double, set: LatencyRecorder.Histograms, parked: Int) {
         var codes: [ResultCode: Int] = [:]
         for (code, count) in set.codes.enumerated() where count > 0 { codes[ResultCode.fromHarnessIndex(code)] = count }
+        var operations: [OperationLabel: OperationHistograms] = [:]
+        for (label, histograms) in set.recordedOperations { operations[label] = histograms }
         self.init(
             index: index,
             startSeconds: Double(index),
@@ -84,6 +89,7 @@ package struct IntervalReport: Sendable {
             codes: codes,
             parked: parked
         )
+        self.operations = operations
     }
 
     /// The latency histogram of `kind`.

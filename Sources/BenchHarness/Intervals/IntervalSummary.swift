@@ -32,6 +32,29 @@ package struct IntervalSummary: Codable, Sendable, Equatable {
         }
     }
 
+    /// One operation's figures in the interval (`intervals[i].byOperation.OP`).
+    package struct OperationFigures: Codable, Sendable, Equatable {
+        /// The operation's requests completed in the interval.
+        package var requests: Int
+        /// Its response time.
+        package var responseTime: Percentiles?
+        /// Its service time.
+        package var serviceTime: Percentiles?
+        /// Its requests answered inline (absent when none was).
+        package var inline: Percentiles?
+        /// Its requests that waited on the upstream (absent when none did).
+        package var parked: Percentiles?
+
+        /// The figures of `histograms`.
+        package init(_ histograms: OperationHistograms) {
+            requests = Int(histograms.requests)
+            responseTime = Percentiles(histograms.response)
+            serviceTime = Percentiles(histograms.service)
+            inline = Percentiles(histograms.inline)
+            parked = Percentiles(histograms.parked)
+        }
+    }
+
     /// Seconds from the start of the measured phase.
     package var startSeconds: Double
     /// Interval length in seconds.
@@ -44,11 +67,15 @@ package struct IntervalSummary: Codable, Sendable, Equatable {
     package var serviceTime: Percentiles?
     /// Requests in flight at the interval's sends (nil when nothing was sent, and in merged results).
     package var inFlight: Percentiles?
+    /// The figures per operation, by `OperationLabel.name`, of the operations with requests (nil
+    /// in merged results and in files written before operations were recorded apart: not
+    /// recorded, never none).
+    package var byOperation: [String: OperationFigures]? = nil
 
     private enum CodingKeys: String, CodingKey {
         case startSeconds = "start"
         case lengthSeconds = "length"
-        case requests, responseTime, serviceTime, inFlight
+        case requests, responseTime, serviceTime, inFlight, byOperation
     }
 
     /// A summary from its values.
@@ -78,5 +105,9 @@ package struct IntervalSummary: Codable, Sendable, Equatable {
             serviceTime: Percentiles(report.service),
             inFlight: Percentiles(report.inFlight)
         )
+        var byOperation: [String: OperationFigures] = [:]
+        for (label, histograms) in report.operations { byOperation[label.name] = OperationFigures(histograms) }
+        // A report made without its operations (not by a run) has none to tell.
+        self.byOperation = report.operations.isEmpty && report.requests > 0 ? nil : byOperation
     }
 }

@@ -9,7 +9,7 @@ extension MicroSuite {
         MicroCase(
             name: "harness.overhead.t1",
             makeSubject: {
-                let recorder = ThreadBox(LatencyRecorder(recordsStartLag: true))
+                let recorder = ThreadBox(LatencyRecorder(recordsStartLag: true, operations: [.check]))
                 return { n in
                     let t0 = MonotonicClock.nanoseconds()
                     let period = 50.0  // ns between intended starts: always behind, never waits
@@ -21,6 +21,7 @@ extension MicroSuite {
                         sum &+= noOperation(now)
                         let done = MonotonicClock.nanoseconds()
                         recorder.value.record(
+                            operation: .check,
                             interval: 0,
                             response: done &- intended,
                             service: done &- send,

@@ -18,6 +18,12 @@ package struct RunResult: Sendable {
     package var warmup: [LatencyKind: HDRHistogram]
     /// Stage histograms by stage name (`Stage`).
     package var stages: [String: HDRHistogram]
+    /// Measured-phase histograms per operation (`OperationLabel.kinds` of each operation with
+    /// requests); nil when not recorded (older files, merges of inputs that lack them), never
+    /// zeros. Each kind's counts over the operations add up to the total's in `latency`.
+    package var latencyByOperation: OperationLatency? = nil
+    /// Warm-up histograms per operation (nil like `latencyByOperation`).
+    package var warmupByOperation: OperationLatency? = nil
     /// The files a merged result came from (empty for a run).
     package var sources: [String] = []
     /// Requests in flight at every send of the measured phase (nil when not measured: older files).
@@ -70,6 +76,22 @@ package struct RunResult: Sendable {
     /// The histogram of `kind` (empty when absent).
     package func histogram(_ kind: LatencyKind) -> HDRHistogram { latency[kind] ?? HDRHistogram() }
 
+    /// The measured histogram of `kind` for `operation`: empty when the operation sent nothing,
+    /// nil when the result did not record operations apart (``recordsByOperation``).
+    package func histogram(_ kind: LatencyKind, of operation: OperationLabel) -> HDRHistogram? {
+        guard let byOperation = latencyByOperation else { return nil }
+        return byOperation[operation]?[kind] ?? HDRHistogram()
+    }
+
+    /// Whether the result recorded its histograms per operation (absent from results written
+    /// before they were, and from merges of inputs that lack them: "not recorded", never zeros).
+    package var recordsByOperation: Bool { latencyByOperation != nil }
+
+    /// The operations with measured requests, in `OperationLabel` order (empty when not recorded).
+    package var operations: [OperationLabel] {
+        (latencyByOperation ?? [:]).filter { ($0.value[.responseTime]?.totalCount ?? 0) > 0 }.keys.sorted()
+    }
+
     /// Whether the result recorded `kind`: the response time by path (`inline`, `parked`) is absent
     /// from results written before it was recorded, and from merges of inputs that lack it, and is
     /// then "not recorded", never zeros.
@@ -81,6 +103,9 @@ package struct RunResult: Sendable {
         return known.filter { stages[$0] != nil } + stages.keys.filter { !known.contains($0) }.sorted()
     }
 }
+
+/// Histograms per operation, each by kind (`OperationLabel.kinds`).
+package typealias OperationLatency = [OperationLabel: [LatencyKind: HDRHistogram]]
 
 extension RunResult {
     /// The scenario's JSON: every stored property (an absent optional written as `null`) plus

@@ -12,20 +12,19 @@ import HDRHistogram
 /// is recorded in the interval being recorded, so intervals are only ever reached in order. The
 /// last interval also holds the measured requests that completed after the measured phase.
 package struct LatencyRecorder: Sendable {
-    /// The histograms of one phase or interval.
+    /// The histograms of one phase or interval: per operation what a request records by its
+    /// operation (``OperationHistograms``), and the histograms that are not kept per operation.
+    ///
+    /// The totals over all operations (`response`, `service`, `inline`, `parked`) are sums of the
+    /// operations' histograms, made when read (at an interval's hand-over and the result's
+    /// assembly), never recorded per request.
     package struct Histograms: Sendable {
-        /// `done - intended`.
-        package var response = HDRHistogram()
-        /// `done - send`.
-        package var service = HDRHistogram()
+        /// Per ``OperationLabel`` (by `rawValue`): nil for an operation not recorded.
+        package var operations = [OperationHistograms?](repeating: nil, count: OperationLabel.count)
         /// `send - intended` (open loop only).
         package var startLag = HDRHistogram()
         /// `done - parkedAt`, for the requests the engine parked on the upstream.
         package var upstreamWait = HDRHistogram()
-        /// `done - intended` of the requests answered inline (no upstream wait).
-        package var inline = HDRHistogram()
-        /// `done - intended` of the requests the engine parked on the upstream.
-        package var parked = HDRHistogram()
         /// Requests in flight, sampled at each send (`LoadWorker`'s definition).
         package var inFlight = HDRHistogram()
         /// Requests recorded.
@@ -33,54 +32,46 @@ package struct LatencyRecorder: Sendable {
         /// Result codes of the requests recorded, by `ResultCode.harnessIndex` (measured intervals only).
         package var codes = [Int](repeating: 0, count: ResultCode.harnessCount)
 
-        /// An empty set.
+        /// An empty set, with no operation's histograms allocated.
         package init() {}
 
-        /// Records one request (nanoseconds); `startLag` nil where it is not recorded. The
-        /// response time also goes to its path's histogram, `parked` or `inline`.
+        /// An empty set with the histograms of `operations` allocated (a worker's: those its mix
+        /// sends, so that recording never allocates).
+        package init(operations labels: [OperationLabel]) {
+            for label in labels { operations[label.rawValue] = OperationHistograms() }
+        }
+
+        /// Records one request (nanoseconds) of `operation`; `startLag` nil where it is not
+        /// recorded. The response time goes to its path's histogram of the operation, `parked`
+        /// or `inline`.
         @inline(__always)
-        mutating func record(response: UInt64, service: UInt64, startLag: UInt64?, upstreamWait: UInt64?) {
-            self.response.record(response)
-            self.service.record(service)
+        package mutating func record(
+            operation: OperationLabel,
+            response: UInt64,
+            service: UInt64,
+            startLag: UInt64?,
+            upstreamWait: UInt64?
+        ) {
+            let slot = operation.rawValue
+            if operations[slot] == nil { operations[slot] = OperationHistograms() }
+            operations[slot]!.record(response: response, service: service, parked: upstreamWait != nil)
             if let startLag { self.startLag.record(startLag) }
-            if let upstreamWait {
-                self.upstreamWait.record(upstreamWait)
-                parked.record(response)
-            } else {
-                inline.record(response)
-            }
+            if let upstreamWait { self.upstreamWait.record(upstreamWait) }
             requests += 1
         }
 
-        /// A set of these histograms.
-        package init(
-            response: HDRHistogram,
-            service: HDRHistogram,
-            startLag: HDRHistogram,
-            upstreamWait: HDRHistogram,
-            inline: HDRHistogram = HDRHistogram(),
-            parked: HDRHistogram = HDRHistogram(),
-            inFlight: HDRHistogram,
-            requests: Int
-        ) {
-            self.response = response
-            self.service = service
-            self.startLag = startLag
-            self.upstreamWait = upstreamWait
-            self.inline = inline
-            self.parked = parked
-            self.inFlight = inFlight
-            self.requests = requests
-        }
-
-        /// Adds `other`'s counts.
+        /// Adds `other`'s counts (allocating the operations `other` has and this set lacks).
         package mutating func add(_ other: Histograms) {
-            response.add(other.response)
-            service.add(other.service)
+            for slot in other.operations.indices {
+                guard let theirs = other.operations[slot] else { continue }
+                if operations[slot] == nil {
+                    operations[slot] = theirs
+                } else {
+                    operations[slot]!.add(theirs)
+                }
+            }
             startLag.add(other.startLag)
             upstreamWait.add(other.upstreamWait)
-            inline.add(other.inline)
-            parked.add(other.parked)
             inFlight.add(other.inFlight)
             requests += other.requests
             for index in codes.indices { codes[index] += other.codes[index] }
@@ -88,23 +79,62 @@ package struct LatencyRecorder: Sendable {
 
         /// Clears every count, keeping the allocations.
         package mutating func reset() {
-            response.reset()
-            service.reset()
+            for slot in operations.indices where operations[slot] != nil { operations[slot]!.reset() }
             startLag.reset()
             upstreamWait.reset()
-            inline.reset()
-            parked.reset()
             inFlight.reset()
             requests = 0
             for index in codes.indices { codes[index] = 0 }
         }
 
-        /// The latency histograms by kind.
+        /// The histograms of `operation` (nil when not recorded).
+        package subscript(operation: OperationLabel) -> OperationHistograms? { operations[operation.rawValue] }
+
+        /// The operations with at least one request, with their histograms, in `OperationLabel` order.
+        package var recordedOperations: [(label: OperationLabel, histograms: OperationHistograms)] {
+            OperationLabel.allCases.compactMap { label in
+                operations[label.rawValue].flatMap { $0.requests > 0 ? (label, $0) : nil }
+            }
+        }
+
+        /// The sum over operations of `kind` (one of `OperationLabel.kinds`).
+        private func total(_ kind: LatencyKind) -> HDRHistogram {
+            var sum = HDRHistogram()
+            for case let operation? in operations {
+                switch kind {
+                case .inline: sum.add(operation.inline)
+                case .parked: sum.add(operation.parked)
+                case .serviceTime: sum.add(operation.service)
+                default:
+                    sum.add(operation.inline)
+                    sum.add(operation.parked)
+                }
+            }
+            return sum
+        }
+
+        /// `done - intended` of every request: the operations' `inline` and `parked` added.
+        package var response: HDRHistogram { total(.responseTime) }
+        /// `done - send` of every request.
+        package var service: HDRHistogram { total(.serviceTime) }
+        /// `done - intended` of the requests answered inline.
+        package var inline: HDRHistogram { total(.inline) }
+        /// `done - intended` of the requests the engine parked on the upstream.
+        package var parked: HDRHistogram { total(.parked) }
+
+        /// The latency histograms by kind, the totals over operations.
         package var byKind: [LatencyKind: HDRHistogram] {
             [
                 .responseTime: response, .serviceTime: service, .startLag: startLag, .upstreamWait: upstreamWait,
                 .inline: inline, .parked: parked,
             ]
+        }
+
+        /// The per-operation histograms by kind, of the operations with requests.
+        package var byOperation: [OperationLabel: [LatencyKind: HDRHistogram]] {
+            var result: [OperationLabel: [LatencyKind: HDRHistogram]] = [:]
+            for (label, histograms) in recordedOperations { result[label] = histograms.byKind }
+            return result
         }
     }
 
@@ -117,17 +147,21 @@ package struct LatencyRecorder: Sendable {
     /// Whether start lag is recorded (open loop); closed loop records none.
     package let recordsStartLag: Bool
 
-    /// A recorder; `recordsStartLag` false for closed loop.
-    package init(recordsStartLag: Bool) {
+    /// A recorder with the histograms of `operations` allocated (those the worker's mix sends;
+    /// another is allocated at its first request); `recordsStartLag` false for closed loop.
+    package init(recordsStartLag: Bool, operations: [OperationLabel] = []) {
         self.recordsStartLag = recordsStartLag
+        warmup = Histograms(operations: operations)
+        current = Histograms(operations: operations)
     }
 
-    /// Records one request (nanoseconds) of the warm-up (`interval` nil) or of the measured
-    /// interval being recorded (the owner moves to the request's interval first, ``advance(to:)``);
-    /// `upstreamWait` for a request the engine parked (nil: answered inline). The response time
-    /// also goes to its path's histogram, `parked` or `inline`.
+    /// Records one request (nanoseconds) of `operation` in the warm-up (`interval` nil) or in the
+    /// measured interval being recorded (the owner moves to the request's interval first,
+    /// ``advance(to:)``); `upstreamWait` for a request the engine parked (nil: answered inline).
+    /// The response time goes to the operation's histogram of its path, `parked` or `inline`.
     @inline(__always)
     package mutating func record(
+        operation: OperationLabel,
         interval: Int?,
         response: UInt64,
         service: UInt64,
@@ -136,9 +170,21 @@ package struct LatencyRecorder: Sendable {
     ) {
         let startLag = recordsStartLag ? startLag : nil
         if interval != nil {
-            current.record(response: response, service: service, startLag: startLag, upstreamWait: upstreamWait)
+            current.record(
+                operation: operation,
+                response: response,
+                service: service,
+                startLag: startLag,
+                upstreamWait: upstreamWait
+            )
         } else {
-            warmup.record(response: response, service: service, startLag: startLag, upstreamWait: upstreamWait)
+            warmup.record(
+                operation: operation,
+                response: response,
+                service: service,
+                startLag: startLag,
+                upstreamWait: upstreamWait
+            )
         }
     }
 

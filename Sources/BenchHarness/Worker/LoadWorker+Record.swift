@@ -10,10 +10,12 @@ extension LoadWorker {
         let service = done &- sent.send
         let startLag = sent.send &- sent.intended
         let upstreamWait = parkedAt.map { done > $0 ? done &- $0 : 0 }
+        let operation = OperationLabel(sent.operation)
         if sent.measured {
             let interval = interval(at: done)
             if interval > recorder.currentIndex { moveToInterval(interval) }
             recorder.record(
+                operation: operation,
                 interval: interval,
                 response: response,
                 service: service,
@@ -24,6 +26,7 @@ extension LoadWorker {
             tally.count(code, expected: sent.operation.attack?.expectedCode)
         } else {
             recorder.record(
+                operation: operation,
                 interval: nil,
                 response: response,
                 service: service,

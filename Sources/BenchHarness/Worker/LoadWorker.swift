@@ -95,7 +95,10 @@ package struct LoadWorker<Target: LoadTarget, Clock: WorkerClock, Log: RequestLo
                 favorites: favorites
             )
         }
-        recorder = LatencyRecorder(recordsStartLag: context.timing.isOpenLoop)
+        recorder = LatencyRecorder(
+            recordsStartLag: context.timing.isOpenLoop,
+            operations: devices.isEmpty ? [] : OperationLabel.sent(by: mix)
+        )
         inbox = WorkerInbox(clock: context.clock, gauge: context.gauge)
         batch.reserveCapacity(256)
     }

@@ -26,6 +26,11 @@ package struct CompareMetric: Sendable, Equatable, Hashable {
         /// An `upstream` counter: per request for `calls`, `errors`, `timeouts` and `rejected`;
         /// as it is for `maxInFlight`.
         case upstream(String)
+        /// A statistic of one operation's measured-phase latency histogram
+        /// (`latency.byOperation.OP.KIND`), ns: `check.inline.p50`.
+        case operationLatency(OperationLabel, LatencyKind, String)
+        /// One operation's requests per second over the measured phase: `check.throughput`.
+        case operationThroughput(OperationLabel)
     }
 
     /// Where the figure comes from.
@@ -69,17 +74,24 @@ package struct CompareMetric: Sendable, Equatable, Hashable {
         case .inFlight(let statistic): "\(Self.inFlightName).\(statistic)"
         case .failures: "failures"
         case .upstream(let counter): "upstream.\(counter)"
+        case .operationLatency(let label, let kind, let statistic): "\(label.name).\(kind.rawValue).\(statistic)"
+        case .operationThroughput(let label): "\(label.name).throughput"
         }
     }
 
     /// Whether a larger value is better (throughput) rather than worse (everything else).
-    package var higherIsBetter: Bool { source == .throughput }
+    package var higherIsBetter: Bool {
+        switch source {
+        case .throughput, .operationThroughput: true
+        default: false
+        }
+    }
 
     /// The unit of the metric's values, as the verdict file writes it.
     package var unit: String {
         switch source {
-        case .throughput: "requests/s"
-        case .latency: "ns"
+        case .throughput, .operationThroughput: "requests/s"
+        case .latency, .operationLatency: "ns"
         case .inFlight: "requests"
         case .failures: "share"
         case .upstream(let counter): counter == "maxInFlight" ? "calls" : "per request"
@@ -90,7 +102,8 @@ package struct CompareMetric: Sendable, Equatable, Hashable {
     /// upstream-wait and upstream figures in results written before they were measured (no
     /// `concurrency` section: an older file reads its missing `upstreamWait` as empty, which is not
     /// a measurement of zero), `inline`/`parked` and `failures` in results written before they were
-    /// recorded, and upstream counters and failures of merges of `.hlog` files only.
+    /// recorded, and upstream counters and failures of merges of `.hlog` files only; an operation's
+    /// figure in a result that did not record operations apart, or that sent none of it.
     package func value(in document: ResultDocument) -> Double? {
         switch source {
         case .throughput:
@@ -102,6 +115,12 @@ package struct CompareMetric: Sendable, Equatable, Hashable {
             return document.summary.failureShare
         case .inFlight(let statistic):
             return document.concurrency.map { Self.statistic(statistic, of: $0.inFlight) }
+        case .operationLatency(let label, let kind, let statistic):
+            return document.latency.byOperation?[label.name]?[kind].map { Self.statistic(statistic, of: $0) }
+        case .operationThroughput(let label):
+            guard let section = document.latency.byOperation?[label.name] else { return nil }
+            let seconds = document.summary.durationSeconds
+            return seconds > 0 ? Double(section.responseTime.count) / seconds : nil
         case .upstream(let counter):
             guard let upstream = document.upstream else { return nil }
             let requests = Double(Swift.max(document.summary.requests, 1))
@@ -131,7 +150,8 @@ package struct CompareMetric: Sendable, Equatable, Hashable {
 
     /// Parses `--metrics`: comma-separated names (`throughput`, `inline.p99`, `parked.p99`,
     /// `responseTime.p99`, `upstreamWait.p50`, `inFlight.p99`, `failures`, `upstream.calls`, ...;
-    /// a bare statistic such as `p99` means `inline.p99`, the hot path's).
+    /// a bare statistic such as `p99` means `inline.p99`, the hot path's), and per operation
+    /// `OPERATION.KIND.STAT` (`check.inline.p50`) and `OPERATION.throughput`.
     package static func parseList(_ text: String) throws(BenchError) -> [CompareMetric] {
         var result: [CompareMetric] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -140,7 +160,9 @@ package struct CompareMetric: Sendable, Equatable, Hashable {
                 let kinds = (LatencyKind.allCases.map(\.rawValue) + [inFlightName]).joined(separator: "|")
                 throw .invalidSetting(
                     "--metrics: unknown metric '\(name)'; expected throughput, failures, "
-                        + "(\(kinds)).(\(statistics.joined(separator: "|"))) or upstream.(\(upstreamCounters.joined(separator: "|")))"
+                        + "(\(kinds)).(\(statistics.joined(separator: "|"))), upstream.(\(upstreamCounters.joined(separator: "|"))), "
+                        + "or OPERATION.(\(OperationLabel.kinds.map(\.rawValue).joined(separator: "|"))).STAT or OPERATION.throughput "
+                        + "(OPERATION: \(OperationLabel.allCases.map(\.name).joined(separator: "|")))"
                 )
             }
             guard !result.contains(metric) else { throw .invalidSetting("--metrics names '\(name)' twice") }
@@ -151,6 +173,15 @@ package struct CompareMetric: Sendable, Equatable, Hashable {
 
     /// The metric called `name`, or nil.
     package static func parse(_ name: String) -> CompareMetric? {
+        if let (label, rest) = OperationLabel.split(Substring(name)) {
+            if rest == "throughput" { return CompareMetric(source: .operationThroughput(label)) }
+            guard let dot = rest.firstIndex(of: "."), let kind = LatencyKind(rawValue: String(rest[..<dot])),
+                OperationLabel.kinds.contains(kind)
+            else { return nil }
+            let statistic = String(rest[rest.index(after: dot)...])
+            return statistics.contains(statistic)
+                ? CompareMetric(source: .operationLatency(label, kind, statistic)) : nil
+        }
         if name == "throughput" { return CompareMetric(source: .throughput) }
         if name == "failures" { return CompareMetric(source: .failures) }
         if statistics.contains(name) { return CompareMetric(source: .latency(.inline, name)) }

@@ -12,8 +12,10 @@ package enum HistogramFiles {
 
     /// The `.hgrm` files of a result, by file name: one per latency kind (`responseTime.hgrm`,
     /// `serviceTime.hgrm`, `startLag.hgrm`, `upstreamWait.hgrm`, and `inline.hgrm`, `parked.hgrm`
-    /// when recorded) and `stage-<name>.hgrm`, values in microseconds, and `inFlight.hgrm` (when
-    /// measured), values in requests; all in HdrHistogram's Java percentile-distribution layout.
+    /// when recorded) and `stage-<name>.hgrm`, values in microseconds, `inFlight.hgrm` (when
+    /// measured), values in requests, and per operation with requests one per kind of
+    /// `OperationLabel.kinds` (`check.inline.hgrm`, `check.parked.hgrm`, `check.responseTime.hgrm`,
+    /// `check.serviceTime.hgrm`); all in HdrHistogram's Java percentile-distribution layout.
     package static func hgrmFiles(_ result: RunResult) -> [(name: String, text: String)] {
         var files: [(name: String, text: String)] = []
         for kind in LatencyKind.allCases where !kind.isByPath || result.records(kind) {
@@ -25,8 +27,23 @@ package enum HistogramFiles {
         if let inFlight = result.inFlight {
             files.append(("\(inFlightTag).hgrm", inFlight.percentileDistributionText(outputValueUnitScalingRatio: 1)))
         }
+        for label in result.operations {
+            for kind in OperationLabel.kinds {
+                let histogram = result.histogram(kind, of: label) ?? HDRHistogram()
+                files.append(("\(operationTag(label, kind)).hgrm", hgrmText(histogram)))
+            }
+        }
         return files
     }
+
+    /// The `.hlog` tag and `.hgrm` name of one operation's histogram: `check.inline`.
+    package static func operationTag(_ label: OperationLabel, _ kind: LatencyKind) -> String {
+        "\(label.name).\(kind.rawValue)"
+    }
+
+    /// The kinds an interval log writes per operation: the operation's `responseTime` is its
+    /// `inline` and `parked` added, so the log leaves it out (`merge` adds them back).
+    package static let hlogOperationKinds: [LatencyKind] = [.inline, .parked, .serviceTime]
 
     /// One `.hgrm` text (values in µs).
     package static func hgrmText(_ histogram: HDRHistogram) -> String {
@@ -74,13 +91,23 @@ package enum HistogramFiles {
     /// The lines of one interval: one per latency kind (`Tag=responseTime`, `Tag=serviceTime`,
     /// `Tag=startLag`, `Tag=upstreamWait`), values in ns, then `Tag=inFlight`, values in requests.
     ///
+    /// Then, per operation with requests in the interval (`OperationLabel` order), one line per
+    /// non-empty histogram of ``hlogOperationKinds``, tagged ``operationTag(_:_:)``
+    /// (`Tag=check.inline`): an operation's line missing from an interval held no value there.
+    ///
     /// The Interval_Max column is the value divided by 1e6 for every tag (one ratio per log, as
     /// HdrHistogram's writers have it): milliseconds for latencies, millionths of requests for
     /// `inFlight`. Readers take the histograms from the payloads; that column is for people.
     package static func hlogLines(_ interval: IntervalReport, writer: HDRLogWriter) throws(BenchError) -> String {
-        let tagged =
+        var tagged =
             LatencyKind.allCases.map { (tag: $0.rawValue, histogram: interval.histogram($0)) }
             + [(tag: inFlightTag, histogram: interval.inFlight)]
+        for (label, histograms) in interval.operations.sorted(by: { $0.key < $1.key }) {
+            for kind in hlogOperationKinds {
+                let histogram = histograms.histogram(kind)
+                if histogram.totalCount > 0 { tagged.append((tag: operationTag(label, kind), histogram: histogram)) }
+            }
+        }
         var text = ""
         for (tag, histogram) in tagged {
             do {

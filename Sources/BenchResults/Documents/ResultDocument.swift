@@ -59,6 +59,10 @@ package struct LatencySection: Codable, Sendable, Equatable {
     package var inline: HistogramSummary?
     /// `done - intended start` of the requests that waited on the upstream (absent with `inline`).
     package var parked: HistogramSummary?
+    /// The histograms per operation, by `OperationLabel.name`, of the operations with requests
+    /// (absent in files written before operations were recorded apart, and in merges of inputs
+    /// that lack them: not recorded, never zeros).
+    package var byOperation: [String: OperationLatencySection]? = nil
 
     /// The histogram of `kind`; nil for a path (`inline`, `parked`) the file did not record.
     package subscript(kind: LatencyKind) -> HistogramSummary? {
@@ -69,6 +73,30 @@ package struct LatencySection: Codable, Sendable, Equatable {
         case .upstreamWait: upstreamWait
         case .inline: inline
         case .parked: parked
+        }
+    }
+}
+
+/// One operation's histograms (`latency.byOperation.OP`, `warmup.byOperation.OP`), each with the
+/// shape of `latency.KIND`; over the operations, each kind's counts add up to `latency.KIND`'s.
+package struct OperationLatencySection: Codable, Sendable, Equatable {
+    /// `done - intended start`.
+    package var responseTime: HistogramSummary
+    /// `done - send`.
+    package var serviceTime: HistogramSummary
+    /// `done - intended start` of the operation's requests answered inline.
+    package var inline: HistogramSummary
+    /// `done - intended start` of the operation's requests that waited on the upstream.
+    package var parked: HistogramSummary
+
+    /// The histogram of `kind` (nil for a kind not kept per operation).
+    package subscript(kind: LatencyKind) -> HistogramSummary? {
+        switch kind {
+        case .responseTime: responseTime
+        case .serviceTime: serviceTime
+        case .inline: inline
+        case .parked: parked
+        case .startLag, .upstreamWait: nil
         }
     }
 }
@@ -93,6 +121,7 @@ extension LatencySection {
             ?? HistogramSummary(HDRHistogram())
         inline = try container.decodeIfPresent(HistogramSummary.self, forKey: .inline)
         parked = try container.decodeIfPresent(HistogramSummary.self, forKey: .parked)
+        byOperation = try container.decodeIfPresent([String: OperationLatencySection].self, forKey: .byOperation)
     }
 }
 

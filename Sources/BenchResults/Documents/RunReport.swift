@@ -5,8 +5,9 @@ import HDRHistogram
 
 /// The console summary of a run (or of a merge): scenario, environment, prewarm, throughput,
 /// requests in flight, the headline (response time inline and parked, start lag's share), latency
-/// percentiles, stages, caches, upstream calls, an ASCII histogram of response time, failures apart
-/// from answers, attacks and the validity verdict.
+/// percentiles, stages, caches, upstream calls, a table per operation (or, for a result without
+/// one, an ASCII histogram of response time), failures apart from answers, attacks and the
+/// validity verdict.
 package enum RunReport {
     /// The console summary of a run or merged result.
     package static func text(_ result: RunResult) -> String {
@@ -44,10 +45,14 @@ package enum RunReport {
         lines += cacheLines(result.cache)
         if let upstream = upstreamLine(result.upstream) { lines += ["", upstream] }
         lines.append("")
-        lines.append(
-            "response time distribution (\(LatencyText.count(result.histogram(.responseTime).totalCount)) requests)\(closedNote(result))"
-        )
-        lines += LatencyBars.lines(result.histogram(.responseTime))
+        if let operations = operationTable(result) {
+            lines += operations
+        } else {
+            lines.append(
+                "response time distribution (\(LatencyText.count(result.histogram(.responseTime).totalCount)) requests)\(closedNote(result))"
+            )
+            lines += LatencyBars.lines(result.histogram(.responseTime))
+        }
         lines.append("")
         lines += outcomeLines(result.summary, codesKnown: !result.isMergedFromLogsOnly && result.summary.codesKnown)
         if let attack = attackLine(result.attacks) { lines.append(attack) }

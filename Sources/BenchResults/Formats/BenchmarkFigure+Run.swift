@@ -7,6 +7,10 @@ extension BenchmarkFigure {
     ///   waited on the upstream; both when recorded), `.../responseTime` and `.../serviceTime`: the
     ///   latency measures of each histogram (`latency(benchmark:histogram:unit:context:)`), ns,
     ///   smaller is better;
+    /// - per operation with requests (`latency.byOperation`, when recorded): `.../OP.inline` (its
+    ///   inline response time's latency measures, when it had any) and `.../OP`'s `throughput`
+    ///   (its requests per second, bigger is better: in closed loop, each operation's share of
+    ///   what the loop achieved);
     /// - `.../failures`: the share of requests that failed, percent, smaller is better (when known);
     /// - the benchmark itself: `throughput`, the achieved rate in requests per second, bounded by
     ///   the slowest and the fastest measured interval, bigger is better.
@@ -37,6 +41,28 @@ extension BenchmarkFigure {
         figures +=
             latency(benchmark: benchmark + "/responseTime", histogram: document.latency.responseTime, context: context)
             + latency(benchmark: benchmark + "/serviceTime", histogram: document.latency.serviceTime, context: context)
+        for (name, section) in (document.latency.byOperation ?? [:]).sorted(by: { Self.order($0.key, $1.key) }) {
+            if section.inline.count > 0 {
+                figures += latency(
+                    benchmark: benchmark + "/\(name).inline",
+                    histogram: section.inline,
+                    context: context
+                )
+            }
+            let seconds = document.summary.durationSeconds
+            if seconds > 0 {
+                figures.append(
+                    BenchmarkFigure(
+                        benchmark: benchmark + "/\(name)",
+                        measure: "throughput",
+                        value: Double(section.responseTime.count) / seconds,
+                        unit: "req/s",
+                        direction: .biggerIsBetter,
+                        context: "\(name) requests per second over the measured phase; " + context
+                    )
+                )
+            }
+        }
         if let share = document.summary.failureShare {
             figures.append(
                 BenchmarkFigure(
@@ -50,6 +76,12 @@ extension BenchmarkFigure {
             )
         }
         return figures + [throughput]
+    }
+
+    /// Operation names in `OperationLabel` order (an unknown one last, by name).
+    static func order(_ a: String, _ b: String) -> Bool {
+        let (x, y) = (OperationLabel(name: a)?.rawValue ?? Int.max, OperationLabel(name: b)?.rawValue ?? Int.max)
+        return x != y ? x < y : a < b
     }
 
     /// One line on the run: achieved and target rate, requests, loop, algorithm, cache, validity.

@@ -103,6 +103,31 @@ package enum ReportPage {
             yLabel: "service time",
             series: runs.map { .init(name: $0.name, histogram: histogram($0.document.latency.serviceTime)) }
         )
+        let operationSeries = runs.flatMap { run -> [PercentileSpectrumChart.Series] in
+            let operations = (run.document.latency.byOperation ?? [:]).sorted { BenchmarkFigure.order($0.key, $1.key) }
+            return operations.compactMap { name, section in
+                section.inline.count > 0
+                    ? .init(name: runs.count > 1 ? "\(run.name): \(name)" : name, histogram: histogram(section.inline))
+                    : nil
+            }
+        }
+        if operationSeries.isEmpty {
+            latency += HTMLDocument.paragraph(
+                "No latency per operation: these result files predate it, or are merges of inputs that lack it.",
+                className: "note"
+            )
+        } else {
+            latency += HTMLDocument.paragraph(
+                "Inline response time per operation (latency.byOperation): the mix's figures above are a blend of operations that differ by orders of magnitude (a get signs a media token, a check does not); each line here is one operation's.",
+                className: "note"
+            )
+            latency += PercentileSpectrumChart.svg(
+                id: "operation-spectrum",
+                title: "Inline response time by percentile, per operation",
+                yLabel: "response time",
+                series: operationSeries
+            )
+        }
         latency += ReportTables.latency(documents, names: names)
         out += HTMLDocument.section(id: "latency", title: "Latency", body: latency)
 

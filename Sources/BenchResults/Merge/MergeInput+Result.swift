@@ -65,6 +65,7 @@ extension MergeInput {
             },
             truncation: nil,
             recordsByPath: LatencyKind.byPath.allSatisfy(result.records),
+            recordsByOperation: result.recordsByOperation,
             merged: result.shards
         )
     }

@@ -31,6 +31,9 @@ package struct MergeInput: Sendable {
     /// Whether it recorded the response time by path (`inline`, `parked`): a merge holds them only
     /// when every input does, since a sum over some inputs would pass for the whole.
     package var recordsByPath: Bool
+    /// Whether it recorded its histograms per operation: a merge holds them only when every input
+    /// does, for the same reason.
+    package var recordsByOperation: Bool
     /// The file's device and inode (nil for bytes not read from a file): the same file given twice.
     package var fileIdentity: String? = nil
     /// For a result written by `merge`: which shards it holds (its `shards` section).

@@ -12,6 +12,9 @@ struct MergeLogReader {
     private(set) var latency: [LatencyKind: HDRHistogram] = [:]
     /// This log's requests-in-flight histogram (nil: none read).
     private(set) var inFlight: HDRHistogram?
+    /// This log's histograms per operation, from the tags `OP.KIND` (`check.inline`); an
+    /// operation's `responseTime` is added from its `inline` and `parked` in ``finish()``.
+    private(set) var operations: OperationLatency = [:]
     private var log = HDRLog()
     private var lineNumber = 0
     private var pending: [UInt8] = []
@@ -66,6 +69,14 @@ struct MergeLogReader {
             try line(last[...], terminated: false)
         }
         let metadata = try LogMetadata(log, file: file)
+        for label in operations.keys {
+            var response = operations[label]?[.inline] ?? HDRHistogram()
+            response.add(operations[label]?[.parked] ?? HDRHistogram())
+            operations[label]?[.responseTime] = response
+            for kind in OperationLabel.kinds where operations[label]?[kind] == nil {
+                operations[label]?[kind] = HDRHistogram()
+            }
+        }
         guard entries > 0 || metadata.hasRunLine else {
             throw .badInput(
                 "\(file): no interval histograms; expected an .hlog interval log (format 1.3) or a result JSON"
@@ -79,7 +90,9 @@ struct MergeLogReader {
             window: start <= end ? (start, end) : (0, 0),
             intervals: intervals,
             truncation: Self.truncation(metadata, held: intervals.count),
-            recordsByPath: LatencyKind.byPath.allSatisfy { tags.contains($0.rawValue) }
+            recordsByPath: LatencyKind.byPath.allSatisfy { tags.contains($0.rawValue) },
+            // A log without requests has nothing to record apart: it leaves the merge's figures as they are.
+            recordsByOperation: !operations.isEmpty || requests == 0
         )
     }
 
@@ -139,10 +152,21 @@ struct MergeLogReader {
             inFlight = sum
             return
         }
+        if let tag = entry.tag, let (label, rest) = OperationLabel.split(Substring(tag)) {
+            guard let kind = LatencyKind(rawValue: String(rest)), HistogramFiles.hlogOperationKinds.contains(kind)
+            else {
+                let kinds = HistogramFiles.hlogOperationKinds.map { "\(label.name).\($0.rawValue)" }
+                throw .badInput(
+                    "\(file): line \(lineNumber): unknown tag \(tag); expected one of \(kinds.joined(separator: ", "))"
+                )
+            }
+            operations[label, default: [:]][kind, default: HDRHistogram()].add(entry.histogram)
+            return
+        }
         let kind: LatencyKind
         if let tag = entry.tag {
             guard let known = LatencyKind(rawValue: tag) else {
-                let tags = LatencyKind.allCases.map(\.rawValue) + [HistogramFiles.inFlightTag]
+                let tags = LatencyKind.allCases.map(\.rawValue) + [HistogramFiles.inFlightTag, "OPERATION.KIND"]
                 throw .badInput(
                     "\(file): line \(lineNumber): unknown tag \(tag); expected one of \(tags.joined(separator: ", "))"
                 )

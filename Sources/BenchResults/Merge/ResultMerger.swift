@@ -50,6 +50,7 @@ package struct ResultMerger {
     private var results: [RunResult] = []
     private var latency: [LatencyKind: HDRHistogram] = [:]
     private var logInFlight: HDRHistogram?
+    private var logOperations: OperationLatency = [:]
     private var logCount = 0
 
     /// An empty merger.
@@ -164,6 +165,7 @@ package struct ResultMerger {
         input.fileIdentity = identity
         for (kind, histogram) in reader.latency { latency[kind, default: HDRHistogram()].add(histogram) }
         if let inFlight = reader.inFlight { Self.add(inFlight, to: &logInFlight) }
+        Self.add(reader.operations, to: &logOperations)
         logCount += 1
         inputs.append(input)
     }
@@ -173,6 +175,15 @@ package struct ResultMerger {
         var sum = total ?? HDRHistogram()
         sum.add(histogram)
         total = sum
+    }
+
+    /// Adds every histogram of `operations` to `total`'s.
+    private static func add(_ operations: OperationLatency, to total: inout OperationLatency) {
+        for (label, histograms) in operations {
+            for (kind, histogram) in histograms {
+                total[label, default: [:]][kind, default: HDRHistogram()].add(histogram)
+            }
+        }
     }
 
     /// The merged result of everything added, on `timeline`.
@@ -218,6 +229,8 @@ package struct ResultMerger {
             merged.cache = first.cache
         }
         var targets: [Double] = []
+        var operations = logOperations
+        var warmupOperations: OperationLatency = [:]
         var verified = CacheStats()
         var authorizations = CacheStats()
         for (index, input) in results.enumerated() {
@@ -225,6 +238,8 @@ package struct ResultMerger {
             for (kind, histogram) in input.latency { merged.latency[kind, default: HDRHistogram()].add(histogram) }
             for (kind, histogram) in input.warmup { merged.warmup[kind, default: HDRHistogram()].add(histogram) }
             for (name, histogram) in input.stages { merged.stages[name, default: HDRHistogram()].add(histogram) }
+            Self.add(input.latencyByOperation ?? [:], to: &operations)
+            Self.add(input.warmupByOperation ?? [:], to: &warmupOperations)
             for (code, count) in input.summary.errors { merged.summary.errors[code, default: 0] += count }
             if let peak = input.summary.peakRSS {
                 merged.summary.peakRSS = Swift.max(merged.summary.peakRSS ?? 0, peak)
@@ -258,6 +273,11 @@ package struct ResultMerger {
         }
         for kind in LatencyKind.allCases where !kind.isByPath && merged.latency[kind] == nil {
             merged.latency[kind] = HDRHistogram()
+        }
+        // Per operation only when every input has it: a sum over some inputs would pass for the whole.
+        if inputs.allSatisfy(\.recordsByOperation) { merged.latencyByOperation = operations }
+        if !results.isEmpty, results.allSatisfy({ $0.warmupByOperation != nil }) {
+            merged.warmupByOperation = warmupOperations
         }
         if !inputs.allSatisfy(\.recordsByPath) {
             for kind in LatencyKind.byPath {

@@ -9,8 +9,10 @@ import Foundation
 /// `.pNN[.N...]`, `.mean` or `.max` (a latency: `ns`, `us`/`µs`, `ms` or `s`);
 /// `inFlight.pNN|mean|max` (a count); `failures` (the share of requests that failed, with `%`) or
 /// `errors.CODE` (the share answered with one code); `throughput` (requests per second achieved).
-/// `errors` alone, which counted correct denials as errors, is refused with a message naming
-/// `failures`. Operators `<`, `<=`, `>`, `>=`. Parsed before anything runs, so that a typo
+/// Each latency of `inline|parked|responseTime|serviceTime` and `throughput` also per operation,
+/// named first: `check.inline.p99`, `get.serviceTime.p50`, `verify.throughput`
+/// (`OperationLabel`'s names). `errors` alone, which counted correct denials as errors, is
+/// refused with a message naming `failures`. Operators `<`, `<=`, `>`, `>=`. Parsed before anything runs, so that a typo
 /// costs no run.
 package enum SLOExpression {
     /// The objectives of `text` in the order given.
@@ -70,6 +72,23 @@ package enum SLOExpression {
 
     /// The metric `name` names.
     private static func metric(_ name: String, item: String) throws(BenchError) -> SLOMetric {
+        if let (label, rest) = OperationLabel.split(Substring(name)) {
+            if rest == "throughput" { return .operationThroughput(label) }
+            let head = rest.prefix { $0 != "." }
+            guard let kind = LatencyKind(rawValue: String(head)), OperationLabel.kinds.contains(kind) else {
+                let kinds = OperationLabel.kinds.map(\.rawValue).joined(separator: ", ")
+                throw fail(
+                    item,
+                    "unknown metric '\(name)'; expected \(label.name).KIND.STAT with KIND one of \(kinds), or \(label.name).throughput"
+                )
+            }
+            let owner = "\(label.name).\(head)"
+            return .operationLatency(
+                label,
+                kind,
+                try statistic(String(rest.dropFirst(head.count + 1)), of: owner, item: item)
+            )
+        }
         let head = name.prefix { $0 != "." }
         let tail = name.dropFirst(head.count + 1)
         if let kind = LatencyKind(rawValue: String(head)) {
@@ -105,7 +124,7 @@ package enum SLOExpression {
             throw fail(
                 item,
                 "unknown metric '\(name)'; expected \(latencyNames) or inFlight with .pNN, .mean or .max, "
-                    + "failures, errors.CODE or throughput"
+                    + "failures, errors.CODE, throughput, or OPERATION.KIND.STAT (e.g. check.inline.p99)"
             )
         }
     }

@@ -15,14 +15,19 @@ package enum SLOMetric: Sendable, Equatable {
     case code(String)
     /// Requests per second achieved in the measured phase.
     case throughput
+    /// A statistic of one operation's measured-phase latency histogram, e.g. `check.inline.p99`
+    /// (`OperationLabel.kinds` only).
+    case operationLatency(OperationLabel, LatencyKind, SLOStatistic)
+    /// One operation's requests per second over the measured phase, e.g. `check.throughput`.
+    case operationThroughput(OperationLabel)
 
     /// The kind of threshold the metric takes, which fixes the units accepted after the operator.
     package var unit: SLOUnit {
         switch self {
-        case .latency: .duration
+        case .latency, .operationLatency: .duration
         case .inFlight: .count
         case .failures, .code: .share
-        case .throughput: .rate
+        case .throughput, .operationThroughput: .rate
         }
     }
 }

@@ -27,7 +27,8 @@ package struct SLOObjective: Sendable, Equatable {
     ///
     /// A share of a run without requests is 0; requests in flight not measured (an older file) read
     /// as an empty histogram, 0; failures not told apart (an older file) count every code but
-    /// `VALID_TOKEN`, as that file's `errors` did.
+    /// `VALID_TOKEN`, as that file's `errors` did. An operation's figure in a result that did not
+    /// record operations apart is NaN, which meets no objective: not recorded is not zero.
     package func actual(in result: RunResult) -> Double {
         switch metric {
         case .latency(let kind, let statistic):
@@ -43,6 +44,13 @@ package struct SLOObjective: Sendable, Equatable {
             return ResultSummary.share(result.summary.errors[code] ?? 0, of: result.summary.requests)
         case .throughput:
             return result.summary.achievedRate
+        case .operationLatency(let label, let kind, let statistic):
+            guard let histogram = result.histogram(kind, of: label) else { return .nan }
+            return Self.value(histogram, statistic)
+        case .operationThroughput(let label):
+            guard let histogram = result.histogram(.responseTime, of: label) else { return .nan }
+            let seconds = result.summary.durationSeconds
+            return seconds > 0 ? Double(histogram.totalCount) / seconds : 0
         }
     }
 
@@ -63,7 +71,8 @@ package struct SLOObjective: Sendable, Equatable {
 
     /// `value` (in this objective's unit) as text: `1.23ms`, `0.012%`, `1,950 req/s`, `12`.
     package func text(_ value: Double) -> String {
-        switch metric.unit {
+        if value.isNaN { return "not recorded" }
+        return switch metric.unit {
         case .duration: LatencyText.duration(nanoseconds: value)
         case .share: SLOText.percent(value)
         case .rate: LatencyText.rate(value) + " req/s"

@@ -30,10 +30,14 @@ struct IntervalCollectorTests {
     static func set(worker: Int, index: Int) -> LatencyRecorder.Histograms {
         var set = LatencyRecorder.Histograms()
         for request in 0..<(worker + 1 + index) {
-            set.response.record(UInt64(1_000 * (worker + 1) + request))
-            set.service.record(UInt64(500 + request))
+            set.record(
+                operation: request % 2 == 0 ? .check : .get,
+                response: UInt64(1_000 * (worker + 1) + request),
+                service: UInt64(500 + request),
+                startLag: nil,
+                upstreamWait: nil
+            )
             set.inFlight.record(UInt64(worker + 1))
-            set.requests += 1
             set.codes[(worker + request) % ResultCode.harnessCount] += 1
         }
         return set

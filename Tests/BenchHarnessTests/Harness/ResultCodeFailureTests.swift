@@ -33,16 +33,17 @@ struct ResultCodeFailureTests {
     @Test func theRecorderSplitsResponseTimeByPath() {
         var recorder = LatencyRecorder(recordsStartLag: true)
         recorder.advance(to: 0)
-        recorder.record(interval: 0, response: 1_000, service: 900, startLag: 100)
-        recorder.record(interval: 0, response: 2_000, service: 1_900, startLag: 100)
+        recorder.record(operation: .check, interval: 0, response: 1_000, service: 900, startLag: 100)
+        recorder.record(operation: .check, interval: 0, response: 2_000, service: 1_900, startLag: 100)
         recorder.record(
+            operation: .get,
             interval: 0,
             response: 200_000_000,
             service: 199_000_000,
             startLag: 100,
             upstreamWait: 198_000_000
         )
-        recorder.record(interval: nil, response: 5_000, service: 4_000, startLag: 100)
+        recorder.record(operation: .check, interval: nil, response: 5_000, service: 4_000, startLag: 100)
         let set = recorder.current
         #expect(set.inline.totalCount == 2 && set.parked.totalCount == 1)
         #expect(set.inline.totalCount + set.parked.totalCount == set.response.totalCount)
