@@ -149,10 +149,13 @@ package struct BlockReport: Codable, Sendable, Equatable {
     }
 
     /// Why the block cannot be trusted under `rules`, or nil: the generator fell behind (start lag,
-    /// or the open loop's rate not achieved), or the host stole more than the bound.
+    /// or the open loop's rate not achieved: both checked only with a start-lag bound, since a
+    /// late generator shows in both), or the host stole more than the bound.
     package func spoiled(by rules: BlockRules) -> BlockRules.Reason? {
-        if let bound = rules.maximumStartLagNanos, let lag = startLagP99, lag > bound { return .startLag }
-        if let target = targetRate, target > 0, achievedRate < target * rules.minimumRateShare { return .rate }
+        if let bound = rules.maximumStartLagNanos {
+            if let lag = startLagP99, lag > bound { return .startLag }
+            if let target = targetRate, target > 0, achievedRate < target * rules.minimumRateShare { return .rate }
+        }
         if stealShare > rules.maximumStealShare { return .steal }
         return nil
     }
@@ -170,7 +173,8 @@ package struct BlockRules: Sendable, Equatable, Codable {
         case steal
     }
 
-    /// The start lag p99 above which a block is dropped, nanoseconds (nil: not checked).
+    /// The start lag p99 above which a block is dropped, nanoseconds (nil: the generator's timing,
+    /// start lag and achieved rate, is not checked).
     package var maximumStartLagNanos: Double?
     /// The achieved share of the target rate below which an open-loop block is dropped.
     package var minimumRateShare: Double = 0.99

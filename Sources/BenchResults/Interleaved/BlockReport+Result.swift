@@ -34,8 +34,9 @@ extension BlockReport {
     }
 
     /// Every figure of `result` by the name `compare` and `--slo` give it: `throughput`,
-    /// `failures`, `KIND.STAT` of each latency histogram that recorded something, and
-    /// `stage.NAME.STAT` of each hot-path stage.
+    /// `failures`, `KIND.STAT` of each latency histogram that recorded something,
+    /// `stage.NAME.STAT` of each hot-path stage, and per operation that sent requests
+    /// `OP.KIND.STAT`, `OP.requests` and `OP.throughput` (its requests per second of the block).
     package static func metrics(of result: RunResult) -> [String: Double] {
         var metrics: [String: Double] = ["throughput": result.summary.achievedRate]
         if let share = result.summary.failureShare { metrics["failures"] = share }
@@ -48,6 +49,17 @@ extension BlockReport {
         }
         for (kind, histogram) in result.latency { add(kind.rawValue, histogram) }
         for (name, histogram) in result.stages { add("stage.\(name)", histogram) }
+        let seconds = result.summary.durationSeconds
+        for operation in result.operations {
+            for kind in LatencyKind.allCases {
+                if let histogram = result.histogram(kind, of: operation) {
+                    add("\(operation.name).\(kind.rawValue)", histogram)
+                }
+            }
+            let requests = result.histogram(.responseTime, of: operation)?.totalCount ?? 0
+            metrics["\(operation.name).requests"] = Double(requests)
+            metrics["\(operation.name).throughput"] = seconds > 0 ? Double(requests) / seconds : 0
+        }
         return metrics
     }
 }

@@ -107,7 +107,12 @@ package struct InterleavedComparison: Sendable, Equatable {
         let names = Set(kept.flatMap { $0.baseline.metrics.keys }).intersection(
             kept.flatMap { $0.candidate.metrics.keys }
         )
-        let gated = names.filter { name in settings.metrics.contains { Self.matches(name, pattern: $0) } }.sorted()
+        // An open loop's throughput is its schedule's, the same on both sides: not a figure of the code.
+        let openLoop = kept.first?.baseline.targetRate != nil
+        let gated = names.filter { name in
+            settings.metrics.contains { Self.matches(name, pattern: $0) }
+                && !(openLoop && (name == "throughput" || name.hasSuffix(".throughput")))
+        }.sorted()
         lines = Self.lines(gated, kept: kept, settings: settings, analysis: settings.analysis)
         let stageNames = names.filter { Self.matches($0, pattern: "stage.*.p50") }.sorted()
         stages = Self.lines(stageNames, kept: kept, settings: settings, analysis: settings.analysis)

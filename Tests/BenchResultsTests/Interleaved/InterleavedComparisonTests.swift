@@ -118,6 +118,18 @@ import Testing
         #expect(comparison.pairsLine.contains("(start lag 1, rate not achieved 1, host steal 1)"))
     }
 
+    @Test func withoutAStartLagBoundTheGeneratorsTimingDropsNothing() {
+        let unbounded = BlockRules(maximumStartLagNanos: nil, maximumStealShare: 0.99)
+        var late = Self.report(0, metrics: ["check.inline.p50": 1_000], startLag: 40_000_000)
+        late.achievedRate = 1_000
+        #expect(late.spoiled(by: unbounded) == nil)
+        #expect(late.spoiled(by: Self.rules) == .startLag)
+        late.startLagP99 = 0
+        #expect(late.spoiled(by: Self.rules) == .rate)
+        late.stealSeconds = Double(late.cpus) * late.seconds
+        #expect(late.spoiled(by: unbounded) == .steal)
+    }
+
     @Test(arguments: [
         ("check.inline.p50", "*.inline.p50", true), ("inline.p50", "*.inline.p50", false),
         ("check.inline.p50", "check.inline.p50", true), ("stage.mint.p50", "stage.*.p50", true),

@@ -33,6 +33,11 @@ struct ABCommandTests {
         #expect(metrics["inline.p50"].map { $0 > 0 } == true)
         #expect(metrics["throughput"] != nil)
         #expect(metrics.keys.contains { $0.hasPrefix("stage.") })
+        // The default mix: each operation's own figures, by the names compare gives them.
+        for operation in ["get", "check", "verify"] {
+            #expect(metrics["\(operation).inline.p50"].map { $0 > 0 } == true, "\(operation)")
+            #expect(metrics["\(operation).throughput"].map { $0 > 0 } == true, "\(operation)")
+        }
     }
 
     @Test(
