@@ -15,7 +15,8 @@
 #           its time per request (threads / throughput), judged on check.throughput
 #   same    no delay on either side: every flag is a false alarm
 #
-# Every trial's exit code, seconds, and the case's metric (change, 95% interval, the smallest change
+# Every trial's exit code, seconds, and the case's metric (its serviceTime p50, ab's default gate:
+# change, 95% interval, the smallest change
 # the trial could flag, pairs kept) go to $OUT/trials.csv (default .build/ab-calibration), one row per
 # trial; a summary per case is printed: flagged (exit 2) out of trials. The targets the design is held
 # to: check, get and closed flagged in at least 9 of 10, same in at most 1 of 20, each within 3
@@ -26,7 +27,8 @@
 # so the smoke draws no verdict: its exit is 0 when every command exited with one of ab's verdict codes.
 #
 # Exit: 0 done (every trial's code is 0, 2, 4 or 7); 1 a command failed; 64 usage.
-# AUTHZ_BENCH: the binary (default .build/release/authz-bench, built when missing).
+# AUTHZ_BENCH: the binary (default .build/release/authz-bench, built when missing); METRICS: ab's
+# --metrics for the open-loop cases (default: ab's own); the closed case gates check.throughput.
 set -euo pipefail
 
 smoke=0
@@ -91,7 +93,7 @@ trial() {
     shift 4
     started=$(date +%s.%N)
     # shellcheck disable=SC2086
-    "$bin" ab "$bin" "$bin" $AB_ARGS --order-seed "$n" "$@" --quiet \
+    "$bin" ab "$bin" "$bin" $AB_ARGS ${METRICS:+--metrics "$METRICS"} --order-seed "$n" "$@" --quiet \
         --json "$OUT/$name-$n.json" 2>"$OUT/$name-$n.err" || rc=$?
     case $rc in
         0|2|4|7) ;;
@@ -117,18 +119,18 @@ PY
 for ((n = 1; n <= TRIALS || n <= AA_TRIALS; n++)); do
     for name in $CASES; do
         if [[ $name == same ]]; then
-            if ((n <= AA_TRIALS)); then trial same "$n" 0 check.inline.p50; fi
+            if ((n <= AA_TRIALS)); then trial same "$n" 0 check.serviceTime.p50; fi
             continue
         fi
         ((n <= TRIALS)) || continue
         case $name in
             check) d=$(delay "$check_p50" "$SHARE")
-                trial check "$n" "$d" check.inline.p50 --candidate-args "--inject-delay ${d}ns@check" ;;
+                trial check "$n" "$d" check.serviceTime.p50 --candidate-args "--inject-delay ${d}ns@check" ;;
             get) d=$(delay "$get_p50" "$SHARE")
-                trial get "$n" "$d" get.inline.p50 --candidate-args "--inject-delay ${d}ns@get" ;;
+                trial get "$n" "$d" get.serviceTime.p50 --candidate-args "--inject-delay ${d}ns@get" ;;
             closed) d=$(delay "$per_request" "$CLOSED_SHARE")
-                trial closed "$n" "$d" check.throughput --closed --mix check=100 \
-                    --metrics check.throughput --candidate-args "--inject-delay ${d}ns@check" ;;
+                METRICS=check.throughput trial closed "$n" "$d" check.throughput --closed --mix check=100 \
+                    --candidate-args "--inject-delay ${d}ns@check" ;;
             *) echo "ab-calibration.sh: unknown case '$name' in CASES; expected check, get, closed, same" >&2; exit 64 ;;
         esac
     done

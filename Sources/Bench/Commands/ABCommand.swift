@@ -23,8 +23,9 @@ enum ABCommand {
           --order-seed N       seed of the AB/BA order of the pairs (default 1)
           --baseline-args 'FLAGS', --candidate-args 'FLAGS'
                                run flags for one side only, e.g. --candidate-args '--inject-delay 100ns@check'
-          --metrics LIST       gated metrics or patterns, * one word (default *.inline.p50,*.inline.p99,
-                               *.throughput: each operation's inline response time; closed loop: its rate)
+          --metrics LIST       gated metrics or patterns, * one word (default *.serviceTime.p50,
+                               *.serviceTime.p99,*.throughput: each operation's own time, done - send;
+                               closed loop: its rate); e.g. check.inline.p50 for the response time
           --alpha A            family-wise significance over the gated metrics, Holm-corrected (default 0.01)
           --floor F            smallest change ever flagged, e.g. 1% (default 1%)
           --min-pairs N        fewest kept pairs for a verdict (default: half the pairs, at least 8)
@@ -77,7 +78,7 @@ enum ABCommand {
         let startLag = try startLagBound(args.value("max-start-lag"))
         let metrics =
             args.value("metrics").map { $0.split(separator: ",").map(String.init) }
-            ?? ["*.inline.p50", "*.inline.p99", "*.throughput"]
+            ?? ["*.serviceTime.p50", "*.serviceTime.p99", "*.throughput"]
         guard !metrics.isEmpty, metrics.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) else {
             throw CLIError.usage("--metrics expects a comma-separated list of metric names or patterns")
         }
