@@ -4,8 +4,8 @@
 #                other suite under AddressSanitizer, the concurrency suites also under
 #                ThreadSanitizer), checks the Kubernetes manifests, emulates a 3-shard Job
 #                locally with processes and with the image's containers (as root), runs the CI
-#                recipes' commands, the gate-sensitivity script, the hot-path, figure, soak and
-#                allocation scripts shortened on the release build (each output under
+#                recipes' commands, the gate-sensitivity and ab-calibration scripts, the hot-path,
+#                figure, soak and allocation scripts shortened on the release build (each output under
 #                .build/test-*, not results/), and checks the cache strategies against
 #                libCacheSim on ../shared/traces when present (scripts/check-policies.py)
 #   make fuzz    runs every libFuzzer target for FUZZ_SECONDS (scripts/fuzz.sh)
@@ -96,6 +96,7 @@ test:
 	python3 scripts/ci/run-ci-recipes.py --binary $(RELEASE_BIN) --short
 	python3 scripts/check-policies.py --binary $(RELEASE_BIN)
 	AUTHZ_BENCH=$(RELEASE_BIN) bash scripts/gate-sensitivity.sh --smoke
+	AUTHZ_BENCH=$(RELEASE_BIN) OUT=.build/test-ab-calibration bash scripts/ab-calibration.sh --smoke
 	AUTHZ_BENCH=$(RELEASE_BIN) OUT=.build/test-request-instructions bash scripts/request-instructions.sh --alg hs256 --mix check=100 --devices 200 --resources 5 --upstream-deny-ratio 0 --upstream-latency 0us/0us --duration 1s --warmup 0s
 	OUT=.build/test-end-to-end-ab REPS=1 DURATION=1s WARMUP=0s STEP_DURATION=1s CAPACITY_WARMUP=1s PRECISION=50% CAPACITY_ARGS='--max-rate 20000' bash scripts/end-to-end-ab.sh $(RELEASE_BIN) $(RELEASE_BIN)
 	BASE_BIN=$(RELEASE_BIN) OUT=.build/test-profile-against bash scripts/profile.sh --against HEAD --closed --duration 1s --warmup 0s --upstream-latency 0us/0us

@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
 # The CI regression gate: benchmark the working tree against a base git ref on the same host.
 #
-#   scripts/ci-bench.sh [BASE_GIT_REF]                 timed runs, A B A B ..., then `authz-bench compare`
+#   scripts/ci-bench.sh BASE_GIT_REF                   both builds in one job: `authz-bench ab`, interleaved blocks,
+#                                                      the base being the merge base of BASE_GIT_REF and HEAD
+#   scripts/ci-bench.sh                                the candidate against the committed baseline (`compare`)
 #   scripts/ci-bench.sh --instructions BASE_GIT_REF    instruction counts (valgrind callgrind) per micro row
 #   MODE=instructions scripts/ci-bench.sh BASE_GIT_REF same as --instructions
 #
-# Timed mode. Builds the candidate (the working tree) in release and, given BASE_GIT_REF, the base
-# in a temporary `git worktree` with its own scratch path ($BASE_SCRATCH, default .build/ci-bench-base,
-# kept between runs). Then runs `authz-bench run $RUN_ARGS --json` REPS times for each build,
-# interleaved (base, candidate, base, candidate, ...) so that machine noise hits both alike, into
-# $OUT/base/rep-N.json and $OUT/candidate/rep-N.json, and runs the candidate's
-# `authz-bench compare $OUT/base $OUT/candidate --threshold $THRESHOLD` (Mann-Whitney U + bootstrap
-# with 5 or more repetitions per side). Exits with compare's code: 0 no regression, 2 regression,
-# 4 improvements only, 5 no baseline, 7 a run was invalid, 65 results not comparable.
+# Timed mode with a base. Builds the candidate (the working tree) in release and the base in a
+# temporary `git worktree` with its own scratch path ($BASE_SCRATCH, default .build/ci-bench-base,
+# kept between runs), or takes BASE_BIN. Then runs the candidate's `authz-bench ab BASE_BIN
+# CANDIDATE_BIN $AB_ARGS`: both builds set up once, then short measured blocks alternate between
+# them in a randomized order per pair, and each metric's verdict comes from the per-pair ratios with
+# the smallest change the run could have flagged (see the BenchResults article "Comparing two
+# builds"). Exits with ab's code: 0 no regression, 2 regression, 4 improvements only, 7 too few
+# pairs kept (the machine spoiled them), 65 a binary is no authz-bench of this schema or died.
+# Writes $OUT/ab.json and $OUT/ab.md.
 # Without BASE_GIT_REF the baseline is the committed $BASELINE (results/run-baseline.json, one
 # repetition, so compare uses the plain threshold): the candidate runs the baseline's own scenario
 # (the `make bench` one, RUN_ARGS default below) REPS times (default 3). compare refuses (65, naming
-# the keys) when that baseline was measured on another CPU or with another scenario.
+# the keys) when that baseline was measured on another CPU or with another scenario. Stored results
+# are the history use; for a pull request, give the base.
 #
 # Instruction mode. For each micro row matching $ROWS, counts the instructions (callgrind `Ir`) of
 # `authz-bench micro --filter ^ROW$ --iterations N --subject-only` with N = $ITERATIONS and 2N, for
@@ -28,11 +32,13 @@
 # held to the same threshold, its table appended. Writes $OUT/instructions.tsv,
 # $OUT/request-instructions/operations.tsv and $OUT/instructions.md.
 #
-# Both modes write $OUT/summary.md and append it to $GITHUB_STEP_SUMMARY when that is set.
+# Every mode writes $OUT/summary.md and appends it to $GITHUB_STEP_SUMMARY when that is set.
 #
-# Environment: OUT (.build/ci-bench), REPS (5; 3 without a base ref), RUN_ARGS, THRESHOLD (5%),
-# BASELINE, BASE_SCRATCH, ROWS, ITERATIONS (20000), INSTR_THRESHOLD (1), MODE (time|instructions),
-# BASE_BIN (a release authz-bench already built from BASE_GIT_REF: used as the base, nothing built).
+# Environment: OUT (.build/ci-bench), AB_ARGS (--scenario steady: ab's and the run's flags), REPS
+# (3, without a base ref), RUN_ARGS, THRESHOLD (5%), BASELINE, BASE_SCRATCH, ROWS, ITERATIONS (20000),
+# INSTR_THRESHOLD (1), MODE (time|instructions), BASE_BIN (a release authz-bench already built from
+# BASE_GIT_REF: used as the base, nothing built), CANDIDATE_BIN (likewise for the candidate: the
+# working tree is not built).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -64,9 +70,15 @@ publish() {  # FILE: the Markdown summary, also for the GitHub job summary
   if [[ -n ${GITHUB_STEP_SUMMARY:-} ]]; then cat "$1" >> "$GITHUB_STEP_SUMMARY"; fi
 }
 
-log "building the candidate (working tree) in release"
-swift build -c release -Xswiftc -warnings-as-errors >/dev/null
-cand_bin=$root/.build/release/authz-bench
+if [[ -n ${CANDIDATE_BIN:-} ]]; then
+  [[ -x $CANDIDATE_BIN ]] || { echo "ci-bench: CANDIDATE_BIN $CANDIDATE_BIN is not an executable file" >&2; exit 64; }
+  log "using $CANDIDATE_BIN as the candidate; nothing built"
+  cand_bin=$CANDIDATE_BIN
+else
+  log "building the candidate (working tree) in release"
+  swift build -c release -Xswiftc -warnings-as-errors >/dev/null
+  cand_bin=$root/.build/release/authz-bench
+fi
 cand_commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 [[ -z $(git status --porcelain --untracked-files=no 2>/dev/null) ]] || cand_commit="$cand_commit-dirty"
 
@@ -76,13 +88,18 @@ cleanup() {
   if [[ -n $base_src ]]; then git -C "$root" worktree remove --force "$base_src" >/dev/null 2>&1 || true; rm -rf "$(dirname "$base_src")"; fi
 }
 trap cleanup EXIT
-if [[ -n $base_ref && -n ${BASE_BIN:-} ]]; then
+if [[ -n $base_ref ]]; then
   base_commit=$(git rev-parse --short=12 "$base_ref^{commit}") || { echo "ci-bench: $base_ref is not a commit" >&2; exit 64; }
+  # Timed: the base is the merge base, so that the comparison sees what the pull request changes only.
+  if [[ $mode == time ]] && merge_base=$(git merge-base "$base_commit" HEAD 2>/dev/null); then
+    base_commit=$(git rev-parse --short=12 "$merge_base")
+  fi
+fi
+if [[ -n $base_ref && -n ${BASE_BIN:-} ]]; then
   [[ -x $BASE_BIN ]] || { echo "ci-bench: BASE_BIN $BASE_BIN is not an executable file" >&2; exit 64; }
   log "using $BASE_BIN as the base $base_ref ($base_commit); nothing built"
   base_bin=$BASE_BIN
 elif [[ -n $base_ref ]]; then
-  base_commit=$(git rev-parse --short=12 "$base_ref^{commit}") || { echo "ci-bench: $base_ref is not a commit" >&2; exit 64; }
   base_src=$(mktemp -d)/src
   log "building the base $base_ref ($base_commit) in $base_src, scratch $BASE_SCRATCH"
   git worktree add --detach "$base_src" "$base_commit" >/dev/null 2>&1
@@ -154,8 +171,23 @@ if [[ $mode == instructions ]]; then
   exit $code
 fi
 
-# Timed mode.
-rm -rf "$OUT/base" "$OUT/candidate"
+# Timed mode with a base: the two builds interleaved in one job.
+if [[ -n $base_bin ]]; then
+  read -r -a ab_args <<< "${AB_ARGS:---scenario steady}"
+  rm -f "$OUT/ab.md" "$OUT/ab.json"
+  log "ab: $base_ref ($base_commit) against the working tree ($cand_commit): ${ab_args[*]}"
+  set +e
+  AUTHZ_BENCH_GIT_COMMIT=$cand_commit "$cand_bin" ab "$base_bin" "$cand_bin" "${ab_args[@]}" \
+    --markdown "$OUT/ab.md" --json "$OUT/ab.json"
+  code=$?
+  set -e
+  [[ -f $OUT/ab.md ]] && publish "$OUT/ab.md"
+  log "done in $(( $(date +%s) - started ))s, exit $code"
+  exit $code
+fi
+
+# Timed mode without a base: the candidate's runs against the committed baseline.
+rm -rf "$OUT/candidate"
 mkdir -p "$OUT/candidate"
 run_one() {  # BIN COMMIT FILE
   local rc=0
@@ -163,30 +195,16 @@ run_one() {  # BIN COMMIT FILE
   # 7: the run is invalid (generator saturated); compare reports it. Anything else is a failure.
   [[ $rc == 0 || $rc == 7 ]] || { echo "ci-bench: $1 run failed with exit $rc" >&2; exit 1; }
 }
-if [[ -n $base_bin ]]; then
-  REPS=${REPS:-5}
-  RUN_ARGS=${RUN_ARGS:---rate 2000 --duration 5s --warmup 1s}
-  mkdir -p "$OUT/base"
-  log "$REPS repetitions each, interleaved: run $RUN_ARGS"
-  for ((i = 1; i <= REPS; i++)); do
-    run_one "$base_bin" "$base_commit" "$OUT/base/rep-$i.json"
-    run_one "$cand_bin" "$cand_commit" "$OUT/candidate/rep-$i.json"
-    log "repetition $i/$REPS done"
-  done
-  baseline=$OUT/base
-else
-  BASELINE=${BASELINE:-results/run-baseline.json}
-  REPS=${REPS:-3}
-  RUN_ARGS=${RUN_ARGS:---scenario steady --duration 20s --warmup 5s}
-  log "no base ref: comparing $REPS candidate run(s) of '$RUN_ARGS' with $BASELINE"
-  for ((i = 1; i <= REPS; i++)); do
-    run_one "$cand_bin" "$cand_commit" "$OUT/candidate/rep-$i.json"
-  done
-  baseline=$BASELINE
-fi
+BASELINE=${BASELINE:-results/run-baseline.json}
+REPS=${REPS:-3}
+RUN_ARGS=${RUN_ARGS:---scenario steady --duration 20s --warmup 5s}
+log "no base ref: comparing $REPS candidate run(s) of '$RUN_ARGS' with $BASELINE"
+for ((i = 1; i <= REPS; i++)); do
+  run_one "$cand_bin" "$cand_commit" "$OUT/candidate/rep-$i.json"
+done
 rm -f "$OUT/compare.md" "$OUT/verdict.json"
 set +e
-"$cand_bin" compare "$baseline" "$OUT/candidate" --threshold "$THRESHOLD" \
+"$cand_bin" compare "$BASELINE" "$OUT/candidate" --threshold "$THRESHOLD" \
   --markdown "$OUT/compare.md" --json "$OUT/verdict.json"
 code=$?
 set -e

@@ -9,9 +9,14 @@ jobs' `before_script` and `script`), in a temporary folder, with `.build/release
 replaced by PATH and `$GITHUB_STEP_SUMMARY` set to a file there. Each recipe fails its job on any
 exit but 0 (an SLO not met is 6, an invalid run 7), so every command must exit 0 here.
 
+The pull-request job's timed comparison (`scripts/ci-bench.sh REF`, which runs `authz-bench ab`) is
+run with this one binary on both sides (BASE_BIN and CANDIDATE_BIN) against HEAD, with the job's
+AB_ARGS, and must exit 0 like the rest.
+
 --short is the one override of the recipes' figures: every `run` gets `--duration 10s --warmup 2s`
-in place of its own, every `micro` `--batches 3 --batch-ms 1`, so that the whole check takes under
-a minute; nothing else of a command changes. Without it the commands run as written. (Ten seconds,
+in place of its own, every `micro` `--batches 3 --batch-ms 1`, the timed comparison six pairs of
+300 ms blocks (AB_SHORT below), so that the whole check takes about a minute; nothing else of a
+command changes. Without it the commands run as written. (Ten seconds,
 not less: one pause of a shared VM must stay under 1% of the sends, or the p99 figures would be the
 pause's.)
 
@@ -44,6 +49,12 @@ from importlib import import_module  # noqa: E402
 recipes = import_module("check-ci-recipes")
 
 SHORT = {"run": {"--duration": "10s", "--warmup": "2s"}, "micro": {"--batches": "3", "--batch-ms": "1"}}
+# The pull-request job's `ab`, shortened: six pairs of 300 ms blocks. Six pairs cannot flag at the
+# job's 1% level (the signed-rank test's smallest p-value over six pairs is 1/32), and no pair is
+# dropped (start lag, steal): the step checks the job's commands, files and exit-code contract on
+# one binary against itself. What makes the full job safe to fail on is measured: the same build on
+# both sides was flagged in at most 1 of 20 full comparisons (results/README.md, "Two builds in one job").
+AB_SHORT = "--pairs 6 --settle 0 --block 300ms --warmup 1s --min-pairs 2 --max-start-lag off --max-steal 99%"
 ATTEMPTS = 3
 
 
@@ -69,15 +80,21 @@ def starved_only(stdout):
     return bool(reasons) and all(reason.startswith("start lag p99") for reason in reasons)
 
 
+def is_interleaved(tokens):
+    """Whether the command is the pull-request job's timed comparison: `scripts/ci-bench.sh REF`."""
+    return tokens[:1] == ["scripts/ci-bench.sh"] and "--instructions" not in tokens
+
+
 def recipe_commands(yaml):
-    """(where, tokens) of every authz-bench command in both recipes, in order."""
+    """(where, tokens, environment) of every authz-bench command and every timed `ci-bench.sh`
+    comparison in both recipes, in order; the environment is the step's or job's variables."""
     found = []
     with open(os.path.join(ROOT, "scripts/ci/github-actions.yml"), encoding="utf-8") as handle:
         workflow = yaml.safe_load(handle)
     for name, job in (workflow.get("jobs") or {}).items():
         for number, step in enumerate(job.get("steps") or [], 1):
             if isinstance(step, dict) and "run" in step:
-                found += [(f"github-actions.yml: job {name}, step {number}", tokens)
+                found += [(f"github-actions.yml: job {name}, step {number}", tokens, step.get("env") or {})
                           for tokens in recipes.commands_in(step["run"])]
     with open(os.path.join(ROOT, "scripts/ci/gitlab-ci.yml"), encoding="utf-8") as handle:
         pipeline = yaml.safe_load(handle)
@@ -85,9 +102,21 @@ def recipe_commands(yaml):
         if not isinstance(job, dict) or name.startswith(".") or "script" not in job:
             continue
         for line in job.get("script") or []:
-            found += [(f"gitlab-ci.yml: job {name}", tokens) for tokens in recipes.commands_in(line)]
-    return [(where, tokens) for where, tokens in found
-            if any(os.path.basename(token) == "authz-bench" for token in tokens)]
+            found += [(f"gitlab-ci.yml: job {name}", tokens, job.get("variables") or {})
+                      for tokens in recipes.commands_in(line)]
+    return [(where, tokens, environment) for where, tokens, environment in found
+            if is_interleaved(tokens) or any(os.path.basename(token) == "authz-bench" for token in tokens)]
+
+
+def interleaved(tokens, binary, short, environment, work):
+    """The timed comparison as run here: one binary on both sides (BASE_BIN and CANDIDATE_BIN, so
+    nothing is built), HEAD as the base, the job's AB_ARGS with --short's blocks appended."""
+    arguments = str(environment.get("AB_ARGS", "--scenario steady"))
+    if short:
+        arguments += " " + AB_SHORT
+    env = dict(os.environ, BASE_BIN=binary, CANDIDATE_BIN=binary, AB_ARGS=arguments,
+               OUT=os.path.join(work, "ci-bench"))
+    return [os.path.join(ROOT, tokens[0]), "HEAD"], env
 
 
 def prepared(tokens, binary, short, environment):
@@ -123,7 +152,7 @@ def main():
     if not os.access(binary, os.X_OK):
         print(f"run-ci-recipes: {binary}: no authz-bench binary; build first (swift build -c release)", file=sys.stderr)
         return 1
-    commands = recipe_commands(recipes.load_yaml()) + readme_slo_commands()
+    commands = recipe_commands(recipes.load_yaml()) + [(where, tokens, {}) for where, tokens in readme_slo_commands()]
     if not commands:
         print("run-ci-recipes: no authz-bench command in the recipes", file=sys.stderr)
         return 1
@@ -131,12 +160,17 @@ def main():
     with tempfile.TemporaryDirectory(prefix="authz-bench-recipes-") as work:
         os.makedirs(os.path.join(work, "out"), exist_ok=True)
         os.environ["GITHUB_STEP_SUMMARY"] = os.path.join(work, "step-summary.md")
-        for where, tokens in commands:
-            command = prepared(tokens, binary, short, os.environ)
-            shown = "authz-bench " + " ".join(shlex.quote(token) for token in command[1:])
+        for where, tokens, environment in commands:
+            env = None
+            if is_interleaved(tokens):
+                command, env = interleaved(tokens, binary, short, environment, work)
+                shown = f"AB_ARGS='{env['AB_ARGS']}' BASE_BIN=CANDIDATE_BIN=authz-bench scripts/ci-bench.sh HEAD"
+            else:
+                command = prepared(tokens, binary, short, os.environ)
+                shown = "authz-bench " + " ".join(shlex.quote(token) for token in command[1:])
             for attempt in range(1, ATTEMPTS + 1):
                 started = time.monotonic()
-                result = subprocess.run(command, cwd=work, capture_output=True, text=True)
+                result = subprocess.run(command, cwd=work, capture_output=True, text=True, env=env)
                 seconds = time.monotonic() - started
                 retry = result.returncode == 7 and starved_only(result.stdout) and attempt < ATTEMPTS
                 verdict = "ok" if result.returncode == 0 else "starved, run again" if retry else "FAILED"
@@ -153,8 +187,8 @@ def main():
         print(f"run-ci-recipes: {failed} of {len(commands)} recipe command(s) did not exit as the recipe expects",
               file=sys.stderr)
         return 1
-    print(f"run-ci-recipes: all {len(commands)} authz-bench commands of both recipes and the README's SLO example"
-          " exited 0, as they expect")
+    print(f"run-ci-recipes: all {len(commands)} authz-bench commands and timed comparisons of both recipes and the"
+          " README's SLO example exited 0, as they expect")
     return 0
 
 

@@ -14,7 +14,9 @@ enum CommandLineTool {
                                        adds the histograms of several runs (.hlog or result JSON)
           capacity --slo EXPR [run flags]   the highest open-loop rate at which every SLO holds
           report RESULT.json... --out FILE.html   one self-contained HTML page of charts and tables
-          compare BASELINE CANDIDATE   the CI regression gate: exit 2 on a regression, 4 on improvements only
+          compare BASELINE CANDIDATE   stored results metric by metric: exit 2 on a regression, 4 on improvements only
+          ab BASELINE_BIN CANDIDATE_BIN [run flags]   two builds in one job by interleaved blocks: the
+                                       pull-request gate, with the smallest change it could see
         run 'authz-bench COMMAND --help' for a command's options
         """
 
@@ -45,9 +47,13 @@ enum CommandLineTool {
                 return try ReportCommand.run(rest).rawValue
             case "compare":
                 return try CompareCommand.run(rest).rawValue
+            case "ab":
+                return try ABCommand.run(rest).rawValue
+            case "blocks":
+                return try BlocksCommand.run(rest).rawValue
             default:
                 throw CLIError.usage(
-                    "unknown command '\(command)'; expected one of: run, token, micro, merge, compare, sweep, capacity, report"
+                    "unknown command '\(command)'; expected one of: run, token, micro, merge, compare, ab, sweep, capacity, report"
                 )
             }
         } catch let error as CLIError {

@@ -34,6 +34,11 @@ enum CompareCommand {
         host, shard and requests), is refused. Every figure of a result must agree with its histograms
         and be in range (see the result schema).
 
+        What it can detect: stored runs made one after another differ by the machine's run-to-run spread
+        (on a shared 2-vCPU VM, +-14% on inline.p50 over 5 runs a side); five against five flags only a
+        change two to three times that spread. It is for the history of stored results. To gate a pull
+        request, compare the two builds in one job: 'authz-bench ab BASE_BIN CANDIDATE_BIN' interleaves
+        short blocks of both, tests the pairs, and states the smallest change each metric could show.
         exit codes: 0 no regression, 2 regression, 4 improvements only, 5 baseline missing, 7 an input result
         is invalid, 64 usage, 65 bad input (unreadable or malformed result, a figure out of range or not
         its histogram's, a repetition given twice, results not comparable, or a result without a metric

@@ -30,6 +30,8 @@ package enum Harness {
     ///     response, service and in-flight histograms, its result codes, and the requests parked
     ///     at that moment. It must return quickly (the next interval waits for it) and must not
     ///     keep the histograms longer than it needs: the run does not.
+    ///   - blocks: measured blocks on demand (``BlockSession``) instead of the scenario's measured
+    ///     phase: the result is the last block's.
     /// - Throws: `BenchError` (`invalidSetting`) for a scenario that cannot run, naming the setting;
     ///   `BenchError` (`failure`) when keys or tokens cannot be made; the sink's when it cannot be
     ///   opened (a write that fails later is `RunResult.intervalLogFailure`: the run goes on);
@@ -43,7 +45,8 @@ package enum Harness {
         start: StartPlan? = nil,
         intervalSink: (any IntervalSink)? = nil,
         stop: StopRequest = StopRequest(),
-        onInterval: (@Sendable (IntervalReport) -> Void)? = nil
+        onInterval: (@Sendable (IntervalReport) -> Void)? = nil,
+        blocks: BlockSession? = nil
     ) throws -> RunResult {
         try scenario.validate()
         // Already late: fail before the set-up.
@@ -55,6 +58,7 @@ package enum Harness {
         setup.intervalSink = intervalSink
         setup.stop = stop
         setup.onInterval = onInterval
+        setup.blocks = blocks
         let kind = scenario.cache
         let visitor = TokenCacheVisitor(setup: setup, progress: progress)
         return try kind.makeCache(capacity: scenario.capacity, visitor: visitor).get()

@@ -14,10 +14,12 @@ extension HarnessSetup {
         authzCache: AC,
         progress: ((String) -> Void)?
     ) throws -> RunResult {
+        let began = MonotonicClock.nanoseconds()
         let prepared = try prepare(
             engine: deployment.makeEngine(tokenCache: tokenCache, authzCache: authzCache),
             progress: progress
         )
+        if let blocks { return try measureBlocks(prepared, session: blocks, began: began) }
         // Ready: a process later than the start's grace runs nothing and writes nothing.
         try start?.check()
         try intervalSink?.open()

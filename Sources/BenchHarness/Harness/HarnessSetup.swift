@@ -3,7 +3,8 @@ import AuthZSimulation
 
 /// Keys, backend and engine settings, and directory of a run (before the caches are chosen).
 package struct HarnessSetup: Sendable {
-    package let scenario: Scenario
+    /// What runs; a block of `authz-bench blocks` runs a copy with its own measured phase.
+    package internal(set) var scenario: Scenario
     package let algorithm: SignatureAlgorithm
     /// The run's keys, backend settings and engine configuration: what the engine is built from.
     package let deployment: SimulatedDeployment
@@ -20,6 +21,8 @@ package struct HarnessSetup: Sendable {
     package var stop = StopRequest()
     /// The live observer of completed intervals.
     package var onInterval: (@Sendable (IntervalReport) -> Void)?
+    /// Measured blocks on demand instead of one measured phase (nil: a run).
+    package var blocks: BlockSession?
 
     /// Generates fresh keys for the scenario's algorithm (HS256: random 32-byte secrets). The
     /// backend has the scenario's log-normal latency (none when the median is 0, constant when the
