@@ -34,6 +34,7 @@ enum ABCommand {
           --max-steal F        a block during which the host stole more than F of the CPUs is dropped (default 5%)
           --markdown FILE      a Markdown summary (for $GITHUB_STEP_SUMMARY)
           --json FILE          the verdict, every block of every pair, each metric's estimate
+          --force              allow replacing an existing output whose name contains 'baseline'
           --quiet              print nothing but errors
 
         Both sides set up and warm up once, then measured blocks alternate, one side loading while the
@@ -50,7 +51,7 @@ enum ABCommand {
         "block", "pairs", "settle", "order-seed", "baseline-args", "candidate-args", "metrics", "alpha", "floor",
         "min-pairs", "max-start-lag", "max-steal", "markdown", "json",
     ]
-    static let flags: Set<String> = ["quiet", "help"]
+    static let flags: Set<String> = ["quiet", "force", "help"]
 
     /// Runs `ab` with `arguments` (after the command name); returns the exit code.
     static func run(_ arguments: [String]) throws -> ExitCode {
@@ -87,8 +88,7 @@ enum ABCommand {
         let outputs = ["markdown", "json"].compactMap { flag in
             args.value(flag).map { OutputPath.Output(flag: "--\(flag)", path: $0) }
         }
-        try OutputPath.checkDistinct(outputs)
-        for output in outputs { try OutputPath.checkWritable(output.path, flag: output.flag) }
+        try OutputPath.check(outputs, force: args.flag("force"))
 
         signal(SIGPIPE, SIG_IGN)
         StopRequest.installSignalHandlers()
