@@ -142,7 +142,7 @@ def check_github(yaml, binary):
     if not isinstance(jobs, dict) or not jobs:
         problem(where, "no jobs")
         return
-    writes, benchmark_steps, gate_jobs, summary = [], [], [], False
+    writes, benchmark_steps, gate_jobs, timed_jobs, summary = [], [], [], [], False
     for name, job in jobs.items():
         steps = job.get("steps") if isinstance(job, dict) else None
         if not job.get("runs-on") or not isinstance(steps, list) or not steps:
@@ -157,6 +157,8 @@ def check_github(yaml, binary):
                 check_shell(label, step["run"], binary, writes)
                 if "ci-bench.sh --instructions" in step["run"]:
                     gate_jobs.append((name, str(job.get("if", ""))))
+                elif "scripts/ci-bench.sh" in step["run"]:
+                    timed_jobs.append((name, str(job.get("if", ""))))
                 if "--markdown" in step["run"] and "$GITHUB_STEP_SUMMARY" in step["run"]:
                     summary = True
             elif step["uses"].startswith("benchmark-action/github-action-benchmark@"):
@@ -171,6 +173,8 @@ def check_github(yaml, binary):
     for name, condition in gate_jobs:
         if "pull_request" not in condition:
             problem(where, f"job {name}: the instruction-count gate should run only on pull requests")
+    if not any("pull_request" in condition for _, condition in timed_jobs):
+        problem(where, "no pull-request job compares both builds in one job (scripts/ci-bench.sh BASE, which runs ab)")
     if not summary:
         problem(where, "no run writes its --markdown to $GITHUB_STEP_SUMMARY")
     smaller_files = output_of(writes, "github-benchmark")
