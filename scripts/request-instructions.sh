@@ -26,7 +26,7 @@
 # run's: one thread, one seed). The once-a-second hand-over of the worker's interval
 # (`moveToInterval`: merging, resetting its histograms) is left out of the count: it is per second,
 # not per request, and a busy machine, which completes fewer requests in the run's wall-clock
-# duration, would spread it over fewer of them. A count over fewer than $OP_MIN_REQUESTS (2000)
+# duration, would spread it over fewer of them. A count over fewer than $OP_MIN_REQUESTS (1000)
 # requests fails (exit 1): the first requests cost more (cold caches, a logout's first
 # re-authentications), so both sides need a run's worth. The noise-free complement of the timed gate: any kind more than
 # $INSTR_THRESHOLD percent (1) above the base exits 2; below only, 4; else 0. Writes
@@ -71,7 +71,7 @@ if [[ ${1:-} == --operations ]]; then
     count candidate "$bin" "$kind" "${args[@]}"
   done
   set +e
-  python3 - "$OUT" "$threshold" "${OP_MIN_REQUESTS:-2000}" <<'PY'
+  python3 - "$OUT" "$threshold" "${OP_MIN_REQUESTS:-1000}" <<'PY'
 import csv, json, re, sys
 out, threshold, least = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
 def counted(side, kind):
