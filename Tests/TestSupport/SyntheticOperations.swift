@@ -54,6 +54,8 @@ package enum SyntheticOperations {
         result.latency = total.byKind
         result.inFlight = total.inFlight
         result.summary.requests = total.requests
+        // The figures a result file must agree with: its rate is its requests over its length.
+        result.summary.achievedRate = Double(total.requests) / result.summary.durationSeconds
         result.intervals = intervals(seconds: seconds).map(IntervalSummary.init)
         let warmup = set(second: 0)
         result.warmup = warmup.byKind
