@@ -47,8 +47,12 @@ package enum HistogramFiles {
         }
         for label in result.operations {
             for kind in OperationLabel.kinds {
-                let histogram = result.histogram(kind, of: label) ?? HDRHistogram()
-                files.append(("\(operationTag(label, kind)).hgrm", hgrmText(histogram)))
+                files.append(
+                    (
+                        "\(operationTag(label, kind)).hgrm",
+                        { hgrmText(result.histogram(kind, of: label) ?? HDRHistogram()) }
+                    )
+                )
             }
         }
         return files
