@@ -56,6 +56,8 @@ package enum SyntheticOperations {
         result.summary.requests = total.requests
         // The figures a result file must agree with: its rate is its requests over its length.
         result.summary.achievedRate = Double(total.requests) / result.summary.durationSeconds
+        let failed = (result.summary.failures ?? [:]).values.reduce(0, +)
+        result.summary.failureShare = ResultSummary.share(failed, of: total.requests)
         result.intervals = intervals(seconds: seconds).map(IntervalSummary.init)
         let warmup = set(second: 0)
         result.warmup = warmup.byKind
