@@ -8,8 +8,8 @@ import Glibc
 
 /// One side of `ab`: an `authz-bench blocks` child process, spoken to by ``BlockProtocol``.
 ///
-/// It owns the process: ``stop(promptly:)`` (or the end of the driver, which closes the child's input and,
-/// through the child's parent-death signal, ends it) never leaves it running.
+/// It owns the process: ``stop(promptly:)``, or the end of the driver (the child checks its parent
+/// and exits), never leaves it running.
 package final class BlockChild {
     /// `baseline` or `candidate`: how messages name the side.
     package let label: String
