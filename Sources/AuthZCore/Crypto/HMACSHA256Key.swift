@@ -94,8 +94,8 @@ public final class HMACSHA256Key: @unchecked Sendable {
 
     /// Inner state copy + message + final, outer state copy + inner digest + final, into `mac`.
     ///
-    /// The copies live on this call's stack, cleansed before it returns: the key's own states are
-    /// never written.
+    /// The copies live on this call's stack and hold no key state when it returns: the key's own
+    /// states are never written.
     @inline(__always)
     func compute(_ data: UnsafeRawBufferPointer, into mac: inout SHA256Digest) -> Bool {
         compute(data, resuming: states, into: &mac)
@@ -121,20 +121,25 @@ public final class HMACSHA256Key: @unchecked Sendable {
         -> Bool
     {
         var context = innerState.pointee
-        // The copy starts as a key state (the inner, then the outer pad's): cleansed before the
-        // call returns, as the key's own states are in `deinit`, so that no stack frame keeps one.
-        defer { Swift.withUnsafeMutableBytes(of: &context) { OPENSSL_cleanse($0.baseAddress, $0.count) } }
         var inner = SHA256Digest.zero
-        let ok =
+        var ok =
             authz_sha256_update(&context, data.baseAddress, data.count) == 1
             && Swift.withUnsafeMutableBytes(of: &inner.words) { out in
                 authz_sha256_final(out.baseAddress!.assumingMemoryBound(to: UInt8.self), &context)
             } == 1
-        guard ok else { return false }
-        context = states[1]
-        return Swift.withUnsafeBytes(of: inner.words) { authz_sha256_update(&context, $0.baseAddress, $0.count) } == 1
-            && Swift.withUnsafeMutableBytes(of: &mac.words) { out in
-                authz_sha256_final(out.baseAddress!.assumingMemoryBound(to: UInt8.self), &context)
-            } == 1
+        if ok {
+            context = states[1]
+            ok =
+                Swift.withUnsafeBytes(of: inner.words) { authz_sha256_update(&context, $0.baseAddress, $0.count) } == 1
+                && Swift.withUnsafeMutableBytes(of: &mac.words) { out in
+                    authz_sha256_final(out.baseAddress!.assumingMemoryBound(to: UInt8.self), &context)
+                } == 1
+        }
+        // The copy starts as a key state (the inner, then the outer pad's). A finished SHA-256
+        // leaves none: libcrypto's final replaces the chaining state with the digest and cleanses
+        // its block buffer. Only a call that failed before its final can leave one on this stack,
+        // so only that call pays for the cleanse (the key's own states are cleansed in `deinit`).
+        if !ok { Swift.withUnsafeMutableBytes(of: &context) { OPENSSL_cleanse($0.baseAddress, $0.count) } }
+        return ok
     }
 }
