@@ -16,6 +16,7 @@ package enum KeyLoading {
         _ read: (_ bio: OpaquePointer) -> OpaquePointer?
     ) throws -> OwnedPKey {
         guard !pem.isEmpty else { throw CryptoError("empty \(what) PEM") }
+        LibCrypto.initialize()
         var utf8 = Array(pem.utf8)
         return try utf8.withUnsafeMutableBytes { buffer in
             guard let bio = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else {
@@ -36,6 +37,7 @@ package enum KeyLoading {
         _ decode: (_ cursor: UnsafeMutablePointer<UnsafePointer<UInt8>?>, _ length: Int) -> OpaquePointer?
     ) throws -> (key: OwnedPKey, trailingBytes: Int) {
         guard !der.isEmpty else { throw CryptoError("empty \(what) DER") }
+        LibCrypto.initialize()
         return try der.withUnsafeBufferPointer { buffer in
             var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
             guard let key = decode(&cursor, buffer.count) else { throw CryptoError(malformed) }

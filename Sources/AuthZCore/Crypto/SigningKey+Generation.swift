@@ -9,6 +9,7 @@ extension SigningKey {
             let secret = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
             return SigningKey(hmacSecret: secret)
         case .es256, .rs256, .ed25519:
+            LibCrypto.initialize()
             let typeName = algorithm == .es256 ? "EC" : algorithm == .rs256 ? "RSA" : "ED25519"
             guard let context = EVP_PKEY_CTX_new_from_name(nil, typeName, nil) else {
                 throw CryptoError("EVP_PKEY_CTX_new_from_name(\(typeName)) failed")
