@@ -17,6 +17,11 @@ struct EngineConcurrencyTests {
         }
         let verifier = MediaTokenVerifier(key: f.mediaKey.verifyingKey, replayGuard: ReplayGuard(capacity: 10_000))
         let failures = Failures()
+        // Each worker's clock is `now + step`, so the clocks of two workers disagree: a media token
+        // minted for one worker's request (or for a request coalesced with it) can carry a later
+        // issue time than another worker's clock, and would be rejected as not yet valid there.
+        // The media server verifies after the last step's clock, as a real one verifies after issue.
+        let verifiedAt = now + 150
         DispatchQueue.concurrentPerform(iterations: 8) { worker in
             for step in 0..<150 {
                 let index = (worker * 7 + step) % devices.count
@@ -31,10 +36,10 @@ struct EngineConcurrencyTests {
                     let outcome = f.engine.getAuthorizationWaiting(request, now: now + Int64(step))
                     if case .mediaToken(let media) = outcome {
                         let first = media.withUnsafeBytes {
-                            verifier.verify($0, resource: "r\(step % 5)", now: now + Int64(step))
+                            verifier.verify($0, resource: "r\(step % 5)", now: verifiedAt)
                         }
                         let again = media.withUnsafeBytes {
-                            verifier.verify($0, resource: "r\(step % 5)", now: now + Int64(step))
+                            verifier.verify($0, resource: "r\(step % 5)", now: verifiedAt)
                         }
                         if first != .validToken || again != .tokenReplayed { failures.add("media \(first) \(again)") }
                     } else if stable {
