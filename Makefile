@@ -18,6 +18,12 @@ SWIFT ?= swift
 # CI builds treat warnings as errors; so do we, everywhere.
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 RELEASE_BIN = .build/release/authz-bench
+# make test's release build is the one the image's Containerfile makes (the Swift runtime linked
+# statically), by the command scripts/kubernetes/pods-local.sh runs, so that the Kubernetes
+# emulation finds it built: one release build in `make test`, not two. Its shortened script runs
+# check commands and files, not figures, so the linking does not matter to them.
+STATIC_RELEASE = $(SWIFT) build -c release --static-swift-stdlib --product authz-bench --scratch-path .build-static $(SWIFT_FLAGS)
+TEST_RELEASE_BIN = .build-static/release/authz-bench
 
 .PHONY: bench test build release bootstrap micro fuzz docs clean lint format
 
@@ -98,19 +104,19 @@ test:
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	python3 scripts/ci/check-ci-recipes.py --binary "$$($(SWIFT) build --show-bin-path)/authz-bench"
 	$(SWIFT) test --skip-build --filter '$(DEBUG_FILTER)'
-	$(SWIFT) build -c release $(SWIFT_FLAGS)
-	python3 scripts/ci/run-ci-recipes.py --binary $(RELEASE_BIN) --short
-	python3 scripts/check-policies.py --binary $(RELEASE_BIN)
-	AUTHZ_BENCH=$(RELEASE_BIN) bash scripts/gate-sensitivity.sh --smoke
-	AUTHZ_BENCH=$(RELEASE_BIN) OUT=.build/test-ab-calibration bash scripts/ab-calibration.sh --smoke
-	AUTHZ_BENCH=$(RELEASE_BIN) OUT=.build/test-request-instructions bash scripts/request-instructions.sh --alg hs256 --mix check=100 --devices 200 --resources 5 --upstream-deny-ratio 0 --upstream-latency 0us/0us --duration 1s --warmup 0s
-	OUT=.build/test-end-to-end-ab REPS=1 DURATION=1s WARMUP=0s STEP_DURATION=1s CAPACITY_WARMUP=1s PRECISION=50% CAPACITY_ARGS='--max-rate 20000' bash scripts/end-to-end-ab.sh $(RELEASE_BIN) $(RELEASE_BIN)
-	BASE_BIN=$(RELEASE_BIN) OUT=.build/test-profile-against bash scripts/profile.sh --against HEAD --closed --duration 1s --warmup 0s --upstream-latency 0us/0us
-	AUTHZ_BENCH=$(RELEASE_BIN) OUT=.build/test-capacity-figure DURATION=1s WARMUP=0s CAPACITY_ARGS='--step-duration 1s --warmup 0s --precision 50% --max-rate 20000' bash scripts/capacity-figure.sh
-	AUTHZ_BENCH=$(RELEASE_BIN) OUT=.build/test-upstream-figures DURATION=1s WARMUP=0s bash scripts/upstream-figures.sh
-	AUTHZ_BENCH=$(RELEASE_BIN) SOAK_JSON=.build/test-soak.json SOAK_DURATION=8s SOAK_WARMUP=1s SOAK_SAMPLE=1s SOAK_GROWTH_MIB=24 bash scripts/soak.sh 1
-	AUTHZ_BENCH=$(RELEASE_BIN) bash scripts/count-allocs.sh '^(device.fingerprint|cache.hit.lirs.t1)$$' 200
-	bash scripts/check-observer-elision.sh
+	$(STATIC_RELEASE)
+	python3 scripts/ci/run-ci-recipes.py --binary $(TEST_RELEASE_BIN) --short
+	python3 scripts/check-policies.py --binary $(TEST_RELEASE_BIN)
+	AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/gate-sensitivity.sh --smoke
+	AUTHZ_BENCH=$(TEST_RELEASE_BIN) OUT=.build/test-ab-calibration bash scripts/ab-calibration.sh --smoke
+	AUTHZ_BENCH=$(TEST_RELEASE_BIN) OUT=.build/test-request-instructions bash scripts/request-instructions.sh --alg hs256 --mix check=100 --devices 200 --resources 5 --upstream-deny-ratio 0 --upstream-latency 0us/0us --duration 1s --warmup 0s
+	OUT=.build/test-end-to-end-ab REPS=1 DURATION=1s WARMUP=0s STEP_DURATION=1s CAPACITY_WARMUP=1s PRECISION=50% CAPACITY_ARGS='--max-rate 20000' bash scripts/end-to-end-ab.sh $(TEST_RELEASE_BIN) $(TEST_RELEASE_BIN)
+	BASE_BIN=$(TEST_RELEASE_BIN) CANDIDATE_BIN=$(TEST_RELEASE_BIN) OUT=.build/test-profile-against bash scripts/profile.sh --against HEAD --closed --duration 1s --warmup 0s --upstream-latency 0us/0us
+	AUTHZ_BENCH=$(TEST_RELEASE_BIN) OUT=.build/test-capacity-figure DURATION=1s WARMUP=0s CAPACITY_ARGS='--step-duration 1s --warmup 0s --precision 50% --max-rate 20000' bash scripts/capacity-figure.sh
+	AUTHZ_BENCH=$(TEST_RELEASE_BIN) OUT=.build/test-upstream-figures DURATION=1s WARMUP=0s bash scripts/upstream-figures.sh
+	AUTHZ_BENCH=$(TEST_RELEASE_BIN) SOAK_JSON=.build/test-soak.json SOAK_DURATION=8s SOAK_WARMUP=1s SOAK_SAMPLE=1s SOAK_GROWTH_MIB=24 bash scripts/soak.sh 1
+	AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/count-allocs.sh '^(device.fingerprint|cache.hit.lirs.t1)$$' 200
+	AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/check-observer-elision.sh
 	PYTHONHASHSEED=0 python3 scripts/siphash-vectors.py
 	AUTHZ_BENCH=.build/debug/authz-bench bash scripts/kubernetes/check.sh
 	UNTIMED=1 AUTHZ_BENCH=.build/debug/authz-bench bash scripts/shard-local.sh 3 $(SHARD_LOCAL_ARGS)

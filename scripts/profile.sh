@@ -26,7 +26,8 @@
 # blue: less). The folded stacks stay in $OUT/{base,candidate}.folded. Needs perf; exit 1 without.
 #
 # Environment: OUT (.build/profile), PROFILER (auto|perf|callgrind), CALLGRIND_ARGS, TOP (40 lines),
-# BASE_BIN, BASE_SCRATCH (.build/profile-base, the base's build directory, kept between runs).
+# BASE_BIN, BASE_SCRATCH (.build/profile-base, the base's build directory, kept between runs),
+# CANDIDATE_BIN (a release authz-bench of the working tree already built: used, nothing built).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -47,9 +48,12 @@ OUT=$(cd "$OUT" && pwd)
 log() { echo "profile: $*" >&2; }
 demangle() { if command -v swift-demangle >/dev/null; then swift-demangle --simplified; else cat; fi; }
 
-log "building in release"
-swift build -c release -Xswiftc -warnings-as-errors >/dev/null
-bin=.build/release/authz-bench
+bin=${CANDIDATE_BIN:-.build/release/authz-bench}
+if [[ -z ${CANDIDATE_BIN:-} ]]; then
+  log "building in release"
+  swift build -c release -Xswiftc -warnings-as-errors >/dev/null
+fi
+[[ -x $bin ]] || { log "the candidate binary $bin is not an executable"; exit 64; }
 
 if [[ -n $against ]]; then
   base_commit=$(git rev-parse --short=12 "$against^{commit}") || { log "$against is not a commit"; exit 64; }
