@@ -55,7 +55,7 @@ extension TokenScanner {
             } else if b == 0x26 {
                 j += try entityLength(at: j, end: end)
                 hasEntities = true
-            } else if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D {
+            } else if TokenSchema.isRefusedControl(b) {
                 throw error(.unexpectedCharacter, at: j)
             } else {
                 j += 1

@@ -11,6 +11,13 @@ enum TokenSchema {
     /// The fingerprint element inside the container.
     static let fingerprintElement: StaticString = "simpleTokenFingerprint"
 
+    /// Whether `byte` is a control character the format refuses in text: any below U+0020 but
+    /// tab, line feed and carriage return (XML has no entity for one, so escaping cannot carry it).
+    @inline(__always)
+    static func isRefusedControl(_ byte: UInt8) -> Bool {
+        byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
+    }
+
     /// The number of slots of `kind`, container and fingerprint included.
     @inline(__always)
     static func slotCount(_ kind: TokenKind) -> Int {

@@ -64,9 +64,10 @@ extension TokenSerializer {
     public static func checkFields(_ body: TokenBody) throws(TokenIssueError) {
         try forEachTextField(body) { (name, text, mayBeEmpty) throws(TokenIssueError) in
             if text.isEmpty && !mayBeEmpty { throw .emptyField(field: name.description) }
-            let bytes = TokenWriter.escapedCount(text)
+            // One pass for the length and the control characters: every issued token pays it.
+            let (bytes, control) = TokenWriter.escapedCountAndControl(text)
             if bytes > TokenParser.maxFieldBytes { throw .fieldTooLarge(field: name.description, bytes: bytes) }
-            if let offset = text.utf8.firstIndex(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
+            if control, let offset = text.utf8.firstIndex(where: TokenSchema.isRefusedControl) {
                 throw .controlCharacter(
                     field: name.description,
                     offset: text.utf8.distance(from: text.utf8.startIndex, to: offset)

@@ -251,16 +251,27 @@ package struct TokenWriter {
 
     /// The bytes `escaped(text)` writes: each entity replaces one byte with 4 to 6.
     package static func escapedCount(_ text: String) -> Int {
+        escapedCountAndControl(text).bytes
+    }
+
+    /// The bytes `escaped(text)` writes, and whether `text` holds a control character the parser
+    /// refuses (``TokenSchema/isRefusedControl(_:)``): one pass over the text, because issuing a
+    /// token checks both of every field.
+    package static func escapedCountAndControl(_ text: String) -> (bytes: Int, control: Bool) {
         var count = 0
+        var control = false
         for b in text.utf8 {
             switch b {
             case 0x26: count &+= 5  // &amp;
             case 0x3C, 0x3E: count &+= 4  // &lt; &gt;
             case 0x22, 0x27: count &+= 6  // &quot; &apos;
+            case 0x00..<0x20:
+                count &+= 1
+                control = control || TokenSchema.isRefusedControl(b)
             default: count &+= 1
             }
         }
-        return count
+        return (count, control)
     }
 
     /// Worst-case bytes `escaped(text)` writes (every byte a 6-byte entity).

@@ -123,10 +123,11 @@ struct TokenIssueLimitTests {
         #expect(throws: Never.self) { try TokenParser.parse(token) }
     }
 
-    /// `escapedCount` is the length the writer produces, for random text with every entity byte.
+    /// `escapedCountAndControl` gives the length the writer produces and whether the text holds a
+    /// control character the parser refuses, for random text with every entity byte and controls.
     @Test func escapedCountIsWhatTheWriterWrites() {
         var rng = SeededGenerator(seed: 21)
-        let alphabet = Array("ab<>&\"'é日".unicodeScalars)
+        let alphabet = Array("ab<>&\"'é日\t\n\r\u{01}\u{1F}".unicodeScalars)
         for _ in 0..<500 {
             let text = String(
                 String.UnicodeScalarView(
@@ -138,7 +139,11 @@ struct TokenIssueLimitTests {
                 writer.escaped(text)
                 count = writer.count
             }
-            #expect(TokenWriter.escapedCount(text) == written.count, "\(text)")
+            let refused = text.unicodeScalars.contains { $0.value < 0x20 && !"\t\n\r".unicodeScalars.contains($0) }
+            let counted = TokenWriter.escapedCountAndControl(text)
+            #expect(counted.bytes == written.count, "\(text)")
+            #expect(counted.control == refused, "\(text.debugDescription)")
+            #expect(TokenWriter.escapedCount(text) == written.count)
         }
     }
 }
