@@ -1,7 +1,7 @@
 # authz-bench: the commands of the README.
 #   make bench   builds in release and runs the default benchmark
-#   make test    runs the whole test suite once (the end-to-end CLI suites in a debug build, every
-#                other suite under AddressSanitizer, the concurrency suites also under
+#   make test    runs the whole test suite once (the end-to-end CLI suites against the release
+#                build, every other suite under AddressSanitizer, the concurrency suites also under
 #                ThreadSanitizer), checks the Kubernetes manifests, emulates a 3-shard Job
 #                locally with processes and with the image's containers (as root), runs the CI
 #                recipes' commands, the gate-sensitivity and ab-calibration scripts, the hot-path,
@@ -25,7 +25,8 @@ RELEASE_BIN = .build/release/authz-bench
 STATIC_RELEASE = $(SWIFT) build -c release --static-swift-stdlib --product authz-bench --scratch-path .build-static $(SWIFT_FLAGS)
 TEST_RELEASE_BIN = .build-static/release/authz-bench
 
-.PHONY: bench test build release bootstrap micro fuzz docs clean lint format
+.PHONY: bench test build release bootstrap micro fuzz docs clean lint format \
+	test-build-asan test-build-release test-asan-suite test-kubernetes
 
 bootstrap:
 	@bash scripts/bootstrap.sh
@@ -49,17 +50,15 @@ micro: release
 # The concurrency stress suites (names containing Concurren or ReadProtocol) and the harness run tests also run under
 # ThreadSanitizer, in a separate build folder.
 TSAN_FILTER ?= Concurren|ReadProtocol|HarnessRunTests
-# The whole suite also runs under AddressSanitizer (with LeakSanitizer), in its own build folder, but
-# for the end-to-end CLI suites (BenchTests) other than the hostile-input ones: they rerun through the
-# binary what the debug pass ran, mostly waiting on timed runs; the libraries they call are under ASan
-# in their own suites and the fuzzers, and the executable's argument and file handling in the
-# hostile-input suites that stay. Also skipped: the merge of a log longer than an hour (the slot arithmetic, run
-# in the plain pass; merge's memory handling stays under ASan in the other merge tests and the
-# fuzzers). A crash must end the run with the sanitizer's report, not hang in the Swift backtracer.
-ASAN_SKIP ?= ^BenchTests\.(?!HostileInputTests|CompareHostileInputTests)|aLongMergeListsBoundedSlots
-# The plain debug pass runs what the AddressSanitizer pass skips (the end-to-end CLI suites, the long
-# merge) and no more: every other suite runs once, under ASan, rather than again without a sanitizer.
-DEBUG_FILTER ?= ^BenchTests\.|aLongMergeListsBoundedSlots
+# make test builds the tests once for AddressSanitizer (with LeakSanitizer), in .build-asan, and runs
+# every suite once from that build: the end-to-end CLI suites (BenchTests, hostile input included)
+# against the release binary (AUTHZ_BENCH_TEST_BINARY), the one users run and the image holds, which
+# runs their timed runs as a release does; every other suite in process, under the sanitizer. No
+# plain debug build: it compiled everything a fourth time for suites that mostly wait on the binary.
+# The executable's code is under ASan in the library suites it calls and in the fuzzers. A crash
+# must end the run with the sanitizer's report, not hang in the Swift backtracer.
+CLI_FILTER ?= ^BenchTests\.
+ASAN_SKIP ?= ^BenchTests\.
 ASAN_ENV = SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0
 
@@ -101,10 +100,9 @@ test:
 	$(MAKE) --no-print-directory format && \
 	after=$$(find $(SWIFT_FILES) -name '*.swift' -type f | sort | xargs sha256sum); \
 	[ "$$before" = "$$after" ] || { echo "make format: changed files that make lint passed" >&2; exit 1; }
-	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
-	python3 scripts/ci/check-ci-recipes.py --binary "$$($(SWIFT) build --show-bin-path)/authz-bench"
-	$(SWIFT) test --skip-build --filter '$(DEBUG_FILTER)'
-	$(STATIC_RELEASE)
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-build-asan test-build-release
+	python3 scripts/ci/check-ci-recipes.py --binary $(TEST_RELEASE_BIN)
+	$(ASAN_ENV) AUTHZ_BENCH_TEST_BINARY=$(CURDIR)/$(TEST_RELEASE_BIN) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '$(CLI_FILTER)'
 	python3 scripts/ci/run-ci-recipes.py --binary $(TEST_RELEASE_BIN) --short
 	python3 scripts/check-policies.py --binary $(TEST_RELEASE_BIN)
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/gate-sensitivity.sh --smoke
@@ -114,19 +112,34 @@ test:
 	BASE_BIN=$(TEST_RELEASE_BIN) CANDIDATE_BIN=$(TEST_RELEASE_BIN) OUT=.build/test-profile-against bash scripts/profile.sh --against HEAD --closed --duration 1s --warmup 0s --upstream-latency 0us/0us
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) OUT=.build/test-capacity-figure DURATION=1s WARMUP=0s CAPACITY_ARGS='--step-duration 1s --warmup 0s --precision 50% --max-rate 20000' bash scripts/capacity-figure.sh
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) OUT=.build/test-upstream-figures DURATION=1s WARMUP=0s bash scripts/upstream-figures.sh
-	AUTHZ_BENCH=$(TEST_RELEASE_BIN) SOAK_JSON=.build/test-soak.json SOAK_DURATION=8s SOAK_WARMUP=1s SOAK_SAMPLE=1s SOAK_GROWTH_MIB=24 bash scripts/soak.sh 1
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/count-allocs.sh '^(device.fingerprint|cache.hit.lirs.t1)$$' 200
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/check-observer-elision.sh
 	PYTHONHASHSEED=0 python3 scripts/siphash-vectors.py
-	AUTHZ_BENCH=.build/debug/authz-bench bash scripts/kubernetes/check.sh
-	UNTIMED=1 AUTHZ_BENCH=.build/debug/authz-bench bash scripts/shard-local.sh 3 $(SHARD_LOCAL_ARGS)
-	UNTIMED=1 KILL_SHARD=1 KILL_AFTER=5 AUTHZ_BENCH=.build/debug/authz-bench bash scripts/shard-local.sh 3 --warmup 2s --duration 8s --rate 50 --devices 300 --quiet
-	UNTIMED=1 bash scripts/kubernetes/pods-local.sh 3 $(PODS_LOCAL_ARGS)
-	UNTIMED=1 KILL_SHARD=1 KILL_AFTER=5 bash scripts/kubernetes/pods-local.sh 3 --warmup 2s --duration 8s --rate 50 --devices 300 --max-start-lag 50ms
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(SWIFT_FLAGS)
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-asan-suite test-kubernetes
+
+# make test's steps that run side by side (make -j2): a release build's modules compile one after
+# another, each on one thread (whole-module optimisation), so the AddressSanitizer build, compiled
+# file by file, takes the other core; the in-process suites under AddressSanitizer, CPU-bound,
+# beside the untimed emulation of the Kubernetes Job and the soak smoke, which mostly wait on the
+# clock at a few hundred requests a second.
+test-build-asan:
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan $(SWIFT_FLAGS)
+
+test-build-release:
+	$(STATIC_RELEASE)
+
+test-asan-suite:
 	$(ASAN_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --skip '$(ASAN_SKIP)'
+
+test-kubernetes:
+	AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/kubernetes/check.sh
+	UNTIMED=1 AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/shard-local.sh 3 $(SHARD_LOCAL_ARGS)
+	UNTIMED=1 KILL_SHARD=1 KILL_AFTER=5 AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/shard-local.sh 3 --warmup 2s --duration 8s --rate 50 --devices 300 --quiet
+	UNTIMED=1 bash scripts/kubernetes/pods-local.sh 3 $(PODS_LOCAL_ARGS)
+	UNTIMED=1 KILL_SHARD=1 KILL_AFTER=5 bash scripts/kubernetes/pods-local.sh 3 --warmup 2s --duration 8s --rate 50 --devices 300 --max-start-lag 50ms
+	AUTHZ_BENCH=$(TEST_RELEASE_BIN) SOAK_JSON=.build/test-soak.json SOAK_DURATION=8s SOAK_WARMUP=1s SOAK_SAMPLE=1s SOAK_GROWTH_MIB=24 bash scripts/soak.sh 1
 
 # libFuzzer over the token codec, dates, base64, the verifiers, key loading, result JSON and .hlog
 # (a separate build in .build-fuzz; corpora and crashes in .build-fuzz/corpus and artifacts).

@@ -8,11 +8,14 @@
 #   scripts/docs.sh AuthZCore ...  only the catalogs of these targets
 #
 # Environment: SWIFT (default swift), SWIFT_FLAGS (default -Xswiftc -warnings-as-errors, as the
-# Makefile's), DOCC (default: the docc beside the swift driver), DOCS_OUT (default .build/docs).
+# Makefile's), DOCC (default: the docc beside the swift driver), DOCS_OUT (default .build/docs),
+# DOCS_BUILD_FLAGS (more `swift build` flags naming the build whose modules are documented;
+# default none: the `make build` one).
 #
 # Symbol graphs come from the compiler, without any package plugin: a debug build (the same build
-# as `make build`, so nothing is compiled twice), then `swift symbolgraph-extract` on each
-# documented module. The access level is the target's API: `public` for the libraries other
+# as `make build`, or with DOCS_BUILD_FLAGS another debug build already made, so nothing is
+# compiled twice: .ci/run gives make test's AddressSanitizer build, whose modules declare the same
+# symbols), then `swift symbolgraph-extract` on each documented module. The access level is the target's API: `public` for the libraries other
 # packages import, `package` for the targets whose API is package-wide (PACKAGE_ACCESS_TARGETS).
 #
 # A catalog whose target directory holds no Swift source yet (a target still to be created) is
@@ -21,7 +24,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SWIFT=${SWIFT:-swift}
-read -r -a swift_flags <<<"${SWIFT_FLAGS--Xswiftc -warnings-as-errors}"
+read -r -a swift_flags <<<"${SWIFT_FLAGS--Xswiftc -warnings-as-errors} ${DOCS_BUILD_FLAGS-}"
 OUT=${DOCS_OUT:-.build/docs}
 PACKAGE_ACCESS_TARGETS=${PACKAGE_ACCESS_TARGETS:-"BenchHarness BenchResults"}
 

@@ -19,8 +19,13 @@ package enum CLIHarness {
         }
     }
 
-    /// The `authz-bench` executable beside the test bundle.
+    /// The `authz-bench` executable the command-line suites run: `AUTHZ_BENCH_TEST_BINARY` when
+    /// set (`make test` runs them against its release build, from the AddressSanitizer build's
+    /// test bundle), else the one beside the test bundle.
     package static var executable: URL {
+        if let path = ProcessInfo.processInfo.environment["AUTHZ_BENCH_TEST_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0])
         var directory = bundle.deletingLastPathComponent()
         // `swift test` runs <bin>/authz-benchPackageTests.xctest; the executable is in <bin>.
