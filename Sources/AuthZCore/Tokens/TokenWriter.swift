@@ -249,12 +249,7 @@ package struct TokenWriter {
         count &+= Base64.encode(source, into: base + count)
     }
 
-    /// The bytes `escaped(text)` writes: each entity replaces one byte with 4 to 6.
-    package static func escapedCount(_ text: String) -> Int {
-        escapedCountAndControl(text).bytes
-    }
-
-    /// The bytes `escaped(text)` writes, and whether `text` holds a control character the parser
+    /// The bytes `escaped(text)` writes (each entity replaces one byte with 4 to 6), and whether `text` holds a control character the parser
     /// refuses (``TokenSchema/isRefusedControl(_:)``): one pass over the text, because issuing a
     /// token checks both of every field.
     package static func escapedCountAndControl(_ text: String) -> (bytes: Int, control: Bool) {
