@@ -37,13 +37,17 @@ package final class BlockChild {
         guard status.st_mode & S_IFMT == S_IFREG, access(binary, X_OK) == 0 else {
             throw .noInput("\(label) binary \(binary): not an executable file")
         }
-        errorsPath = NSTemporaryDirectory() + "authz-bench-ab-\(getpid())-\(label).err"
-        guard FileManager.default.createFile(atPath: errorsPath, contents: nil),
-            let errors = FileHandle(forWritingAtPath: errorsPath)
-        else {
-            throw .cannotCreate("\(label): cannot create \(errorsPath) for the child's messages")
+        // A name of its own (mkstemp), not one derived from the label: two children of one label
+        // in one process, or drivers in containers sharing /tmp, must not share or unlink one file.
+        var template = Array((NSTemporaryDirectory() + "authz-bench-ab-\(label)-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        errorsPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw .cannotCreate(
+                "\(label): cannot create \(errorsPath) for the child's messages: \(String(cString: strerror(errno)))"
+            )
         }
-        self.errors = errors
+        self.errors = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         // A command written to a child that just died must be an error to report, not SIGPIPE
         // ending the driver: the driver of child processes ignores it, as a server does.
         signal(SIGPIPE, SIG_IGN)

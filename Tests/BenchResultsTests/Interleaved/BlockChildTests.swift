@@ -63,6 +63,26 @@ import Glibc
         #expect(second?.message.hasSuffix("(exit 64): authz-bench blocks: --rate must be a positive number") == true)
     }
 
+    @Test func twoChildrenOfOneLabelKeepTheirOwnMessages() throws {
+        let directory = try CLIHarness.temporaryDirectory()
+        func refusing(_ word: String) throws -> BlockChild {
+            let path = try FakeBlockChild.install(
+                "#!/bin/sh\necho 'authz-bench blocks: the \(word) refusal' >&2\nexit 64\n",
+                named: word,
+                in: directory
+            )
+            return try BlockChild(label: "baseline", binary: path, arguments: [])
+        }
+        var first: BlockChild? = try refusing("first")
+        let second = try refusing("second")
+        let firstError = #expect(throws: BenchError.self) { try first?.greeting(within: 30) }
+        #expect(firstError?.message.hasSuffix("(exit 64): authz-bench blocks: the first refusal") == true)
+        // The first one's end removes its file of messages, and only its own.
+        first = nil
+        let secondError = #expect(throws: BenchError.self) { try second.greeting(within: 30) }
+        #expect(secondError?.message.hasSuffix("(exit 64): authz-bench blocks: the second refusal") == true)
+    }
+
     @Test func anotherSchemaVersionIsRefused() throws {
         let directory = try CLIHarness.temporaryDirectory()
         let path = try FakeBlockChild.install(
