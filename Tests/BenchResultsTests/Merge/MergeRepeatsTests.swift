@@ -169,22 +169,6 @@ struct MergeRepeatsTests {
         }
     }
 
-    @Test("A merge longer than an hour lists at most 3,600 slots, every request in one of them")
-    func aLongMergeListsBoundedSlots() throws {
-        let directory = try SyntheticRun.directory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var shard = ShardLogs.Shard(1, of: 1, startEpochMillis: ShardLogs.baseMillis)
-        shard.seconds = 3_700
-        shard.requestsPerSecond = 1
-        let result = try ResultMerger.merge(try ShardLogs.write([shard], in: directory), options: MergeOptions()).result
-        #expect(result.intervals.count <= MergeTimeline.maxSlots)
-        // 3,700 one-second intervals: slots of 2 s (3,600 of 1 s would not hold them).
-        #expect(result.intervals.count == 1_850, "\(result.intervals.count)")
-        #expect(result.intervals.map(\.requests).reduce(0, +) == shard.requests)
-        #expect(result.intervals.allSatisfy { $0.lengthSeconds == 2 })
-        #expect(result.intervals.last?.startSeconds == 3_698)
-    }
-
     @Test("A log longer than one read merges as its text does, whatever the chunk boundaries")
     func chunkedReadingGivesTheSameResult() throws {
         let directory = try SyntheticRun.directory()
