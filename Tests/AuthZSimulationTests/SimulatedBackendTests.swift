@@ -103,7 +103,7 @@ struct SimulatedBackendTests {
 
     @Test(arguments: [0.0, 0.01, 0.25, 1.0])
     func errorsAreDrawnPerCallDeterministicallyForASeedAndNearTheRatio(ratio: Double) throws {
-        let calls = 20_000
+        let calls = 10_000
         let (failed, stats) = try Self.failedCalls(ratio: ratio, seed: 7, calls: calls)
         #expect(stats == SimulatedUpstreamStats(calls: calls, loadCalls: calls, errors: failed.count, outageAnswers: 0))
         // The same seed fails the same call numbers; another seed others (unless none or all fail).

@@ -46,7 +46,7 @@ struct UniqueTokenStream: CacheStrategyVisitor {
 struct CacheBoundsTests {
     @Test(arguments: CacheStrategyKind.allCases)
     func everyCacheStrategyStaysWithinItsCapacity(kind: CacheStrategyKind) {
-        kind.makeCache(capacity: 128, visitor: UniqueTokenStream(capacity: 128, multiple: 50))
+        kind.makeCache(capacity: 64, visitor: UniqueTokenStream(capacity: 64, multiple: 50))
     }
 
     @Test(arguments: [OverflowPolicy.rejectNew, .dropOldestGeneration])
