@@ -26,7 +26,7 @@ STATIC_RELEASE = $(SWIFT) build -c release --static-swift-stdlib --product authz
 TEST_RELEASE_BIN = .build-static/release/authz-bench
 
 .PHONY: bench test build release bootstrap micro fuzz docs clean lint format \
-	test-asan-suite test-asan-long test-untimed
+	test-release test-tsan test-asan-suite test-untimed
 
 bootstrap:
 	@bash scripts/bootstrap.sh
@@ -57,14 +57,7 @@ TSAN_FILTER ?= Concurren|ReadProtocol|HarnessRunTests
 # plain debug build: it compiled everything a fourth time for suites that mostly wait on the binary.
 # The executable's code is under ASan in the library suites it calls and in the fuzzers. A crash
 # must end the run with the sanitizer's report, not hang in the Swift backtracer.
-# The merge of a log longer than an hour (the slot arithmetic) runs for minutes on one thread under
-# the sanitizer: it runs in a process of its own (LONG_FILTER), beside the other suites.
 CLI_FILTER ?= ^BenchTests\.
-LONG_FILTER ?= aLongMergeListsBoundedSlots
-ASAN_SKIP ?= ^BenchTests\.|$(LONG_FILTER)
-# The AddressSanitizer test build's products; the long merge runs its test bundle directly, since
-# two `swift test` processes on one build folder wait for each other's lock.
-ASAN_BIN_PATH ?= $(shell $(SWIFT) build --sanitize=address --scratch-path .build-asan --show-bin-path)
 ASAN_ENV = SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0
 
@@ -107,6 +100,19 @@ test:
 	after=$$(find $(SWIFT_FILES) -name '*.swift' -type f | sort | xargs sha256sum); \
 	[ "$$before" = "$$after" ] || { echo "make format: changed files that make lint passed" >&2; exit 1; }
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan $(SWIFT_FLAGS)
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-release test-tsan
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-asan-suite test-untimed
+
+# make test runs in three phases on 2 cores. The AddressSanitizer build first, alone: it keeps both
+# cores busy. Then the release build and every step that needs it and reads a clock (the CLI suites,
+# the recipes, the figure scripts), beside the ThreadSanitizer build and its suites, run at nice 10:
+# the release build spends most of its time in one single-threaded optimiser (427 s wall for 489 s
+# of CPU alone) and the timed steps mostly wait on their runs, so the sanitizer's build fills the
+# idle core and yields it at once to them (three builds side by side without nice took 800 s, one
+# after another 819 s). Last, the in-process suites under AddressSanitizer, CPU-bound, beside the
+# untimed steps (the emulation of the Kubernetes Job, the soak and the smoke runs of the figure
+# scripts), which accept a run the machine starved and mostly wait on the clock.
+test-release:
 	$(STATIC_RELEASE)
 	python3 scripts/ci/check-ci-recipes.py --binary $(TEST_RELEASE_BIN)
 	$(ASAN_ENV) AUTHZ_BENCH_TEST_BINARY=$(CURDIR)/$(TEST_RELEASE_BIN) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '$(CLI_FILTER)'
@@ -119,21 +125,13 @@ test:
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/count-allocs.sh '^(device.fingerprint|cache.hit.lirs.t1)$$' 200
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/check-observer-elision.sh
 	PYTHONHASHSEED=0 python3 scripts/siphash-vectors.py
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(SWIFT_FLAGS)
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
-	$(MAKE) --no-print-directory -j3 --output-sync=target test-asan-suite test-asan-long test-untimed \
-		ASAN_BIN_PATH="$$($(SWIFT) build --sanitize=address --scratch-path .build-asan --show-bin-path)"
 
-# make test's last steps run side by side (make -j3): the in-process suites under
-# AddressSanitizer, CPU-bound, beside the long merge on one thread and the untimed steps (the
-# emulation of the Kubernetes Job, the soak and the smoke runs of the figure scripts), which
-# accept a run the machine starved and mostly wait on the clock. The builds do not gain from it:
-# the three side by side took 800 s, one after another 819 s (427 + 206 + 186) on 2 cores.
+test-tsan:
+	nice -n 10 $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(SWIFT_FLAGS)
+	TSAN_OPTIONS=halt_on_error=1 nice -n 10 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
+
 test-asan-suite:
-	$(ASAN_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --skip '$(ASAN_SKIP)'
-
-test-asan-long:
-	$(ASAN_ENV) $(ASAN_BIN_PATH)/authz-benchPackageTests.xctest --testing-library swift-testing --filter '$(LONG_FILTER)'
+	$(ASAN_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --skip '$(CLI_FILTER)'
 
 test-untimed:
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/gate-sensitivity.sh --smoke
