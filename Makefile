@@ -26,7 +26,7 @@ STATIC_RELEASE = $(SWIFT) build -c release --static-swift-stdlib --product authz
 TEST_RELEASE_BIN = .build-static/release/authz-bench
 
 .PHONY: bench test build release bootstrap micro fuzz docs clean lint format \
-	test-release test-tsan test-asan-suite test-untimed
+	test-release test-sanitizers test-untimed-figures test-untimed-shards test-untimed-pods
 
 bootstrap:
 	@bash scripts/bootstrap.sh
@@ -100,18 +100,24 @@ test:
 	after=$$(find $(SWIFT_FILES) -name '*.swift' -type f | sort | xargs sha256sum); \
 	[ "$$before" = "$$after" ] || { echo "make format: changed files that make lint passed" >&2; exit 1; }
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan $(SWIFT_FLAGS)
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-release test-tsan
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-asan-suite test-untimed
+	$(MAKE) --no-print-directory -j4 --output-sync=target test-release test-sanitizers \
+		test-untimed-figures test-untimed-shards test-untimed-pods \
+		ASAN_BIN_PATH="$$($(SWIFT) build --sanitize=address --scratch-path .build-asan --show-bin-path)"
 
-# make test runs in three phases on 2 cores. The AddressSanitizer build first, alone: it keeps both
-# cores busy. Then the release build and every step that needs it and reads a clock (the CLI suites,
-# the recipes, the figure scripts), beside the ThreadSanitizer build and its suites, run at nice 10:
-# the release build spends most of its time in one single-threaded optimiser (427 s wall for 489 s
-# of CPU alone) and the timed steps mostly wait on their runs, so the sanitizer's build fills the
-# idle core and yields it at once to them (three builds side by side without nice took 800 s, one
-# after another 819 s). Last, the in-process suites under AddressSanitizer, CPU-bound, beside the
-# untimed steps (the emulation of the Kubernetes Job, the soak and the smoke runs of the figure
-# scripts), which accept a run the machine starved and mostly wait on the clock.
+# make test after the AddressSanitizer build (which keeps both cores busy alone) runs two chains
+# side by side (make -j4), each step's output printed when its chain ends:
+# - test-release: the release build, then every step that needs it and reads a clock (the CLI
+#   suites, the recipes, the figure scripts); then the untimed steps, three at a time (the emulation
+#   of the Kubernetes Job, the soak and the smoke runs of the figure scripts, which accept a run the
+#   machine starved and mostly wait on the clock).
+# - test-sanitizers, at nice 10: the ThreadSanitizer build and its suites, then the in-process
+#   suites under AddressSanitizer. CPU-bound, they fill what the other chain leaves idle (the release
+#   build spends most of its time in one single-threaded optimiser, the timed steps mostly wait on
+#   their runs) and yield it at once to it. The two vCPUs behave like less than two cores when both
+#   are busy: three builds side by side without nice took 800 s, one after another 819 s.
+# The in-process suites run their test bundle directly: two `swift test` processes on one build
+# folder wait for each other's lock, and the CLI suites hold it meanwhile.
+ASAN_BIN_PATH ?= $(shell $(SWIFT) build --sanitize=address --scratch-path .build-asan --show-bin-path)
 test-release:
 	$(STATIC_RELEASE)
 	python3 scripts/ci/check-ci-recipes.py --binary $(TEST_RELEASE_BIN)
@@ -126,23 +132,25 @@ test-release:
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/check-observer-elision.sh
 	PYTHONHASHSEED=0 python3 scripts/siphash-vectors.py
 
-test-tsan:
+test-sanitizers:
 	nice -n 10 $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(SWIFT_FLAGS)
 	TSAN_OPTIONS=halt_on_error=1 nice -n 10 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
+	$(ASAN_ENV) nice -n 10 $(ASAN_BIN_PATH)/authz-benchPackageTests.xctest --testing-library swift-testing --skip '$(CLI_FILTER)'
 
-test-asan-suite:
-	$(ASAN_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --skip '$(CLI_FILTER)'
-
-test-untimed:
+test-untimed-figures: test-release
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/gate-sensitivity.sh --smoke
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) OUT=.build/test-ab-calibration bash scripts/ab-calibration.sh --smoke
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) OUT=.build/test-upstream-figures DURATION=1s WARMUP=0s bash scripts/upstream-figures.sh
+
+test-untimed-shards: test-release
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/kubernetes/check.sh
 	UNTIMED=1 AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/shard-local.sh 3 $(SHARD_LOCAL_ARGS)
 	UNTIMED=1 KILL_SHARD=1 KILL_AFTER=5 AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/shard-local.sh 3 --warmup 2s --duration 8s --rate 50 --devices 300 --quiet
+	AUTHZ_BENCH=$(TEST_RELEASE_BIN) SOAK_JSON=.build/test-soak.json SOAK_DURATION=8s SOAK_WARMUP=1s SOAK_SAMPLE=1s SOAK_GROWTH_MIB=24 bash scripts/soak.sh 1
+
+test-untimed-pods: test-release
 	UNTIMED=1 bash scripts/kubernetes/pods-local.sh 3 $(PODS_LOCAL_ARGS)
 	UNTIMED=1 KILL_SHARD=1 KILL_AFTER=5 bash scripts/kubernetes/pods-local.sh 3 --warmup 2s --duration 8s --rate 50 --devices 300 --max-start-lag 50ms
-	AUTHZ_BENCH=$(TEST_RELEASE_BIN) SOAK_JSON=.build/test-soak.json SOAK_DURATION=8s SOAK_WARMUP=1s SOAK_SAMPLE=1s SOAK_GROWTH_MIB=24 bash scripts/soak.sh 1
 
 # libFuzzer over the token codec, dates, base64, the verifiers, key loading, result JSON and .hlog
 # (a separate build in .build-fuzz; corpora and crashes in .build-fuzz/corpus and artifacts).
