@@ -26,7 +26,7 @@ STATIC_RELEASE = $(SWIFT) build -c release --static-swift-stdlib --product authz
 TEST_RELEASE_BIN = .build-static/release/authz-bench
 
 .PHONY: bench test build release bootstrap micro fuzz docs clean lint format \
-	test-release test-sanitizers test-untimed-figures test-untimed-shards test-untimed-pods
+	test-release-build test-tsan test-timed test-asan-suite test-untimed-figures test-untimed-shards test-untimed-pods
 
 bootstrap:
 	@bash scripts/bootstrap.sh
@@ -100,26 +100,34 @@ test:
 	after=$$(find $(SWIFT_FILES) -name '*.swift' -type f | sort | xargs sha256sum); \
 	[ "$$before" = "$$after" ] || { echo "make format: changed files that make lint passed" >&2; exit 1; }
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan $(SWIFT_FLAGS)
-	$(MAKE) --no-print-directory -j4 --output-sync=target test-release test-sanitizers \
+	$(MAKE) --no-print-directory -j4 --output-sync=target test-timed test-asan-suite \
 		test-untimed-figures test-untimed-shards test-untimed-pods \
 		ASAN_BIN_PATH="$$($(SWIFT) build --sanitize=address --scratch-path .build-asan --show-bin-path)"
 
-# make test after the AddressSanitizer build (which keeps both cores busy alone) runs two chains
-# side by side (make -j4), each step's output printed when its chain ends:
-# - test-release: the release build, then every step that needs it and reads a clock (the CLI
-#   suites, the recipes, the figure scripts); then the untimed steps, three at a time (the emulation
-#   of the Kubernetes Job, the soak and the smoke runs of the figure scripts, which accept a run the
-#   machine starved and mostly wait on the clock).
-# - test-sanitizers, at nice 10: the ThreadSanitizer build and its suites, then the in-process
-#   suites under AddressSanitizer. CPU-bound, they fill what the other chain leaves idle (the release
-#   build spends most of its time in one single-threaded optimiser, the timed steps mostly wait on
-#   their runs) and yield it at once to it. The two vCPUs behave like less than two cores when both
-#   are busy: three builds side by side without nice took 800 s, one after another 819 s.
-# The in-process suites run their test bundle directly: two `swift test` processes on one build
-# folder wait for each other's lock, and the CLI suites hold it meanwhile.
+# After the AddressSanitizer build (alone: it keeps both cores busy), make test runs its steps
+# side by side (make -j4), each step's output printed when it ends:
+# - the release build, beside the ThreadSanitizer build and its suites at nice 10: the release
+#   build spends most of its time in one single-threaded optimiser (427 s wall for 489 s of CPU
+#   alone), and the sanitizer's build fills the idle core;
+# - then every step that needs the release binary and reads a clock (the CLI suites, the recipes,
+#   the figure scripts), beside the in-process suites under AddressSanitizer at nice 10: the timed
+#   steps mostly wait on their runs, and the suites, CPU-bound, fill the idle core;
+# - then the untimed steps, three at a time (the emulation of the Kubernetes Job, the soak and the
+#   smoke runs of the figure scripts), which accept a run the machine starved.
+# The two vCPUs give much less than twice one when both are busy: the release build took 427 s
+# alone, 568 s beside the ThreadSanitizer build, 782 s beside that and the in-process suites; so
+# the in-process suites wait for the release build to end.
+# They run their test bundle directly: two `swift test` processes on one build folder wait for
+# each other's lock, and the CLI suites hold it meanwhile.
 ASAN_BIN_PATH ?= $(shell $(SWIFT) build --sanitize=address --scratch-path .build-asan --show-bin-path)
-test-release:
+test-release-build:
 	$(STATIC_RELEASE)
+
+test-tsan:
+	nice -n 10 $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(SWIFT_FLAGS)
+	TSAN_OPTIONS=halt_on_error=1 nice -n 10 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
+
+test-timed: test-release-build
 	python3 scripts/ci/check-ci-recipes.py --binary $(TEST_RELEASE_BIN)
 	$(ASAN_ENV) AUTHZ_BENCH_TEST_BINARY=$(CURDIR)/$(TEST_RELEASE_BIN) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '$(CLI_FILTER)'
 	python3 scripts/ci/run-ci-recipes.py --binary $(TEST_RELEASE_BIN) --short
@@ -132,23 +140,21 @@ test-release:
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/check-observer-elision.sh
 	PYTHONHASHSEED=0 python3 scripts/siphash-vectors.py
 
-test-sanitizers:
-	nice -n 10 $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(SWIFT_FLAGS)
-	TSAN_OPTIONS=halt_on_error=1 nice -n 10 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
+test-asan-suite: test-release-build test-tsan
 	$(ASAN_ENV) nice -n 10 $(ASAN_BIN_PATH)/authz-benchPackageTests.xctest --testing-library swift-testing --skip '$(CLI_FILTER)'
 
-test-untimed-figures: test-release
+test-untimed-figures: test-timed
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/gate-sensitivity.sh --smoke
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) OUT=.build/test-ab-calibration bash scripts/ab-calibration.sh --smoke
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) OUT=.build/test-upstream-figures DURATION=1s WARMUP=0s bash scripts/upstream-figures.sh
 
-test-untimed-shards: test-release
+test-untimed-shards: test-timed
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/kubernetes/check.sh
 	UNTIMED=1 AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/shard-local.sh 3 $(SHARD_LOCAL_ARGS)
 	UNTIMED=1 KILL_SHARD=1 KILL_AFTER=5 AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/shard-local.sh 3 --warmup 2s --duration 8s --rate 50 --devices 300 --quiet
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) SOAK_JSON=.build/test-soak.json SOAK_DURATION=8s SOAK_WARMUP=1s SOAK_SAMPLE=1s SOAK_GROWTH_MIB=24 bash scripts/soak.sh 1
 
-test-untimed-pods: test-release
+test-untimed-pods: test-timed
 	UNTIMED=1 bash scripts/kubernetes/pods-local.sh 3 $(PODS_LOCAL_ARGS)
 	UNTIMED=1 KILL_SHARD=1 KILL_AFTER=5 bash scripts/kubernetes/pods-local.sh 3 --warmup 2s --duration 8s --rate 50 --devices 300 --max-start-lag 50ms
 
