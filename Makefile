@@ -48,7 +48,8 @@ micro: release
 	$(RELEASE_BIN) micro --json results/latest-micro.json $(MICRO_ARGS)
 
 # The concurrency stress suites (names containing Concurren or ReadProtocol) and the harness run tests also run under
-# ThreadSanitizer, in a separate build folder.
+# ThreadSanitizer, in a separate build folder, which builds only the test targets that hold them
+# (AUTHZ_TSAN_SUITES=1 in Package.swift).
 TSAN_FILTER ?= Concurren|ReadProtocol|HarnessRunTests
 # make test builds the tests once for AddressSanitizer (with LeakSanitizer), in .build-asan, and runs
 # every suite once from that build: the end-to-end CLI suites (BenchTests, hostile input included)
@@ -124,8 +125,8 @@ test-release-build:
 	$(STATIC_RELEASE)
 
 test-tsan:
-	nice -n 10 $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(SWIFT_FLAGS)
-	TSAN_OPTIONS=halt_on_error=1 nice -n 10 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
+	AUTHZ_TSAN_SUITES=1 nice -n 10 $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan $(SWIFT_FLAGS)
+	AUTHZ_TSAN_SUITES=1 TSAN_OPTIONS=halt_on_error=1 nice -n 10 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
 
 test-timed: test-release-build
 	python3 scripts/ci/check-ci-recipes.py --binary $(TEST_RELEASE_BIN)

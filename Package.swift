@@ -6,7 +6,8 @@
 //
 // With AUTHZ_FUZZ=1 in the environment the package is instead the libFuzzer build of scripts/fuzz.sh:
 // the library targets instrumented, one executable per fuzz target under Fuzz/ (see the end of this
-// file). Without it, the package is exactly the normal one.
+// file). With AUTHZ_TSAN_SUITES=1 it holds only the test targets of make test's ThreadSanitizer
+// pass. Without either, the package is exactly the normal one.
 import PackageDescription
 
 #if canImport(Glibc)
@@ -24,6 +25,10 @@ let crossModuleOptimization: [SwiftSetting] = [
 
 /// True for the libFuzzer build (`AUTHZ_FUZZ=1 swift build --scratch-path .build-fuzz`).
 let fuzzing = getenv("AUTHZ_FUZZ").map { String(cString: $0) == "1" } ?? false
+/// True for make test's ThreadSanitizer build (`AUTHZ_TSAN_SUITES=1`, in .build-tsan): only the test
+/// targets that hold its suites (make's TSAN_FILTER) and what they need, not the executable and its
+/// suites, which that pass does not run.
+let tsanSuitesOnly = getenv("AUTHZ_TSAN_SUITES").map { String(cString: $0) == "1" } ?? false
 
 let package = Package(
     name: "authz-bench",
@@ -96,6 +101,18 @@ let fuzzTargets = [
     "FuzzTokenParser", "FuzzTokenDate", "FuzzBase64", "FuzzTokenVerifier", "FuzzPEMKey",
     "FuzzResultJSON", "FuzzHDRLog", "FuzzTraceCSV", "FuzzMergeInput",
 ]
+
+if tsanSuitesOnly {
+    let suites: Set = ["AuthZCoreTests", "AuthZSimulationTests", "BenchHarnessTests"]
+    package.products = package.products.filter { $0.name != "authz-bench" }
+    package.targets = package.targets.filter { target in
+        switch target.type {
+        case .test: return suites.contains(target.name)
+        case .executable: return false
+        default: return true
+        }
+    }
+}
 
 if fuzzing {
     // Coverage and AddressSanitizer in every library the fuzzers reach; libFuzzer supplies `main`.
