@@ -98,7 +98,7 @@ extension HarnessSetup {
         let host = ProcessInfo.processInfo.hostName
         summary.host = host.isEmpty ? nil : host
         let sections = RunSections(
-            environment: Environment.current(),
+            environment: environment,
             scenario: RunResult.scenarioValue(scenario),
             summary: summary,
             cache: CacheSection(

@@ -9,6 +9,9 @@ package struct HarnessSetup: Sendable {
     /// The run's keys, backend settings and engine configuration: what the engine is built from.
     package let deployment: SimulatedDeployment
     package let directory: WorkloadDirectory
+    /// What the run is measured on and with, read once at set-up: reading it spawns `git`, which
+    /// took ~100 ms, and a session of blocks reports a result per block.
+    package let environment: Environment
     /// Whether the workers record the measured requests' trace.
     package var recordsTrace = false
     /// Interval of the resident-set samples (`MemorySampler`), nanoseconds.
@@ -31,6 +34,7 @@ package struct HarnessSetup: Sendable {
     package init(scenario: Scenario) throws {
         self.scenario = scenario
         algorithm = scenario.algorithm
+        environment = Environment.current()
         let keys: DeploymentKeys
         do {
             keys = try DeploymentKeys(generating: algorithm)
