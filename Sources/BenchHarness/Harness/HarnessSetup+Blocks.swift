@@ -3,7 +3,8 @@ import Foundation
 
 /// A run measured in blocks on demand (`authz-bench blocks`, the child `ab` drives): the set-up
 /// and the warm-up happen once, then each block is a measured phase of the length asked for, on
-/// the same engine, caches and population.
+/// the same engine, caches and population. A block's workers run pinned, worker `i` to the `i`th
+/// CPU the process may use, so that the two sides of `ab` place their threads alike.
 package struct BlockSession: Sendable {
     /// Called once, when the warm-up ended, with the seconds since the set-up began.
     package var ready: @Sendable (Double) throws -> Void

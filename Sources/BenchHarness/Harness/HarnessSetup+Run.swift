@@ -154,7 +154,8 @@ extension HarnessSetup {
             replayCandidates: candidates,
             mix: scenario.mix,
             traces: plans.map { _ in traceBuffer() },
-            log: NoRequestLog.self
+            log: NoRequestLog.self,
+            pinned: blocks != nil
         )
         // The resident set right before the load: what the load adds (parked requests) is the
         // difference to the peak.

@@ -5,7 +5,8 @@ import Glibc
 
 /// Pins the calling thread to one CPU of the process's allowed set (Linux `sched_setaffinity`).
 ///
-/// The 2-thread rows of `micro` pin worker `i` to the `i`th allowed CPU, so that they measure two
+/// `ab`'s children pin their load workers the same way (worker `i` to the `i`th allowed CPU),
+/// so that both sides place their threads alike. The 2-thread rows of `micro` pin worker `i` to the `i`th allowed CPU, so that they measure two
 /// threads running at once. Left to the scheduler, both new workers were sometimes placed on one
 /// CPU and took turns: a one-lock cache then ran at its 1-thread rate with no contention at all
 /// (`cache.hit.mutex.t2` 0.99x its `.t1` in one full run; 0.96x under `taskset -c 0`).
@@ -38,6 +39,28 @@ package enum CPUAffinity {
         return sched_setaffinity(0, MemoryLayout<cpu_set_t>.size, &set) == 0
         #else
         return false
+        #endif
+    }
+
+    /// Runs `body` with the calling thread pinned to the CPU `allowed[index % allowed.count]`,
+    /// then lets the thread run on every CPU of `allowed` again: a thread of a pool (Dispatch's)
+    /// must not keep the pin for the next work it runs. With `allowed` empty, `body` runs unpinned.
+    package static func whilePinned<T>(to index: Int, of allowed: [Int], _ body: () throws -> T) rethrows -> T {
+        guard !allowed.isEmpty, pinCurrentThread(toAllowed: index % allowed.count, of: allowed) else {
+            return try body()
+        }
+        defer { setCurrentThread(allowed) }
+        return try body()
+    }
+
+    /// Lets the calling thread run on the CPUs of `cpus`.
+    private static func setCurrentThread(_ cpus: [Int]) {
+        #if os(Linux)
+        var set = cpu_set_t()
+        withUnsafeMutableBytes(of: &set) { raw in
+            for cpu in cpus where cpu / 8 < raw.count { raw[cpu / 8] |= 1 << UInt8(cpu % 8) }
+        }
+        _ = sched_setaffinity(0, MemoryLayout<cpu_set_t>.size, &set)
         #endif
     }
 }

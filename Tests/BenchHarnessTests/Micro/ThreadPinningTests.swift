@@ -4,7 +4,8 @@ import BenchHarness
 import Foundation
 import Testing
 
-/// The 2-thread rows pin their workers to distinct CPUs, and say so when they cannot.
+/// The 2-thread rows pin their workers to distinct CPUs, and say so when they cannot; a pinned
+/// piece of work lifts its pin after it.
 @Suite("Micro: 2-thread rows pinned to distinct CPUs")
 struct ThreadPinningTests {
     static func row(_ name: String, threads: Int, opsPerSec: Double) -> MicroResult {
@@ -53,6 +54,27 @@ struct ThreadPinningTests {
         #expect(pinned)
         #expect(after == [allowed[allowed.count - 1]])
         #expect(!CPUAffinity.pinCurrentThread(toAllowed: allowed.count, of: allowed))
+    }
+
+    /// `ab`'s children pin each block's workers on threads of Dispatch's pool: the pin holds for
+    /// the work (the index wrapping round the allowed CPUs) and is lifted after it.
+    @Test func aPinnedPieceOfWorkLeavesItsThreadAsItFoundIt() throws {
+        let allowed = CPUAffinity.allowedCPUs()
+        try #require(!allowed.isEmpty)
+        let seen = Locked<(during: [Int], after: [Int], unpinned: [Int])>(([], [], []))
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let during = CPUAffinity.whilePinned(to: allowed.count + 1, of: allowed) { CPUAffinity.allowedCPUs() }
+            let unpinned = CPUAffinity.whilePinned(to: 0, of: []) { CPUAffinity.allowedCPUs() }
+            seen.withLock { $0 = (during, CPUAffinity.allowedCPUs(), unpinned) }
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        let (during, after, unpinned) = seen.withLock { $0 }
+        #expect(during == [allowed[(allowed.count + 1) % allowed.count]])
+        #expect(after == allowed)
+        #expect(unpinned == allowed)
     }
     #endif
 }
