@@ -46,7 +46,8 @@ extension InterleavedComparison {
         }
         let dropped = pairs.count - kept.count
         let why = reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))"
-        return "\(pairs.count) pairs, order randomized; \(kept.count) kept, \(dropped) dropped\(why)"
+        let rounds = rounds > 1 ? " in \(rounds) rounds" : ""
+        return "\(pairs.count) pairs\(rounds), order randomized; \(kept.count) kept, \(dropped) dropped\(why)"
     }
 
     /// The one-line verdict, with the exit code's meaning.

@@ -14,9 +14,19 @@ package struct InterleavedComparison: Sendable, Equatable {
         package var candidate: BlockReport
         /// Why the pair was dropped (the first spoiled block's reason), or nil when kept.
         package var dropped: BlockRules.Reason?
+        /// The round it was measured in, from 0: the pair of processes, both sides started afresh
+        /// for each round.
+        package var round: Int
 
-        /// A pair, dropped when either block is spoiled under `rules`.
-        package init(baselineFirst: Bool, baseline: BlockReport, candidate: BlockReport, rules: BlockRules) {
+        /// A pair of `round`, dropped when either block is spoiled under `rules`.
+        package init(
+            baselineFirst: Bool,
+            baseline: BlockReport,
+            candidate: BlockReport,
+            rules: BlockRules,
+            round: Int = 0
+        ) {
+            self.round = round
             self.baselineFirst = baselineFirst
             self.baseline = baseline
             self.candidate = candidate
@@ -72,6 +82,9 @@ package struct InterleavedComparison: Sendable, Equatable {
             self.minimumPairs = minimumPairs
         }
     }
+
+    /// The rounds the pairs were measured in.
+    package var rounds: Int { (pairs.map(\.round).max() ?? 0) + 1 }
 
     /// The settings the comparison ran with.
     package var settings: Settings

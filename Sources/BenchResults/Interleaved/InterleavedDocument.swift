@@ -49,6 +49,8 @@ package struct InterleavedDocument: Codable, Sendable, Equatable {
         package var blockSeconds: Double
         /// The pairs asked for.
         package var pairs: Int
+        /// The rounds they were split into, each a fresh pair of processes.
+        package var rounds: Int
         /// The fewest kept pairs for a verdict.
         package var minimumPairs: Int
         /// The seed of the order of each pair.
@@ -105,6 +107,7 @@ package struct InterleavedDocument: Codable, Sendable, Equatable {
         settings = Settings(
             blockSeconds: blockSeconds,
             pairs: comparison.pairs.count,
+            rounds: comparison.rounds,
             minimumPairs: comparison.settings.minimumPairs,
             seed: seed,
             metrics: comparison.settings.metrics,

@@ -16,6 +16,9 @@ package struct InterleavedRunner: Sendable {
     package var seed: UInt64
     /// Seconds a child may take to set up and warm up.
     package var readySeconds: Double
+    /// The round these two children measure, from 0: it draws the round's own order and marks
+    /// its pairs.
+    package var round = 0
 
     /// A runner from its settings.
     package init(blockSeconds: Double, pairs: Int, settlingPairs: Int, seed: UInt64, readySeconds: Double) {
@@ -26,9 +29,9 @@ package struct InterleavedRunner: Sendable {
         self.readySeconds = readySeconds
     }
 
-    /// Whether the baseline loads first in each of `count` pairs, drawn from `seed`.
-    package static func order(pairs count: Int, seed: UInt64) -> [Bool] {
-        var generator = SeededGenerator(seed: seed, stream: 0xAB)
+    /// Whether the baseline loads first in each of `count` pairs of `round`, drawn from `seed`.
+    package static func order(pairs count: Int, seed: UInt64, round: Int = 0) -> [Bool] {
+        var generator = SeededGenerator(seed: seed, stream: 0xAB &+ UInt64(round) << 8)
         return (0..<count).map { _ in generator.next() & 1 == 0 }
     }
 
@@ -45,12 +48,13 @@ package struct InterleavedRunner: Sendable {
     ) {
         let baseGreeting = try baseline.greeting(within: readySeconds, stop: stop)
         let candidateGreeting = try candidate.greeting(within: readySeconds, stop: stop)
+        let prefix = round > 0 ? "round \(round + 1): " : ""
         progress?(
-            "both sides ready (set up and warmed up in \(Self.seconds(baseGreeting.readySeconds)) and "
+            prefix + "both sides ready (set up and warmed up in \(Self.seconds(baseGreeting.readySeconds)) and "
                 + "\(Self.seconds(candidateGreeting.readySeconds))); \(settlingPairs) settling and \(pairs) measured "
                 + "pairs of \(Self.seconds(blockSeconds)) blocks"
         )
-        let order = Self.order(pairs: settlingPairs + pairs, seed: seed)
+        let order = Self.order(pairs: settlingPairs + pairs, seed: seed, round: round)
         var measured: [InterleavedComparison.Pair] = []
         for (index, baselineFirst) in order.enumerated() {
             let first = baselineFirst ? baseline : candidate
@@ -62,11 +66,12 @@ package struct InterleavedRunner: Sendable {
                 baselineFirst: baselineFirst,
                 baseline: baselineFirst ? a : b,
                 candidate: baselineFirst ? b : a,
-                rules: rules
+                rules: rules,
+                round: round
             )
             measured.append(pair)
             let note = pair.dropped.map { " (dropped: \($0.label))" } ?? ""
-            progress?("pair \(measured.count) of \(pairs), \(baselineFirst ? "AB" : "BA")\(note)")
+            progress?(prefix + "pair \(measured.count) of \(pairs), \(baselineFirst ? "AB" : "BA")\(note)")
         }
         return (baseGreeting, candidateGreeting, measured)
     }

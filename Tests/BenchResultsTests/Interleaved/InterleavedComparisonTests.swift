@@ -161,6 +161,17 @@ import Testing
         #expect(text.contains("12 pairs, order randomized; 12 kept, 0 dropped"))
         #expect(text.split(separator: "\n").allSatisfy { $0.count <= 100 })
         #expect(comparison.markdown(baseline: side, candidate: side).contains("| check.inline.p50 |"))
+
+        // Pairs of two rounds (two pairs of processes): the document and the text say so.
+        var pairs = Self.pairs(12, factor: 1)
+        for index in pairs.indices { pairs[index].round = index / 6 }
+        let rounds = InterleavedComparison(pairs: pairs, settings: Self.settings)
+        #expect(rounds.rounds == 2)
+        let roundsDocument = InterleavedDocument(rounds, baseline: side, candidate: side, blockSeconds: 1, seed: 1)
+        #expect(roundsDocument.settings.rounds == 2)
+        #expect(roundsDocument.pairs.map(\.round) == [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1])
+        #expect(rounds.text(baseline: side, candidate: side).contains("12 pairs in 2 rounds, order randomized"))
+        #expect(document.settings.rounds == 1)
     }
 
     @Test func theOrderIsRandomButFixedBySeed() {
@@ -169,5 +180,12 @@ import Testing
         #expect(order != InterleavedRunner.order(pairs: 40, seed: 8))
         #expect(order.filter { $0 }.count > 10)
         #expect(order.filter { !$0 }.count > 10)
+        // Each round draws an order of its own; round 0 keeps the order of a single round.
+        #expect(InterleavedRunner.order(pairs: 40, seed: 7, round: 0) == order)
+        #expect(InterleavedRunner.order(pairs: 40, seed: 7, round: 1) != order)
+        #expect(
+            InterleavedRunner.order(pairs: 40, seed: 7, round: 1)
+                != InterleavedRunner.order(pairs: 40, seed: 7, round: 2)
+        )
     }
 }
