@@ -17,9 +17,11 @@ enum ABCommand {
           run flags            the workload, given to both sides as to `run` (--scenario steady, --closed,
                                --mix, --rate, --seed, --warmup: each side's warm-up before the first block);
                                not the measured phase's (--duration, --stages) nor run's outputs
-          --block D            each measured block (default 1s)
-          --pairs N            measured pairs of blocks, one per side, order drawn per pair (default 30)
-          --settle N           unmeasured pairs first (default 1)
+          --block D            each measured block (default 250ms)
+          --pairs N            measured pairs of blocks, one per side, order drawn per pair (default 200)
+          --rounds N           pairs of processes: both sides start afresh N times, the pairs split among them,
+                               so that a difference between two processes of one build averages out (default 3)
+          --settle N           unmeasured pairs first, in each round (default 1)
           --order-seed N       seed of the AB/BA order of the pairs (default 1)
           --baseline-args 'FLAGS', --candidate-args 'FLAGS'
                                run flags for one side only, e.g. --candidate-args '--inject-delay 100ns@check'
@@ -37,9 +39,10 @@ enum ABCommand {
           --force              allow replacing an existing output whose name contains 'baseline'
           --quiet              print nothing but errors
 
-        Both sides set up and warm up once, then measured blocks alternate, one side loading while the
-        other waits blocked on its input; a pair whose block the machine spoiled (start lag, achieved
-        rate, host steal) is dropped. Each metric is tested on the pairs' log ratios (Wilcoxon signed-rank,
+        In each round both sides start, set up and warm up, then measured blocks alternate, one side
+        loading while the other waits blocked on its input, each side's workers pinned alike (worker i on
+        the i-th CPU); a pair whose block the machine spoiled (start lag, achieved rate, host steal) is
+        dropped. Each metric is tested on the pairs' log ratios of all rounds (Wilcoxon signed-rank,
         Holm-corrected), with a bootstrap interval of the median ratio and the smallest change the run
         could flag. exit codes: 0 no regression, 2 regression, 4 improvements only, 7 too few pairs kept,
         64 usage, 65 a binary that is no authz-bench of this schema or that died, 66 a binary missing,
@@ -48,7 +51,8 @@ enum ABCommand {
 
     /// ab's own options (with a value) and flags; everything else goes to both children.
     static let options: Set<String> = [
-        "block", "pairs", "settle", "order-seed", "baseline-args", "candidate-args", "metrics", "alpha", "floor",
+        "block", "pairs", "rounds", "settle", "order-seed", "baseline-args", "candidate-args", "metrics", "alpha",
+        "floor",
         "min-pairs", "max-start-lag", "max-steal", "markdown", "json",
     ]
     static let flags: Set<String> = ["quiet", "force", "help"]
@@ -64,11 +68,15 @@ enum ABCommand {
         guard split.binaries.count == 2 else {
             throw CLIError.usage("expected BASELINE_BIN and CANDIDATE_BIN, got \(split.binaries.count) binary path(s)")
         }
-        let blockMillis = try args.durationMillis("block", default: 1_000)
+        let blockMillis = try args.durationMillis("block", default: 250)
         guard (50...600_000).contains(blockMillis) else {
             throw CLIError.usage("--block expects a duration from 50ms to 10m, got '\(args.value("block") ?? "")'")
         }
-        let pairs = try args.integer("pairs", default: 30, in: 2...10_000)
+        let pairs = try args.integer("pairs", default: 200, in: 2...10_000)
+        let rounds = try args.integer("rounds", default: 3, in: 1...100)
+        guard rounds <= pairs else {
+            throw CLIError.usage("--rounds expects at most as many rounds as pairs (\(pairs)), got \(rounds)")
+        }
         let settle = try args.integer("settle", default: 1, in: 0...1_000)
         let minimumPairs = try args.integer("min-pairs", default: max(8, pairs / 2), in: 2...pairs)
         let seed = UInt64(try args.integer("order-seed", default: 1, in: 0...Int.max))
@@ -94,43 +102,50 @@ enum ABCommand {
         StopRequest.installSignalHandlers()
         let quiet = args.flag("quiet")
         let progress: ((String) -> Void)? = quiet ? nil : { printError("ab: \($0)") }
-        let baseline = try BlockChild(
-            label: "baseline",
-            binary: split.binaries[0],
-            arguments: split.forwarded + baselineExtra
-        )
-        let candidate = try BlockChild(
-            label: "candidate",
-            binary: split.binaries[1],
-            arguments: split.forwarded + candidateExtra
-        )
-        defer {
-            baseline.stop(promptly: StopRequest.process.isRequested)
-            candidate.stop(promptly: StopRequest.process.isRequested)
-        }
         let rules = BlockRules(maximumStartLagNanos: startLag, maximumStealShare: maximumSteal)
-        let runner = InterleavedRunner(
+        var runner = InterleavedRunner(
             blockSeconds: Double(blockMillis) / 1_000,
             pairs: pairs,
             settlingPairs: settle,
             seed: seed,
             readySeconds: 600
         )
-        let measured:
-            (baseline: BlockProtocol.Greeting, candidate: BlockProtocol.Greeting, pairs: [InterleavedComparison.Pair])
-        do {
-            measured = try runner.run(baseline: baseline, candidate: candidate, rules: rules, progress: progress)
-        } catch {
-            if let signal = StopRequest.process.signal {
-                throw CLIError(
-                    message: "interrupted by \(StopRequest.name(signal)); both sides stopped, nothing written",
-                    exitCode: signal == SIGTERM ? .terminated : .interrupted
-                )
+        var greetings: (baseline: BlockProtocol.Greeting, candidate: BlockProtocol.Greeting)?
+        var measured: [InterleavedComparison.Pair] = []
+        for round in 0..<rounds {
+            let baseline = try BlockChild(
+                label: "baseline",
+                binary: split.binaries[0],
+                arguments: split.forwarded + baselineExtra
+            )
+            let candidate = try BlockChild(
+                label: "candidate",
+                binary: split.binaries[1],
+                arguments: split.forwarded + candidateExtra
+            )
+            defer {
+                baseline.stop(promptly: StopRequest.process.isRequested)
+                candidate.stop(promptly: StopRequest.process.isRequested)
             }
-            throw CLIError(error)
+            runner.round = round
+            runner.pairs = pairs / rounds + (round < pairs % rounds ? 1 : 0)
+            do {
+                let result = try runner.run(baseline: baseline, candidate: candidate, rules: rules, progress: progress)
+                greetings = greetings ?? (result.baseline, result.candidate)
+                measured += result.pairs
+            } catch {
+                if let signal = StopRequest.process.signal {
+                    throw CLIError(
+                        message: "interrupted by \(StopRequest.name(signal)); both sides stopped, nothing written",
+                        exitCode: signal == SIGTERM ? .terminated : .interrupted
+                    )
+                }
+                throw CLIError(error)
+            }
         }
+        guard let greetings else { preconditionFailure("--rounds is at least 1: the first round greets") }
         let comparison = InterleavedComparison(
-            pairs: measured.pairs,
+            pairs: measured,
             settings: InterleavedComparison.Settings(
                 metrics: metrics,
                 analysis: analysis,
@@ -141,12 +156,12 @@ enum ABCommand {
         let baseSide = InterleavedComparison.Side(
             binary: split.binaries[0],
             arguments: baselineExtra,
-            greeting: measured.baseline
+            greeting: greetings.baseline
         )
         let candidateSide = InterleavedComparison.Side(
             binary: split.binaries[1],
             arguments: candidateExtra,
-            greeting: measured.candidate
+            greeting: greetings.candidate
         )
         if !quiet { print(comparison.text(baseline: baseSide, candidate: candidateSide), terminator: "") }
         var writes = OutputWrites()

@@ -65,9 +65,9 @@ struct ABCommandTests {
         let binary = CLIHarness.executable.path
         let output = try CLIHarness.bench(
             [
-                "ab", binary, binary, "--pairs", "4", "--min-pairs", "2", "--settle", "0", "--block", "200ms",
-                "--max-start-lag", "off", "--max-steal", "99%", "--metrics", "inline.p50", "--json", "v.json",
-                "--quiet",
+                "ab", binary, binary, "--pairs", "4", "--rounds", "2", "--min-pairs", "2", "--settle", "0",
+                "--block", "200ms", "--max-start-lag", "off", "--max-steal", "99%", "--metrics", "inline.p50",
+                "--json", "v.json", "--quiet",
             ]
                 + Self.workload,
             in: directory
@@ -78,8 +78,28 @@ struct ABCommandTests {
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let pairs = try #require(document["pairs"] as? [[String: Any]])
         #expect(pairs.count == 4)
+        // Two rounds, each a fresh pair of processes, two pairs each.
+        #expect(pairs.map { $0["round"] as? Int } == [0, 0, 1, 1])
+        let settings = try #require(document["settings"] as? [String: Any])
+        #expect(settings["rounds"] as? Int == 2)
         let metrics = try #require(document["metrics"] as? [[String: Any]])
         #expect(metrics.map { $0["metric"] as? String } == ["inline.p50"])
+    }
+
+    @Test(
+        "ab refuses bad settings before it starts a child (64)",
+        arguments: [
+            (["--pairs", "4", "--rounds", "5"], "--rounds expects at most as many rounds as pairs (4), got 5"),
+            (["--rounds", "0"], "--rounds"),
+            (["--block", "10ms"], "--block expects a duration from 50ms to 10m"),
+        ]
+    )
+    func abRefuses(flags: [String], message: String) throws {
+        let binary = CLIHarness.executable.path
+        let output = try CLIHarness.bench(["ab", binary, binary, "--quiet"] + flags + Self.workload)
+        #expect(output.status == 64, "\(output.stderr)")
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+        #expect(output.stderr.split(separator: "\n").count == 1, "\(output.stderr)")
     }
 
     @Test(
