@@ -18,9 +18,9 @@ enum ABCommand {
                                --mix, --rate, --seed, --warmup: each side's warm-up before the first block);
                                not the measured phase's (--duration, --stages) nor run's outputs
           --block D            each measured block (default 250ms)
-          --pairs N            measured pairs of blocks, one per side, order drawn per pair (default 200)
+          --pairs N            measured pairs of blocks, one per side, order drawn per pair (default 180)
           --rounds N           pairs of processes: both sides start afresh N times, the pairs split among them,
-                               so that a difference between two processes of one build averages out (default 3)
+                               so that a difference between two processes of one build averages out (default 6)
           --settle N           unmeasured pairs first, in each round (default 1)
           --order-seed N       seed of the AB/BA order of the pairs (default 1)
           --baseline-args 'FLAGS', --candidate-args 'FLAGS'
@@ -72,8 +72,8 @@ enum ABCommand {
         guard (50...600_000).contains(blockMillis) else {
             throw CLIError.usage("--block expects a duration from 50ms to 10m, got '\(args.value("block") ?? "")'")
         }
-        let pairs = try args.integer("pairs", default: 200, in: 2...10_000)
-        let rounds = try args.integer("rounds", default: 3, in: 1...100)
+        let pairs = try args.integer("pairs", default: 180, in: 2...10_000)
+        let rounds = try args.integer("rounds", default: 6, in: 1...100)
         guard rounds <= pairs else {
             throw CLIError.usage("--rounds expects at most as many rounds as pairs (\(pairs)), got \(rounds)")
         }
