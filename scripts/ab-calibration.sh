@@ -22,7 +22,8 @@
 # to: check, get and closed flagged in at least 9 of 10, same in at most 1 of 20, each within 3
 # minutes (results/README.md, "Two builds in one job").
 #
-# --smoke: one trial of each case with three pairs of 100 ms blocks, a 1-second reference: checks
+# --smoke: one trial of each case with three pairs of 100 ms blocks (one a round: ab's default six
+# rounds need six pairs), a 1-second reference: checks
 # that the script and the commands it runs work (make test). Three pairs cannot flag at ab's 1% level,
 # so the smoke draws no verdict: its exit is 0 when every command exited with one of ab's verdict codes.
 #
@@ -46,7 +47,7 @@ source scripts/lib/bench-binary.sh
 bench_binary ab-calibration.sh
 if ((smoke)); then
     TRIALS=1 AA_TRIALS=1 RUN_SECONDS=1
-    AB_ARGS=${AB_ARGS:---scenario steady --pairs 3 --settle 0 --block 100ms --warmup 0s --min-pairs 2 --max-start-lag off --max-steal 99%}
+    AB_ARGS=${AB_ARGS:---scenario steady --pairs 3 --rounds 3 --settle 0 --block 100ms --warmup 0s --min-pairs 2 --max-start-lag off --max-steal 99%}
 else
     TRIALS=${TRIALS:-10} AA_TRIALS=${AA_TRIALS:-20} RUN_SECONDS=${RUN_SECONDS:-10}
     AB_ARGS=${AB_ARGS:---scenario steady}
