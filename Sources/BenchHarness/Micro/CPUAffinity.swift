@@ -5,11 +5,11 @@ import Glibc
 
 /// Pins the calling thread to one CPU of the process's allowed set (Linux `sched_setaffinity`).
 ///
-/// `ab`'s children pin their load workers the same way (worker `i` to the `i`th allowed CPU),
-/// so that both sides place their threads alike. The 2-thread rows of `micro` pin worker `i` to the `i`th allowed CPU, so that they measure two
-/// threads running at once. Left to the scheduler, both new workers were sometimes placed on one
-/// CPU and took turns: a one-lock cache then ran at its 1-thread rate with no contention at all
-/// (`cache.hit.mutex.t2` 0.99x its `.t1` in one full run; 0.96x under `taskset -c 0`).
+/// The 2-thread rows of `micro` pin worker `i` to the `i`th allowed CPU, so that they measure two
+/// threads running at once; `ab`'s children pin their load workers the same way, so that both
+/// sides place their threads alike. Left to the scheduler, both new workers were sometimes placed
+/// on one CPU and took turns: a one-lock cache then ran at its 1-thread rate with no contention at
+/// all (`cache.hit.mutex.t2` 0.99x its `.t1` in one full run; 0.96x under `taskset -c 0`).
 package enum CPUAffinity {
     /// The CPUs the process may run on, in increasing order (empty when unknown).
     package static func allowedCPUs() -> [Int] {
