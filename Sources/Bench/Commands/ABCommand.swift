@@ -23,6 +23,8 @@ enum ABCommand {
                                so that a difference between two processes of one build averages out (default 6)
           --settle N           unmeasured pairs first, in each round (default 1)
           --order-seed N       seed of the AB/BA order of the pairs (default 1)
+          --huge-pages on|off  both sides' heaps on transparent huge pages (GLIBC_TUNABLES glibc.malloc.hugetlb=1):
+                               two processes of one build then differ less by where their memory landed (default on)
           --baseline-args 'FLAGS', --candidate-args 'FLAGS'
                                run flags for one side only, e.g. --candidate-args '--inject-delay 100ns@check'
           --metrics LIST       gated metrics or patterns, * one word (default *.serviceTime.p50,
@@ -33,7 +35,7 @@ enum ABCommand {
           --min-pairs N        fewest kept pairs for a verdict (default: half the pairs, at least 8)
           --max-start-lag D|off  a block whose start lag p99 exceeds D, or that missed 99% of its rate, is
                                dropped with its pair (default 50ms; off: the generator's timing is not checked)
-          --max-steal F        a block during which the host stole more than F of the CPUs is dropped (default 5%)
+          --max-steal F        a block during which the host stole more than F of the CPUs is dropped (default 20%)
           --markdown FILE      a Markdown summary (for $GITHUB_STEP_SUMMARY)
           --json FILE          the verdict, every block of every pair, each metric's estimate
           --force              allow replacing an existing output whose name contains 'baseline'
@@ -42,16 +44,17 @@ enum ABCommand {
         In each round both sides start, set up and warm up, then measured blocks alternate, one side
         loading while the other waits blocked on its input, each side's workers pinned alike (worker i on
         the i-th CPU); a pair whose block the machine spoiled (start lag, achieved rate, host steal) is
-        dropped. Each metric is tested on the pairs' log ratios of all rounds (Wilcoxon signed-rank,
-        Holm-corrected), with a bootstrap interval of the median ratio and the smallest change the run
-        could flag. exit codes: 0 no regression, 2 regression, 4 improvements only, 7 too few pairs kept,
-        64 usage, 65 a binary that is no authz-bench of this schema or that died, 66 a binary missing,
-        73 an output cannot be created, 74 a write failed, 130/143 interrupted
+        dropped. Each metric is judged on the median of the pairs' log ratios, its spread from a bootstrap
+        of the rounds and then of the pairs within them (a z-test, Holm-corrected), with the smallest
+        change the run could flag. exit codes: 0 no regression, 2 regression, 4 improvements only,
+        7 too few pairs kept, 64 usage, 65 a binary that is no authz-bench of this schema or that died,
+        66 a binary missing, 73 an output cannot be created, 74 a write failed, 130/143 interrupted
         """
 
     /// ab's own options (with a value) and flags; everything else goes to both children.
     static let options: Set<String> = [
-        "block", "pairs", "rounds", "settle", "order-seed", "baseline-args", "candidate-args", "metrics", "alpha",
+        "block", "pairs", "rounds", "settle", "order-seed", "huge-pages", "baseline-args", "candidate-args", "metrics",
+        "alpha",
         "floor",
         "min-pairs", "max-start-lag", "max-steal", "markdown", "json",
     ]
@@ -80,10 +83,16 @@ enum ABCommand {
         let settle = try args.integer("settle", default: 1, in: 0...1_000)
         let minimumPairs = try args.integer("min-pairs", default: max(8, pairs / 2), in: 2...pairs)
         let seed = UInt64(try args.integer("order-seed", default: 1, in: 0...Int.max))
+        let hugePages: Bool
+        switch args.value("huge-pages") ?? "on" {
+        case "on": hugePages = true
+        case "off": hugePages = false
+        case let other: throw CLIError.usage("--huge-pages expects on or off, got '\(other)'")
+        }
         var analysis = PairedAnalysis()
         analysis.alpha = try fraction(args.value("alpha"), flag: "--alpha", default: 0.01, percent: false)
         analysis.floor = try fraction(args.value("floor"), flag: "--floor", default: 0.01, percent: true)
-        let maximumSteal = try fraction(args.value("max-steal"), flag: "--max-steal", default: 0.05, percent: true)
+        let maximumSteal = try fraction(args.value("max-steal"), flag: "--max-steal", default: 0.2, percent: true)
         let startLag = try startLagBound(args.value("max-start-lag"))
         let metrics =
             args.value("metrics").map { $0.split(separator: ",").map(String.init) }
@@ -116,12 +125,14 @@ enum ABCommand {
             let baseline = try BlockChild(
                 label: "baseline",
                 binary: split.binaries[0],
-                arguments: split.forwarded + baselineExtra
+                arguments: split.forwarded + baselineExtra,
+                hugePages: hugePages
             )
             let candidate = try BlockChild(
                 label: "candidate",
                 binary: split.binaries[1],
-                arguments: split.forwarded + candidateExtra
+                arguments: split.forwarded + candidateExtra,
+                hugePages: hugePages
             )
             defer {
                 baseline.stop(promptly: StopRequest.process.isRequested)
@@ -176,7 +187,8 @@ enum ABCommand {
                 baseline: baseSide,
                 candidate: candidateSide,
                 blockSeconds: Double(blockMillis) / 1_000,
-                seed: seed
+                seed: seed,
+                hugePages: hugePages
             )
             writes.attempt { try AtomicFile.write(try document.jsonData(), to: path) }
         }

@@ -144,7 +144,8 @@ package struct InterleavedComparison: Sendable, Equatable {
                 metric: name,
                 higherIsBetter: name == "throughput" || name.hasSuffix(".throughput"),
                 baseline: kept.map { $0.baseline.metrics[name] ?? .nan },
-                candidate: kept.map { $0.candidate.metrics[name] ?? .nan }
+                candidate: kept.map { $0.candidate.metrics[name] ?? .nan },
+                rounds: kept.map(\.round)
             )
             if let note = tooFewRequests(name, kept: kept, minimumTail: settings.minimumTailRequests) {
                 notes[name] = note
@@ -162,8 +163,10 @@ package struct InterleavedComparison: Sendable, Equatable {
                     metric: name,
                     higherIsBetter: false,
                     pairs: kept.count,
+                    rounds: Set(kept.map(\.round)).count,
                     change: 0,
                     interval: 0...0,
+                    standardError: .infinity,
                     pValue: 1,
                     adjustedP: 1,
                     detectable: .infinity,

@@ -16,7 +16,10 @@ package struct InterleavedDocument: Codable, Sendable, Equatable {
         package var change: Double?
         /// The bootstrap interval of the change, `[low, high]`; nil when not judged.
         package var interval: [Double]?
-        /// The signed-rank test's p-value.
+        /// The standard error of the median log ratio (its bootstrap resamples' spread: rounds, then
+        /// pairs); nil when not judged.
+        package var standardError: Double?
+        /// The two-sided p-value of the median log ratio against its standard error.
         package var pValue: Double?
         /// After Holm's correction.
         package var adjustedP: Double?
@@ -35,6 +38,7 @@ package struct InterleavedDocument: Codable, Sendable, Equatable {
             candidate = line.candidate
             change = judged ? estimate.change : nil
             interval = judged ? [estimate.interval.lowerBound, estimate.interval.upperBound] : nil
+            standardError = judged && estimate.standardError.isFinite ? estimate.standardError : nil
             pValue = judged ? estimate.pValue : nil
             adjustedP = judged ? estimate.adjustedP : nil
             detectable = judged && estimate.detectable.isFinite ? estimate.detectable : nil
@@ -55,6 +59,8 @@ package struct InterleavedDocument: Codable, Sendable, Equatable {
         package var minimumPairs: Int
         /// The seed of the order of each pair.
         package var seed: UInt64
+        /// Whether both sides' heaps were asked onto transparent huge pages (`--huge-pages`).
+        package var hugePages: Bool
         /// The gated metrics' names or patterns.
         package var metrics: [String]
         /// Family-wise significance level.
@@ -100,7 +106,8 @@ package struct InterleavedDocument: Codable, Sendable, Equatable {
         baseline: InterleavedComparison.Side,
         candidate: InterleavedComparison.Side,
         blockSeconds: Double,
-        seed: UInt64
+        seed: UInt64,
+        hugePages: Bool = false
     ) {
         self.baseline = baseline
         self.candidate = candidate
@@ -110,6 +117,7 @@ package struct InterleavedDocument: Codable, Sendable, Equatable {
             rounds: comparison.rounds,
             minimumPairs: comparison.settings.minimumPairs,
             seed: seed,
+            hugePages: hugePages,
             metrics: comparison.settings.metrics,
             alpha: comparison.settings.analysis.alpha,
             floor: comparison.settings.analysis.floor,

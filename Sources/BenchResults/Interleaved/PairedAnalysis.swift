@@ -2,7 +2,7 @@ import AuthZSimulation
 import Foundation
 
 /// One metric's values over the pairs of blocks that were kept: `baseline[i]` and `candidate[i]`
-/// were measured in pair `i`, one right after the other.
+/// were measured in pair `i`, one right after the other, by the pair of processes `rounds[i]`.
 package struct PairedSample: Sendable, Equatable {
     /// The metric's name, e.g. `check.inline.p50`.
     package var metric: String
@@ -12,22 +12,37 @@ package struct PairedSample: Sendable, Equatable {
     package var baseline: [Double]
     /// The candidate's value in each pair.
     package var candidate: [Double]
+    /// The round of each pair: the pair of processes it was measured in.
+    package var rounds: [Int]
 
-    /// A metric's paired values; both arrays have one value per pair.
-    package init(metric: String, higherIsBetter: Bool = false, baseline: [Double], candidate: [Double]) {
+    /// A metric's paired values; the arrays have one value per pair (`rounds` nil: all of round 0).
+    package init(
+        metric: String,
+        higherIsBetter: Bool = false,
+        baseline: [Double],
+        candidate: [Double],
+        rounds: [Int]? = nil
+    ) {
         precondition(baseline.count == candidate.count, "a paired sample has one value per side and pair")
+        precondition(rounds.map { $0.count == baseline.count } ?? true, "a paired sample has one round per pair")
         self.metric = metric
         self.higherIsBetter = higherIsBetter
         self.baseline = baseline
         self.candidate = candidate
+        self.rounds = rounds ?? Array(repeating: 0, count: baseline.count)
     }
 
     /// `ln(candidate / baseline)` of each pair where both values are positive and finite.
-    package var logRatios: [Double] {
-        zip(baseline, candidate).compactMap { base, candidate in
-            guard base > 0, candidate > 0, base.isFinite, candidate.isFinite else { return nil }
-            return log(candidate / base)
+    package var logRatios: [Double] { logRatiosByRound.flatMap { $0 } }
+
+    /// Those log ratios grouped by round, in the rounds' order; a round without any is left out.
+    package var logRatiosByRound: [[Double]] {
+        var groups: [Int: [Double]] = [:]
+        for (index, (base, candidate)) in zip(baseline, candidate).enumerated() {
+            guard base > 0, candidate > 0, base.isFinite, candidate.isFinite else { continue }
+            groups[rounds[index], default: []].append(log(candidate / base))
         }
+        return groups.keys.sorted().compactMap { groups[$0] }
     }
 }
 
@@ -51,11 +66,15 @@ package struct PairedEstimate: Sendable, Equatable {
     package var higherIsBetter: Bool
     /// The pairs that carried a value on both sides.
     package var pairs: Int
+    /// The rounds (pairs of processes) those pairs came from.
+    package var rounds: Int
     /// The change, candidate against baseline: `exp(median of the log ratios) - 1`.
     package var change: Double
     /// The bootstrap percentile interval of that change, at ``PairedAnalysis/confidence``.
     package var interval: ClosedRange<Double>
-    /// The signed-rank test's two-sided p-value.
+    /// The standard error of the median log ratio: the spread of its bootstrap resamples.
+    package var standardError: Double
+    /// The two-sided p-value of the median log ratio against its standard error (a z-test).
     package var pValue: Double
     /// `pValue` after Holm's correction for the number of metrics tested together.
     package var adjustedP: Double
@@ -67,9 +86,16 @@ package struct PairedEstimate: Sendable, Equatable {
     package var verdict: Verdict
 }
 
-/// The statistics of `ab`: every metric's per-pair log ratios, a signed-rank test, Holm's
-/// correction over the metrics, a bootstrap interval of the median ratio, an effect floor, and
-/// the smallest change the run could have seen (see the BenchResults article "Comparing two builds").
+/// The statistics of `ab`: every metric's per-pair log ratios, their median, its spread from a
+/// hierarchical bootstrap (the rounds, then the pairs within each round), a z-test of the median
+/// against that spread, Holm's correction over the metrics, an effect floor, and the smallest
+/// change the run could have seen (see the BenchResults article "Comparing two builds").
+///
+/// Why hierarchical: the pairs of one round share a pair of processes, and two processes of one
+/// build differ by a little for their whole life (where their memory landed); pooled as if
+/// independent, the pairs of a few rounds would state an interval too narrow and flag that
+/// difference as a change. Resampling the rounds first counts it, as Kalibera and Jones resample
+/// a benchmark's process runs before the measurements within each.
 package struct PairedAnalysis: Sendable, Equatable {
     /// The family-wise significance level over all the metrics tested together.
     package var alpha: Double = 0.01
@@ -98,29 +124,41 @@ package struct PairedAnalysis: Sendable, Equatable {
         for (index, adjusted) in zip(tested, Self.holm(tested.map { estimates[$0].pValue })) {
             estimates[index].adjustedP = adjusted
             estimates[index].verdict = verdict(estimates[index])
-            estimates[index].detectable = detectable(ratios: samples[index].logRatios, metrics: tested.count)
+            estimates[index].detectable = detectable(
+                standardError: estimates[index].standardError,
+                metrics: tested.count
+            )
         }
         return estimates
     }
 
-    /// One metric before the correction: its change, interval and raw p-value.
+    /// One metric before the correction: its change, interval, standard error and raw p-value.
     private func estimate(_ sample: PairedSample) -> PairedEstimate {
-        let ratios = sample.logRatios
+        let groups = sample.logRatiosByRound
+        let ratios = groups.flatMap { $0 }
         var estimate = PairedEstimate(
             metric: sample.metric,
             higherIsBetter: sample.higherIsBetter,
             pairs: ratios.count,
+            rounds: groups.count,
             change: 0,
             interval: 0...0,
+            standardError: .infinity,
             pValue: 1,
             adjustedP: 1,
             detectable: .infinity,
             verdict: .notMeasured
         )
         guard ratios.count >= minimumPairs, let median = Bootstrap.median(ratios) else { return estimate }
+        let medians = resampledMedians(groups)
+        let tail = (1 - confidence) / 2
+        let mean = medians.reduce(0, +) / Double(medians.count)
+        let spread = (medians.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(max(medians.count - 1, 1)))
+            .squareRoot()
         estimate.change = expm1(median)
-        estimate.interval = medianInterval(ratios)
-        estimate.pValue = SignedRankTest.test(ratios).pValue
+        estimate.interval = expm1(Bootstrap.quantile(medians, tail))...expm1(Bootstrap.quantile(medians, 1 - tail))
+        estimate.standardError = spread
+        estimate.pValue = spread > 0 ? erfc(median.magnitude / spread / 2.0.squareRoot()) : (median == 0 ? 1 : 0)
         estimate.adjustedP = estimate.pValue
         estimate.verdict = .unchanged
         return estimate
@@ -133,38 +171,34 @@ package struct PairedAnalysis: Sendable, Equatable {
         return worse ? .regression : .improvement
     }
 
-    /// The percentile bootstrap interval of `exp(median) - 1` over resampled pairs.
-    private func medianInterval(_ ratios: [Double]) -> ClosedRange<Double> {
+    /// The medians of `resamples` hierarchical resamples of `groups` (the log ratios of each
+    /// round), sorted: each resample draws as many rounds as there are, with replacement, then
+    /// from each drawn round as many of its pairs as it holds, with replacement. With one round it
+    /// is the plain bootstrap of the pairs.
+    func resampledMedians(_ groups: [[Double]]) -> [Double] {
         var generator = SeededGenerator(seed: seed)
         var medians: [Double] = []
         medians.reserveCapacity(resamples)
-        var scratch = ratios
+        var scratch: [Double] = []
         for _ in 0..<resamples {
-            for index in scratch.indices { scratch[index] = ratios[generator.below(ratios.count)] }
+            scratch.removeAll(keepingCapacity: true)
+            for _ in groups.indices {
+                let group = groups[groups.count == 1 ? 0 : generator.below(groups.count)]
+                for _ in group.indices { scratch.append(group[generator.below(group.count)]) }
+            }
             medians.append(Bootstrap.median(scratch) ?? 0)
         }
         medians.sort()
-        let tail = (1 - confidence) / 2
-        return expm1(Bootstrap.quantile(medians, tail))...expm1(Bootstrap.quantile(medians, 1 - tail))
+        return medians
     }
 
-    /// The smallest |change| the signed-rank test would flag with `power` at the level Holm asks
-    /// of the first of `metrics` metrics (`alpha / metrics`), for pairs spread as `ratios` are: the
-    /// normal shift `(z(1 - a/2) + z(power)) * sigma / sqrt(n * 3/pi)` (3/pi: the test's efficiency
-    /// against a t-test on normal data), with `sigma` the log ratios' spread read robustly (1.4826
-    /// times their median absolute deviation, or their standard deviation when that is 0), and
-    /// never below the floor.
-    func detectable(ratios: [Double], metrics: Int) -> Double {
-        let n = Double(ratios.count)
-        guard ratios.count >= 2, let median = Bootstrap.median(ratios) else { return .infinity }
-        var sigma = 1.4826 * (Bootstrap.median(ratios.map { ($0 - median).magnitude }) ?? 0)
-        if sigma == 0 {
-            let mean = ratios.reduce(0, +) / n
-            sigma = (ratios.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (n - 1)).squareRoot()
-        }
+    /// The smallest |change| the z-test would flag with `power` at the level Holm asks of the
+    /// first of `metrics` metrics (`alpha / metrics`), for a median whose standard error is
+    /// `standardError`: `(z(1 - a/2) + z(power)) * standardError`, never below the floor.
+    func detectable(standardError: Double, metrics: Int) -> Double {
+        guard standardError.isFinite else { return .infinity }
         let level = alpha / Double(max(metrics, 1))
-        let shift =
-            (Self.normalQuantile(1 - level / 2) + Self.normalQuantile(power)) * sigma / (n * 3 / .pi).squareRoot()
+        let shift = (Self.normalQuantile(1 - level / 2) + Self.normalQuantile(power)) * standardError
         return max(expm1(shift), floor)
     }
 

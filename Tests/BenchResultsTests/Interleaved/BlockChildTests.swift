@@ -135,4 +135,34 @@ import Glibc
         #expect(error?.message == "baseline: stopped by SIGTERM")
         #expect(!child.isRunning)
     }
+
+    @Test func hugePagesReachTheChildThroughGlibcTunables() throws {
+        let directory = try CLIHarness.temporaryDirectory()
+        // Refuses its flags, naming the tunables it was started with: the message ab reports.
+        let path = try FakeBlockChild.install(
+            "#!/bin/sh\necho \"authz-bench blocks: tunables [$GLIBC_TUNABLES]\" >&2\nexit 64\n",
+            named: "tunables",
+            in: directory
+        )
+        for (hugePages, expected) in [(true, "[\(BlockChild.hugePageTunable)]"), (false, "[]")] {
+            let error = #expect(throws: BenchError.self) {
+                try BlockChild(label: "baseline", binary: path, arguments: [], hugePages: hugePages).greeting(
+                    within: 30
+                )
+            }
+            #expect(error?.message.hasSuffix("authz-bench blocks: tunables \(expected)") == true, "\(hugePages)")
+        }
+    }
+
+    @Test(arguments: [
+        ([:], true, "glibc.malloc.hugetlb=1"),
+        (["GLIBC_TUNABLES": "glibc.malloc.arena_max=2"], true, "glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1"),
+        (["GLIBC_TUNABLES": "glibc.malloc.hugetlb=0"], true, "glibc.malloc.hugetlb=0"),
+        (["GLIBC_TUNABLES": "glibc.malloc.arena_max=2"], false, "glibc.malloc.arena_max=2"),
+    ])
+    func theTunableJoinsTheUsersOwnAndNeverOverridesIt(base: [String: String], hugePages: Bool, expected: String) {
+        let environment = BlockChild.environment(base.merging(["HOME": "/h"]) { $1 }, hugePages: hugePages)
+        #expect(environment["GLIBC_TUNABLES"] == expected)
+        #expect(environment["HOME"] == "/h")
+    }
 }

@@ -4,43 +4,6 @@ import Testing
 
 @testable import BenchResults
 
-@Suite struct SignedRankTestTests {
-    @Test(arguments: [(5, 2.0 / 32), (10, 2.0 / 1024), (1, 1.0)])
-    func allPositiveDifferencesGiveTheSmallestExactP(count: Int, expected: Double) {
-        let result = SignedRankTest.test((1...count).map { Double($0) / 10 })
-        #expect(result.exact)
-        #expect(result.count == count)
-        #expect(abs(result.pValue - expected) < 1e-12)
-    }
-
-    @Test func zerosAreDroppedAndSymmetricDifferencesGiveOne() {
-        let result = SignedRankTest.test([0, 0.1, -0.1, 0.2, -0.2, 0])
-        #expect(result.count == 4)
-        #expect(result.pValue > 0.99)
-    }
-
-    @Test func theExactDistributionSumsToOneAndIsSymmetric() {
-        let n = 12
-        let top = n * (n + 1) / 2
-        #expect(SignedRankTest.exactCDF(top, n) == 1)
-        for w in 0..<top {
-            let below = SignedRankTest.exactCDF(w, n)
-            let above = 1 - SignedRankTest.exactCDF(top - w - 1, n)
-            #expect(abs(below - above) < 1e-12)
-        }
-    }
-
-    @Test func theNormalApproximationAgreesWithTheExactTestOnALargeSample() {
-        var generator = SeededGenerator(seed: 7)
-        let differences = (0..<50).map { _ in generator.unit() - 0.4 }
-        let exact = SignedRankTest.test(differences)
-        let tied = SignedRankTest.test(differences + [differences[0]])
-        #expect(exact.exact)
-        #expect(!tied.exact)
-        #expect(abs(exact.pValue - tied.pValue) < 0.05)
-    }
-}
-
 @Suite struct PairedAnalysisTests {
     /// `pairs` pairs whose candidate is `factor` times the baseline, each side with its own noise.
     static func sample(_ metric: String, pairs: Int, factor: Double, noise: Double, seed: UInt64) -> PairedSample {
@@ -105,22 +68,73 @@ import Testing
         #expect(estimates[2].adjustedP == estimates[2].pValue)
     }
 
-    @Test func moreNoiseMeansALargerDetectableChange() {
-        let analysis = PairedAnalysis()
-        let quiet = analysis.detectable(
-            ratios: Self.sample("m", pairs: 30, factor: 1, noise: 0.02, seed: 8).logRatios,
-            metrics: 4
-        )
-        let noisy = analysis.detectable(
-            ratios: Self.sample("m", pairs: 30, factor: 1, noise: 0.2, seed: 8).logRatios,
-            metrics: 4
-        )
-        let longer = analysis.detectable(
-            ratios: Self.sample("m", pairs: 120, factor: 1, noise: 0.2, seed: 8).logRatios,
-            metrics: 4
-        )
+    @Test func moreNoiseMeansALargerDetectableChange() throws {
+        func detectable(noise: Double, pairs: Int) throws -> Double {
+            let sample = Self.sample("m", pairs: pairs, factor: 1, noise: noise, seed: 8)
+            return try #require(PairedAnalysis().analyse([sample]).first).detectable
+        }
+        let quiet = try detectable(noise: 0.02, pairs: 30)
+        let noisy = try detectable(noise: 0.2, pairs: 30)
+        let longer = try detectable(noise: 0.2, pairs: 120)
         #expect(quiet < noisy)
         #expect(longer < noisy)
+    }
+
+    /// Six rounds of 30 noisy pairs each (each side within 15% of the moment's speed), every
+    /// round's candidate process off by its own few percent (+7, 0, +8, +1, +6, -1).
+    static func roundsApart(rounds: Bool) -> PairedSample {
+        let offsets = [1.07, 1.00, 1.08, 1.01, 1.06, 0.99]
+        var baseline: [Double] = []
+        var candidate: [Double] = []
+        var round: [Int] = []
+        for (index, offset) in offsets.enumerated() {
+            let part = sample("m", pairs: 30, factor: offset, noise: 0.3, seed: UInt64(20 + index))
+            baseline += part.baseline
+            candidate += part.candidate
+            round += Array(repeating: rounds ? index : 0, count: 30)
+        }
+        return PairedSample(metric: "check.serviceTime.p50", baseline: baseline, candidate: candidate, rounds: round)
+    }
+
+    @Test func aDifferenceOfEachPairOfProcessesIsSpreadNotAChange() throws {
+        // Pooled as one round, the pairs look like a firm change; counted by round they are six
+        // processes' offsets, whose mean is within what six of them can tell.
+        #expect(PairedAnalysis().analyse([Self.roundsApart(rounds: false)]).first?.verdict == .regression)
+        let pooled = try #require(PairedAnalysis().analyse([Self.roundsApart(rounds: false)]).first)
+        let byRound = try #require(PairedAnalysis().analyse([Self.roundsApart(rounds: true)]).first)
+        #expect(pooled.rounds == 1)
+        #expect(byRound.rounds == 6)
+        #expect(pooled.change == byRound.change)
+        #expect(byRound.standardError > 1.3 * pooled.standardError)
+        #expect(
+            byRound.interval.upperBound - byRound.interval.lowerBound > pooled.interval.upperBound
+                - pooled.interval.lowerBound
+        )
+        #expect(byRound.verdict == .unchanged)
+        #expect(byRound.detectable > 0.02)
+        #expect(pooled.pValue < byRound.pValue)
+    }
+
+    @Test func roundsGroupTheValidRatiosInTheirOrder() {
+        let sample = PairedSample(
+            metric: "m",
+            baseline: [1, 1, 0, 1, 1],
+            candidate: [2, 1, 1, .nan, 1],
+            rounds: [3, 1, 1, 2, 3]
+        )
+        #expect(sample.logRatiosByRound == [[0], [log(2.0), 0]])
+        #expect(sample.logRatios == [0, log(2.0), 0])
+    }
+
+    @Test func oneRoundIsThePlainBootstrapOfThePairs() {
+        let analysis = PairedAnalysis()
+        let ratios = Self.sample("m", pairs: 40, factor: 1.02, noise: 0.05, seed: 30).logRatios
+        var generator = SeededGenerator(seed: analysis.seed)
+        var medians: [Double] = []
+        for _ in 0..<analysis.resamples {
+            medians.append(Bootstrap.median(ratios.map { _ in ratios[generator.below(ratios.count)] }) ?? 0)
+        }
+        #expect(analysis.resampledMedians([ratios]) == medians.sorted())
     }
 
     @Test func holmAdjustsInStepsAndKeepsTheOrder() {

@@ -82,6 +82,7 @@ struct ABCommandTests {
         #expect(pairs.map { $0["round"] as? Int } == [0, 0, 1, 1])
         let settings = try #require(document["settings"] as? [String: Any])
         #expect(settings["rounds"] as? Int == 2)
+        #expect(settings["hugePages"] as? Bool == true)
         let metrics = try #require(document["metrics"] as? [[String: Any]])
         #expect(metrics.map { $0["metric"] as? String } == ["inline.p50"])
     }
@@ -92,6 +93,7 @@ struct ABCommandTests {
             (["--pairs", "4", "--rounds", "5"], "--rounds expects at most as many rounds as pairs (4), got 5"),
             (["--rounds", "0"], "--rounds"),
             (["--block", "10ms"], "--block expects a duration from 50ms to 10m"),
+            (["--huge-pages", "yes"], "--huge-pages expects on or off, got 'yes'"),
         ]
     )
     func abRefuses(flags: [String], message: String) throws {
