@@ -99,7 +99,7 @@ extension InterleavedComparison {
         out.append("")
         out.append("could flag: the smallest change either way this run would flag 8 times in 10, from the")
         out.append(
-            "spread of its own pairs (never below the \(ComparisonReport.percent(settings.analysis.floor)) floor)"
+            "spread of its own rounds and pairs (never below the \(ComparisonReport.percent(settings.analysis.floor)) floor)"
         )
         out.append("verdict: \(summaryLine)")
         return out.joined(separator: "\n") + "\n"

@@ -79,8 +79,8 @@ package struct PairedEstimate: Sendable, Equatable {
     /// `pValue` after Holm's correction for the number of metrics tested together.
     package var adjustedP: Double
     /// The smallest change, either way, this run could have flagged with ``PairedAnalysis/power``:
-    /// from the spread of its own pairs, at the level the correction asks of the first metric,
-    /// and never below the effect floor.
+    /// from the standard error of its rounds and pairs, at the level the correction asks of the
+    /// first metric, and never below the effect floor.
     package var detectable: Double
     /// The verdict.
     package var verdict: Verdict
