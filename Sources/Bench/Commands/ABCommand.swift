@@ -45,7 +45,7 @@ enum ABCommand {
         loading while the other waits blocked on its input, each side's workers pinned alike (worker i on
         the i-th CPU); a pair whose block the machine spoiled (start lag, achieved rate, host steal) is
         dropped. Each metric is judged on the median of the pairs' log ratios, its spread from a bootstrap
-        of the rounds and then of the pairs within them (a z-test, Holm-corrected), with the smallest
+        of the rounds and then of the pairs within them (a t-test, Holm-corrected), with the smallest
         change the run could flag. exit codes: 0 no regression, 2 regression, 4 improvements only,
         7 too few pairs kept, 64 usage, 65 a binary that is no authz-bench of this schema or that died,
         66 a binary missing, 73 an output cannot be created, 74 a write failed, 130/143 interrupted

@@ -125,7 +125,7 @@ extension InterleavedComparison {
         out.append("")
         out.append(
             "_\(ComparisonReport.escape(pairsLine)). Each metric is judged on the median of the pairs' log ratios, "
-                + "its spread resampled by rounds then pairs (a z-test, Holm-corrected over the gated metrics at "
+                + "its spread resampled by rounds then pairs (a t-test, Holm-corrected over the gated metrics at "
                 + "α = \(settings.analysis.alpha)); a change "
                 + "below \(ComparisonReport.percent(settings.analysis.floor)) is never flagged; \"could flag\" is the "
                 + "smallest change this run would flag 8 times in 10._"

@@ -74,7 +74,8 @@ package struct PairedEstimate: Sendable, Equatable {
     package var interval: ClosedRange<Double>
     /// The standard error of the median log ratio: the spread of its bootstrap resamples.
     package var standardError: Double
-    /// The two-sided p-value of the median log ratio against its standard error (a z-test).
+    /// The two-sided p-value of the median log ratio against its standard error: Student's t with
+    /// one degree of freedom fewer than the pairs.
     package var pValue: Double
     /// `pValue` after Holm's correction for the number of metrics tested together.
     package var adjustedP: Double
@@ -87,9 +88,10 @@ package struct PairedEstimate: Sendable, Equatable {
 }
 
 /// The statistics of `ab`: every metric's per-pair log ratios, their median, its spread from a
-/// hierarchical bootstrap (the rounds, then the pairs within each round), a z-test of the median
-/// against that spread, Holm's correction over the metrics, an effect floor, and the smallest
-/// change the run could have seen (see the BenchResults article "Comparing two builds").
+/// hierarchical bootstrap (the rounds, then the pairs within each round), a test of the median
+/// against that spread (Student's t, see ``StudentT``), Holm's correction over the metrics, an
+/// effect floor, and the smallest change the run could have seen (see the BenchResults article
+/// "Comparing two builds").
 ///
 /// Why hierarchical: the pairs of one round share a pair of processes, and two processes of one
 /// build differ by a little for their whole life (where their memory landed); pooled as if
@@ -100,8 +102,8 @@ package struct PairedAnalysis: Sendable, Equatable {
     /// The family-wise significance level over all the metrics tested together.
     package var alpha: Double = 0.01
     /// The smallest relative change ever flagged, however significant: below it, a difference
-    /// between two processes of one build (their address layout, their hash seeds) is as likely
-    /// as one between the builds.
+    /// between two processes of one build (where their memory landed) is as likely as one
+    /// between the builds.
     package var floor: Double = 0.01
     /// The interval's confidence.
     package var confidence: Double = 0.95
@@ -126,6 +128,7 @@ package struct PairedAnalysis: Sendable, Equatable {
             estimates[index].verdict = verdict(estimates[index])
             estimates[index].detectable = detectable(
                 standardError: estimates[index].standardError,
+                pairs: estimates[index].pairs,
                 metrics: tested.count
             )
         }
@@ -158,7 +161,8 @@ package struct PairedAnalysis: Sendable, Equatable {
         estimate.change = expm1(median)
         estimate.interval = expm1(Bootstrap.quantile(medians, tail))...expm1(Bootstrap.quantile(medians, 1 - tail))
         estimate.standardError = spread
-        estimate.pValue = spread > 0 ? erfc(median.magnitude / spread / 2.0.squareRoot()) : (median == 0 ? 1 : 0)
+        let reference = StudentT(degreesOfFreedom: Double(ratios.count - 1))
+        estimate.pValue = spread > 0 ? reference.twoSidedP(median / spread) : (median == 0 ? 1 : 0)
         estimate.adjustedP = estimate.pValue
         estimate.verdict = .unchanged
         return estimate
@@ -192,13 +196,15 @@ package struct PairedAnalysis: Sendable, Equatable {
         return medians
     }
 
-    /// The smallest |change| the z-test would flag with `power` at the level Holm asks of the
-    /// first of `metrics` metrics (`alpha / metrics`), for a median whose standard error is
-    /// `standardError`: `(z(1 - a/2) + z(power)) * standardError`, never below the floor.
-    func detectable(standardError: Double, metrics: Int) -> Double {
-        guard standardError.isFinite else { return .infinity }
+    /// The smallest |change| the test would flag with `power` at the level Holm asks of the first
+    /// of `metrics` metrics (`alpha / metrics`), for a median over `pairs` pairs whose standard
+    /// error is `standardError`: `(t(1 - a/2) + t(power)) * standardError`, `t` the quantiles of
+    /// Student's t with `pairs - 1` degrees of freedom, never below the floor.
+    func detectable(standardError: Double, pairs: Int, metrics: Int) -> Double {
+        guard standardError.isFinite, pairs > 1 else { return .infinity }
         let level = alpha / Double(max(metrics, 1))
-        let shift = (Self.normalQuantile(1 - level / 2) + Self.normalQuantile(power)) * standardError
+        let reference = StudentT(degreesOfFreedom: Double(pairs - 1))
+        let shift = (reference.quantile(1 - level / 2) + reference.quantile(power)) * standardError
         return max(expm1(shift), floor)
     }
 
@@ -212,47 +218,5 @@ package struct PairedAnalysis: Sendable, Equatable {
             adjusted[index] = running
         }
         return adjusted
-    }
-
-    /// The standard normal quantile of `p` in (0, 1): Acklam's rational approximation, refined by
-    /// one Halley step on `erfc` (relative error below 1e-12).
-    package static func normalQuantile(_ p: Double) -> Double {
-        precondition(p > 0 && p < 1, "a quantile of the normal distribution needs 0 < p < 1")
-        let a = [
-            -3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02, 1.383577518672690e+02,
-            -3.066479806614716e+01, 2.506628277459239e+00,
-        ]
-        let b = [
-            -5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02, 6.680131188771972e+01,
-            -1.328068155288572e+01,
-        ]
-        let c = [
-            -7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00, -2.549732539343734e+00,
-            4.374664141464968e+00, 2.938163982698783e+00,
-        ]
-        let d = [7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00, 3.754408661907416e+00]
-        let low = 0.02425
-        var x: Double
-        if p < low {
-            let q = (-2 * log(p)).squareRoot()
-            x =
-                (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5])
-                / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1)
-        } else if p <= 1 - low {
-            let q = p - 0.5
-            let r = q * q
-            x =
-                (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q
-                / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
-        } else {
-            let q = (-2 * log1p(-p)).squareRoot()
-            x =
-                -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5])
-                / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1)
-        }
-        let error = 0.5 * erfc(-x / 2.0.squareRoot()) - p
-        let u = error * (2 * .pi).squareRoot() * exp(x * x / 2)
-        x -= u / (1 + x * u / 2)
-        return x
     }
 }
