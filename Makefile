@@ -155,9 +155,12 @@ test-untimed-shards: test-timed
 	UNTIMED=1 KILL_SHARD=1 KILL_AFTER=5 AUTHZ_BENCH=$(TEST_RELEASE_BIN) bash scripts/shard-local.sh 3 --warmup 2s --duration 8s --rate 50 --devices 300 --quiet
 	AUTHZ_BENCH=$(TEST_RELEASE_BIN) SOAK_JSON=.build/test-soak.json SOAK_DURATION=8s SOAK_WARMUP=1s SOAK_SAMPLE=1s SOAK_GROWTH_MIB=24 bash scripts/soak.sh 1
 
+# The killed shard's run bounds the start lag at 1 us, which no shard meets: the shards left are
+# invalid (exit 7, accepted with UNTIMED=1), so the collector's partial merge is invalid too and
+# must still write its report, the case a busy machine once made by chance.
 test-untimed-pods: test-timed
 	UNTIMED=1 bash scripts/kubernetes/pods-local.sh 3 $(PODS_LOCAL_ARGS)
-	UNTIMED=1 KILL_SHARD=1 KILL_AFTER=5 bash scripts/kubernetes/pods-local.sh 3 --warmup 2s --duration 8s --rate 50 --devices 300 --max-start-lag 50ms
+	UNTIMED=1 KILL_SHARD=1 KILL_AFTER=5 bash scripts/kubernetes/pods-local.sh 3 --warmup 2s --duration 8s --rate 50 --devices 300 --max-start-lag 1us
 
 # libFuzzer over the token codec, dates, base64, the verifiers, key loading, result JSON and .hlog
 # (a separate build in .build-fuzz; corpora and crashes in .build-fuzz/corpus and artifacts).
