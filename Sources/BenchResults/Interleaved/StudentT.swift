@@ -5,10 +5,10 @@ import Foundation
 ///
 /// Why not the normal distribution: that standard error is itself estimated from the pairs, and
 /// from a few of them it is often far too small (the bootstrap of a median over six values takes
-/// only a handful of distinct values). Against the normal, six pairs of one build on both sides
-/// were flagged at the 1% level in about 3.6% of simulated comparisons; against t with five degrees
-/// of freedom, in under 1%. With the hundred and more pairs of a full comparison, t and the normal
-/// agree within 2%.
+/// only a handful of distinct values), so against the normal a comparison of few pairs flags noise
+/// several times as often as its level says. t's heavier tails for few degrees of freedom pay for
+/// that; with the hundred and more pairs of a full comparison, t and the normal nearly agree
+/// (results/README.md, "The median tested against Student's t").
 package struct StudentT: Sendable, Equatable {
     /// The degrees of freedom, above zero.
     package var degreesOfFreedom: Double
