@@ -15,8 +15,8 @@ AB_ARGS, and must exit 0 like the rest.
 
 --short is the one override of the recipes' figures: every `run` gets `--duration 10s --warmup 2s`
 in place of its own, every `micro` `--batches 3 --batch-ms 1`, the timed comparison six pairs of
-300 ms blocks with a 50% effect floor (AB_SHORT below), so that the whole check takes about a minute; nothing else of a
-command changes. Without it the commands run as written. (Ten seconds,
+300 ms blocks with a 50% effect floor (AB_SHORT below), so that the whole check takes about a
+minute; nothing else of a command changes. Without it the commands run as written. (Ten seconds,
 not less: one pause of a shared VM must stay under 1% of the sends, or the p99 figures would be the
 pause's.)
 
@@ -52,12 +52,12 @@ SHORT = {"run": {"--duration": "10s", "--warmup": "2s"}, "micro": {"--batches": 
 # The pull-request job's `ab`, shortened: six pairs of 300 ms blocks, every pair kept (no start-lag
 # or steal bound), and an effect floor of 50%. The step checks the job's commands, files and
 # exit-code contract on one binary against itself; six pairs are not a verdict to trust. What makes
-# the full job safe to fail on is measured: the same build on both sides flagged nothing in 12 full
-# comparisons (results/README.md, "Two builds in one job"). Six pairs, tested against Student's t
-# with five degrees of freedom, would still flag one build against itself in about half a percent
-# of runs at the job's level (simulated); the floor keeps that out of `make test`: the median of
-# six pairs of 12% spread is six standard errors from 50%. A side that is broken (ten times slower, say)
-# still fails the step.
+# the full job safe to fail on is measured: the same build on both sides flagged nothing in 22 full
+# comparisons of two calibrations (results/README.md, "Two builds in one job"). Six pairs, tested
+# against Student's t with five degrees of freedom, would still flag one build against itself in
+# about half a percent of runs at the job's level (simulated); the floor keeps that out of
+# `make test`: the median of six pairs of 12% spread is six standard errors from 50%. A side that
+# is broken (ten times slower, say) still fails the step.
 AB_SHORT = ("--pairs 6 --settle 0 --block 300ms --warmup 1s --min-pairs 2 --max-start-lag off --max-steal 99%"
             " --floor 50%")
 ATTEMPTS = 3
