@@ -6,7 +6,8 @@
 #   TRIALS=10 AA_TRIALS=20 scripts/ab-calibration.sh
 #
 # First a reference run of `steady` (RUN_SECONDS, default 10 s) gives each operation's p50 (its
-# service time, see p50 below), and a check-only closed loop's time per request. Then TRIALS comparisons of each case and
+# service time, see p50 below), paced as ab's children pace (--pacing spin: a warm core's p50, lower
+# than a sleeping run's, so the delays are the smaller), and a check-only closed loop's time per request. Then TRIALS comparisons of each case and
 # AA_TRIALS of the same build against itself, each `ab BIN BIN $AB_ARGS` with its own order seed:
 #
 #   check   --candidate-args '--inject-delay D@check', D = SHARE (5%) of check's p50
@@ -74,7 +75,7 @@ reference() {
     "$bin" run "$@" --duration "${RUN_SECONDS}s" --warmup 1s --quiet --json "$OUT/$name.json" || rc=$?
     [[ $rc == 0 || $rc == 7 ]] || { log "reference run $name exited $rc"; exit 1; }
 }
-reference steady --scenario steady --max-start-lag off
+reference steady --scenario steady --max-start-lag off --pacing spin
 reference closed --scenario steady --closed --mix check=100
 # The operation's own time, serviceTime (done - send): in a valid run its inline p50 and service
 # time p50 differ by the start lag's median (tens of ns), but on a starved machine the inline p50,

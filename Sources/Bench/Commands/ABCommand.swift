@@ -43,8 +43,8 @@ enum ABCommand {
 
         In each round both sides start, set up and warm up, then measured blocks alternate, one side
         loading while the other waits blocked on its input, each side's workers pinned alike (worker i on
-        the i-th CPU); a pair whose block the machine spoiled (start lag, achieved rate, host steal) is
-        dropped. Each metric is judged on the median of the pairs' log ratios, its spread from a bootstrap
+        the i-th CPU) and, in open loop, spinning between requests (a run flag --pacing sleep paces as run
+        does); a pair whose block the machine spoiled (start lag, achieved rate, host steal) is dropped. Each metric is judged on the median of the pairs' log ratios, its spread from a bootstrap
         of the rounds and then of the pairs within them (a t-test, Holm-corrected), with the smallest
         change the run could flag. exit codes: 0 no regression, 2 regression, 4 improvements only,
         7 too few pairs kept, 64 usage, 65 a binary that is no authz-bench of this schema or that died,

@@ -20,7 +20,8 @@ enum BlocksCommand {
         one greeting line (JSON) on its standard output, then reads commands on its standard input:
         'block N SECONDS' measures one block and answers one report line (JSON); 'quit' or the end of the
         input ends it with exit 0. It ends as well when the process that started it ends. The measured
-        phase is the driver's blocks (no --duration, --stages) and it writes no file.
+        phase is the driver's blocks (no --duration, --stages) and it writes no file. The open loop spins
+        between requests (--pacing spin) unless --pacing says otherwise.
         exit codes: 0 done, 64 usage (a flag of the measured phase or an output, a bad command line),
                     65 a result that cannot be reported, 74 its standard output closed
         """
@@ -43,10 +44,14 @@ enum BlocksCommand {
         if let flag = refused.first(where: { args.value($0) != nil }) {
             throw CLIError.usage("--\(flag) is not a flag of blocks: the measured phase is the driver's blocks")
         }
-        let scenario = try WorkloadFlags.scenario(
+        var parsed = try WorkloadFlags.scenario(
             from: args,
             defaultThreads: ProcessInfo.processInfo.activeProcessorCount
         )
+        // A block's spread is mostly what the host ran on a core while it idled between two
+        // requests (results/README.md): the open loop spins unless told otherwise.
+        if args.value("pacing") == nil, parsed.loop.rate != nil { parsed.pacing = .spin }
+        let scenario = parsed
         try scenario.validate(quoting: args.value)
         signal(SIGPIPE, SIG_IGN)
         OrphanWatch.start()
@@ -60,6 +65,7 @@ enum BlocksCommand {
                     build: environment.build,
                     gitCommit: environment.gitCommit == "unknown" ? nil : environment.gitCommit,
                     loop: scenario.loop.rate == nil ? "closed" : "open",
+                    pacing: scenario.loop.rate == nil ? nil : scenario.pacing.rawValue,
                     readySeconds: seconds
                 )
                 try writeLine(greeting)

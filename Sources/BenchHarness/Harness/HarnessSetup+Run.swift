@@ -117,7 +117,7 @@ extension HarnessSetup {
     /// sampler, and a progress line about once a second until every worker finished.
     func launch<TC, AC>(_ prepared: Prepared<TC, AC>, progress: ((String) -> Void)?) -> Launched {
         let engine = prepared.engine
-        let clock = SystemWorkerClock()
+        let clock = SystemWorkerClock(pacing: scenario.pacing)
         let timing = workerTiming()
         let gauge = InFlightGauge()
         let collector = IntervalCollector(

@@ -70,6 +70,8 @@ package struct Scenario: Sendable, Equatable {
     package var favorites: Int = 4
     /// How the open loop's requests arrive: evenly spaced, or a Poisson process of the same rate.
     package var arrivals: Arrivals = .uniform
+    /// How an open-loop worker waits for its next request's due time.
+    package var pacing: Pacing = .sleep
     /// Start from empty caches (`--cold`) instead of every device authorized for its favourites.
     package var cold: Bool = false
     /// Closed-loop sessions; nil: one per worker.
@@ -109,6 +111,17 @@ extension Scenario {
         case uniform
         /// A Poisson process of the same mean rate (exponential gaps, seeded).
         case poisson
+    }
+
+    /// How an open-loop worker waits for its next request's due time (`--pacing`).
+    package enum Pacing: String, Codable, Sendable, CaseIterable {
+        /// Sleeps while the due time is far, spins the last stretch (``Pacer``): the core idles
+        /// between requests, as a service's does.
+        case sleep
+        /// Spins the whole gap: the core never idles, so the host cannot lend it to other work
+        /// between two requests. `ab`'s children pace so: on a shared VM most of the spread
+        /// between two blocks of one process comes from what ran on the core while it idled.
+        case spin
     }
 }
 

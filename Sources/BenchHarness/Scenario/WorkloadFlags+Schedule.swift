@@ -121,6 +121,15 @@ extension WorkloadFlags {
                     throw .invalidSetting(arrivalsExcludeClosed)
                 }
             },
+        WorkloadFlag("pacing", Scenario.Pacing.allCases.map(\.rawValue).joined(separator: "|"))
+            .help("how the open loop waits for a request's due time: sleep while far, or spin the whole gap")
+            .excludes("closed", pacingExcludesClosed)
+            .choice(\.pacing, key: "pacing", .later)
+            .rule { scenario, _ throws(BenchError) in
+                if scenario.loop == .closed, scenario.pacing != .sleep {
+                    throw .invalidSetting(pacingExcludesClosed)
+                }
+            },
         WorkloadFlag("cold", nil)
             .help("start from empty caches (default: every device authorized for its favourites, untimed)")
             .field(ScenarioField("cold", \.cold, .later))
@@ -165,6 +174,11 @@ extension WorkloadFlags {
     /// The message of `--arrivals` in closed loop.
     static let arrivalsExcludeClosed =
         "--arrivals sets how the open loop's requests arrive; the closed loop sends each when the last is done "
+        + "(it excludes --closed)"
+
+    /// The message of `--pacing` in closed loop.
+    static let pacingExcludesClosed =
+        "--pacing sets how the open loop waits for a request's due time; the closed loop never waits "
         + "(it excludes --closed)"
 
     /// Refuses an open-loop rate (`flag`'s, shared by `shares` processes) that sends no request

@@ -39,24 +39,29 @@ extension WorkerClock {
 }
 
 /// The system's clocks: `CLOCK_MONOTONIC`, the coarse wall clock, and ``Pacer`` (sleep while far,
-/// spin the last stretch; shorter sleeps on a worker's thread, whose timer slack is tightened).
+/// spin the last stretch; shorter sleeps on a worker's thread, whose timer slack is tightened), or
+/// a spin over the whole wait with ``Scenario/Pacing/spin``.
 package struct SystemWorkerClock: WorkerClock {
     /// Whether the pacing thread's timer slack is tight.
     private let tightSlack: Bool
+    /// Whether a wait spins all of it rather than sleeping while the target is far.
+    private let spins: Bool
 
-    /// The system clocks, pacing for a thread with the default timer slack.
-    package init() {
+    /// The system clocks, pacing for a thread with the default timer slack, as `pacing` says.
+    package init(pacing: Scenario.Pacing = .sleep) {
         tightSlack = false
+        spins = pacing == .spin
     }
 
     /// The system clocks, pacing for the calling thread after tightening its timer slack (the
-    /// worker's own thread).
+    /// worker's own thread); a spinning clock needs no slack.
     package func forWorkerThread() -> SystemWorkerClock {
-        Pacer.tightenTimerSlack() ? SystemWorkerClock(tightSlack: true) : self
+        !spins && Pacer.tightenTimerSlack() ? SystemWorkerClock(tightSlack: true, spins: false) : self
     }
 
-    private init(tightSlack: Bool) {
+    private init(tightSlack: Bool, spins: Bool) {
         self.tightSlack = tightSlack
+        self.spins = spins
     }
 
     /// `CLOCK_MONOTONIC`.
@@ -67,9 +72,15 @@ package struct SystemWorkerClock: WorkerClock {
     @inline(__always)
     package func nowMillis() -> Int64 { CoarseClock().nowMillis() }
 
-    /// ``Pacer/wait(until:tightSlack:)``.
+    /// ``Pacer/wait(until:tightSlack:)``, or a spin until `target` when the clock spins.
     @inline(__always)
-    package func wait(until target: UInt64) { Pacer.wait(until: target, tightSlack: tightSlack) }
+    package func wait(until target: UInt64) {
+        if spins {
+            _ = spin(until: target)
+        } else {
+            Pacer.wait(until: target, tightSlack: tightSlack)
+        }
+    }
 
     /// `nanosleep`.
     package func sleep(nanoseconds: UInt64) { Pacer.sleep(nanoseconds: nanoseconds) }

@@ -32,6 +32,9 @@ package enum BlockProtocol {
         package var gitCommit: String?
         /// The loop: `open` or `closed`.
         package var loop: String
+        /// How the open loop waits for a request's due time (`sleep` or `spin`, see `--pacing`);
+        /// nil in closed loop, or from a binary that predates the choice (it sleeps).
+        package var pacing: String?
         /// Seconds the child spent setting up and warming up before this line.
         package var readySeconds: Double
 
@@ -42,6 +45,7 @@ package enum BlockProtocol {
             build: String,
             gitCommit: String?,
             loop: String,
+            pacing: String? = nil,
             readySeconds: Double
         ) {
             self.protocol = BlockProtocol.name
@@ -51,6 +55,7 @@ package enum BlockProtocol {
             self.build = build
             self.gitCommit = gitCommit
             self.loop = loop
+            self.pacing = pacing
             self.readySeconds = readySeconds
         }
     }

@@ -138,11 +138,12 @@ extension InterleavedComparison {
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// `path (release, abc1234) --flags`.
+    /// `path (release, abc1234, pacing spin) --flags`.
     private static func describe(_ side: Side) -> String {
         let commit = side.greeting.gitCommit.map { ", \($0.prefix(12))" } ?? ""
+        let pacing = side.greeting.pacing.map { ", pacing \($0)" } ?? ""
         let extra = side.arguments.isEmpty ? "" : " " + side.arguments.joined(separator: " ")
-        return "\(side.binary) (\(side.greeting.build)\(commit))\(extra)"
+        return "\(side.binary) (\(side.greeting.build)\(commit)\(pacing))\(extra)"
     }
 
     /// One metric's cells.

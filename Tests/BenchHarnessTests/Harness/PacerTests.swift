@@ -55,6 +55,29 @@ struct PacerTests {
     }
     #endif
 
+    #if os(Linux)
+    /// The calling thread's voluntary context switches so far (`/proc/thread-self/status`): one
+    /// each time it blocked, as a sleep does; a preemption is an involuntary one.
+    static func voluntarySwitches() throws -> Int {
+        let status = try String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") })
+        return try #require(Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)))
+    }
+
+    @Test(arguments: [Scenario.Pacing.sleep, .spin])
+    func aWorkerClockSleepsOrSpinsAsItsPacingSays(pacing: Scenario.Pacing) throws {
+        // A 5 ms wait, far beyond the last stretch the pacer spins: the sleeping clock gives the
+        // core up at least once, the spinning one never; neither returns early.
+        let clock = SystemWorkerClock(pacing: pacing).forWorkerThread()
+        let before = try Self.voluntarySwitches()
+        let target = MonotonicClock.nanoseconds() + 5_000_000
+        clock.wait(until: target)
+        let switches = try Self.voluntarySwitches() - before
+        #expect(MonotonicClock.nanoseconds() >= target)
+        if pacing == .spin { #expect(switches == 0) } else { #expect(switches > 0) }
+    }
+    #endif
+
     @Test func aPastTargetReturnsWithoutSleeping() {
         let now = MonotonicClock.nanoseconds()
         #expect(Pacer.wait(until: now - 1_000_000) == 0)

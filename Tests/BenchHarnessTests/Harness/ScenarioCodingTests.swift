@@ -30,7 +30,7 @@ struct ScenarioCodingTests {
         let expected =
             "{" + Self.defaults + #""closedLoop":false,"cold":false,"devices":10000,"durationMillis":10000,"#
             + #""favorites":4,"maxStartLagMicros":5000,"#
-            + #""mix":{"attack":0,"check":20,"get":70,"logout":0,"verify":10},"mvpds":10,"rate":2000,"#
+            + #""mix":{"attack":0,"check":20,"get":70,"logout":0,"verify":10},"mvpds":10,"pacing":"sleep","rate":2000,"#
             + #""refreshAhead":0.8,"requestors":20,"resources":1000,"seed":1,"shardCount":1,"shardIndex":0,"#
             + #""stageSample":64,"threads":2,"# + Self.upstreamDefaults + #""warmupMillis":2000,"zipf":1}"#
         #expect(try Self.json(Scenario()) == expected)
@@ -52,7 +52,7 @@ struct ScenarioCodingTests {
             + #""authZTTLMillis":3600000,"backendDenyRatio":0.02,"backendMedianMicros":200000,"#
             + #""backendP99Micros":1000000,"cache":"tinylfu","capacity":100000,"closedLoop":true,"cold":false,"#
             + #""concurrency":64,"devices":10000,"durationMillis":10000,"favorites":4,"#
-            + #""mix":{"attack":0,"check":20,"get":70,"logout":0,"verify":10},"mvpds":10,"refreshAhead":null,"#
+            + #""mix":{"attack":0,"check":20,"get":70,"logout":0,"verify":10},"mvpds":10,"pacing":"sleep","refreshAhead":null,"#
             + #""requestors":20,"resources":1000,"seed":1,"shardCount":1,"shardIndex":0,"skewMillis":0,"stageSample":64,"#
             + #""stallMillis":200,"stallPeriodMillis":2000,"threads":2,"# + Self.upstreamDefaults
             + #""warmupMillis":2000,"zipf":1}"#
@@ -139,7 +139,7 @@ struct ScenarioCodingTests {
         #"{"algorithm":"es256","authNTTLMillis":86400000,"authZTTLMillis":3600000,"#
         + #""backendDenyRatio":0.02,"backendMedianMicros":200,"backendP99Micros":2000,"cache":"sharded","#
         + #""capacity":100000,"devices":10000,"durationMillis":10000,"#
-        + #""mix":{"attack":0,"check":20,"get":70,"logout":0,"verify":10},"mvpds":10,"requestors":20,"#
+        + #""mix":{"attack":0,"check":20,"get":70,"logout":0,"verify":10},"mvpds":10,"pacing":"sleep","requestors":20,"#
         + #""resources":1000,"seed":1,"shardCount":1,"shardIndex":0,"stageSample":64,"threads":2,"#
         + #""warmupMillis":2000,"zipf":1,"stallMillis":null,"stallPeriodMillis":null,"skewMillis":null,"loop":"#
 
@@ -165,6 +165,7 @@ struct ScenarioCodingTests {
         #expect(
             old.name == nil && old.favorites == 4 && old.arrivals == .uniform && !old.cold && old.concurrency == nil
         )
+        #expect(old.pacing == .sleep)
         #expect(old.refreshAhead == 0.8 && old.upstreamErrorRatio == 0 && old.upstreamTimeoutMillis == 5_000)
         #expect(
             old.upstreamOutageMillis == nil && old.upstreamOutageAtMillis == nil && old.upstreamMaxInFlight == 65_536

@@ -15,6 +15,8 @@ struct UpstreamFlagsTests {
         #expect(s.favorites == 8 && s.cold && s.loop == .closed && s.concurrency == 16)
         // The arrivals are the open loop's: the closed loop refuses them (`HostileTable+Load`).
         #expect(try FlagParsing.scenario(["--arrivals", "Poisson"]).arrivals == .poisson)
+        #expect(try FlagParsing.scenario(["--pacing", "spin"]).pacing == .spin)
+        #expect(try FlagParsing.scenario([]).pacing == .sleep)
         #expect(s.refreshAhead == 0.5 && s.upstreamErrorRatio == 0.05 && s.upstreamTimeoutMillis == 2_000)
         #expect(s.upstreamOutageMillis == 5_000 && s.upstreamOutageAtMillis == 20_000 && s.upstreamMaxInFlight == 100)
         #expect(s.backendMedianMicros == 1_000_000 && s.backendP99Micros == 1_000_000)
@@ -50,6 +52,8 @@ struct UpstreamFlagsTests {
         (["--favorites", "1001"], "--favorites"),
         (["--arrivals", "bursty"], "--arrivals"),
         (["--arrivals", ""], "--arrivals"),
+        (["--pacing", "busy"], "--pacing"),
+        (["--pacing", "spin", "--closed"], "--pacing"),
         (["--concurrency", "0", "--closed"], "--concurrency"),
         (["--concurrency", "x", "--closed"], "--concurrency"),
         (["--concurrency", "4"], "--concurrency"),

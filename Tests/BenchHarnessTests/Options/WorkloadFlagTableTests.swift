@@ -14,7 +14,7 @@ struct WorkloadFlagTableTests {
         "authz-ttl": ["30m"], "skew": ["5s"], "stage-sample": ["8"], "shard": ["2/3"],
         "shard-index-env": ["SHARD", "--shards", "4"], "shards": ["4", "--shard-index-env", "SHARD"],
         "rate": ["1234"], "total-rate": ["900", "--shard", "1/3"], "stages": ["1s:100,2s:300"], "closed": [],
-        "concurrency": ["5", "--closed"], "arrivals": ["poisson"], "cold": [], "duration": ["3s"],
+        "concurrency": ["5", "--closed"], "arrivals": ["poisson"], "pacing": ["spin"], "cold": [], "duration": ["3s"],
         "warmup": ["1s"], "max-start-lag": ["2ms"], "upstream-latency": ["1ms/9ms"],
         "upstream-deny-ratio": ["0.1"], "refresh-ahead": ["off"], "upstream-errors": ["0.05"],
         "upstream-timeout": ["2s"], "upstream-outage": ["1s@1s"], "upstream-max-in-flight": ["99"],

@@ -24,6 +24,8 @@ struct ABCommandTests {
         let greeting = try #require(try JSONSerialization.jsonObject(with: lines[0]) as? [String: Any])
         #expect(greeting["protocol"] as? String == "authz-bench-blocks")
         #expect(greeting["loop"] as? String == "open")
+        // The open loop's children spin between requests unless told otherwise.
+        #expect(greeting["pacing"] as? String == "spin")
         let report = try #require(try JSONSerialization.jsonObject(with: lines[1]) as? [String: Any])
         #expect(report["block"] as? Int == 0)
         let requests = try #require(report["requests"] as? Int)
@@ -38,6 +40,31 @@ struct ABCommandTests {
             #expect(metrics["\(operation).inline.p50"].map { $0 > 0 } == true, "\(operation)")
             #expect(metrics["\(operation).throughput"].map { $0 > 0 } == true, "\(operation)")
         }
+    }
+
+    @Test(arguments: [
+        (["--pacing", "sleep"], "open", "sleep"),
+        (["--pacing", "spin"], "open", "spin"),
+    ])
+    func blocksPacesAsToldAndSaysSo(flags: [String], loop: String, pacing: String) throws {
+        let output = try CLIHarness.bench(["blocks"] + Self.workload + flags, input: Data("quit\n".utf8))
+        #expect(output.status == 0, "\(output.stderr)")
+        let line = try #require(output.stdout.split(separator: "\n").first)
+        let greeting = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(greeting["loop"] as? String == loop)
+        #expect(greeting["pacing"] as? String == pacing)
+    }
+
+    @Test func aClosedLoopChildSaysNoPacing() throws {
+        let output = try CLIHarness.bench(
+            ["blocks", "--alg", "hs256", "--devices", "100", "--closed", "--warmup", "100ms", "--threads", "1"],
+            input: Data("quit\n".utf8)
+        )
+        #expect(output.status == 0, "\(output.stderr)")
+        let line = try #require(output.stdout.split(separator: "\n").first)
+        let greeting = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(greeting["loop"] as? String == "closed")
+        #expect(greeting["pacing"] == nil)
     }
 
     @Test(
