@@ -33,8 +33,9 @@ enum ABCommand {
           --alpha A            family-wise significance over the gated metrics, Holm-corrected (default 0.01)
           --floor F            smallest change ever flagged, e.g. 1% (default 1%)
           --min-pairs N        fewest kept pairs for a verdict (default: half the pairs, at least 8)
-          --max-start-lag D|off  a block whose start lag p99 exceeds D, or that missed 99% of its rate, is
-                               dropped with its pair (default 50ms; off: the generator's timing is not checked)
+          --max-start-lag D|off  a block whose start lag p99 exceeds D, or that sent less than 99% of its
+                               schedule (the rate over the block's length), is dropped with its pair
+                               (default 50ms; off: the generator's timing is not checked)
           --max-steal F        a block during which the host stole more than F of the CPUs is dropped (default 20%)
           --markdown FILE      a Markdown summary (for $GITHUB_STEP_SUMMARY)
           --json FILE          the verdict, every block of every pair, each metric's estimate
@@ -44,7 +45,8 @@ enum ABCommand {
         In each round both sides start, set up and warm up, then measured blocks alternate, one side
         loading while the other waits blocked on its input, each side's workers pinned alike (worker i on
         the i-th CPU) and, in open loop, spinning between requests (a run flag --pacing sleep paces as run
-        does); a pair whose block the machine spoiled (start lag, achieved rate, host steal) is dropped. Each metric is judged on the median of the pairs' log ratios, its spread from a bootstrap
+        does); a pair whose block the machine spoiled (start lag, schedule not sent, host steal) is
+        dropped. Each metric is judged on the median of the pairs' log ratios, its spread from a bootstrap
         of the rounds and then of the pairs within them (a t-test, Holm-corrected), with the smallest
         change the run could flag. exit codes: 0 no regression, 2 regression, 4 improvements only,
         7 too few pairs kept, 64 usage, 65 a binary that is no authz-bench of this schema or that died,
@@ -111,7 +113,11 @@ enum ABCommand {
         StopRequest.installSignalHandlers()
         let quiet = args.flag("quiet")
         let progress: ((String) -> Void)? = quiet ? nil : { printError("ab: \($0)") }
-        let rules = BlockRules(maximumStartLagNanos: startLag, maximumStealShare: maximumSteal)
+        let rules = BlockRules(
+            maximumStartLagNanos: startLag,
+            maximumStealShare: maximumSteal,
+            blockSeconds: Double(blockMillis) / 1_000
+        )
         var runner = InterleavedRunner(
             blockSeconds: Double(blockMillis) / 1_000,
             pairs: pairs,

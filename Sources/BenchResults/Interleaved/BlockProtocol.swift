@@ -154,12 +154,21 @@ package struct BlockReport: Codable, Sendable, Equatable {
     }
 
     /// Why the block cannot be trusted under `rules`, or nil: the generator fell behind (start lag,
-    /// or the open loop's rate not achieved: both checked only with a start-lag bound, since a
-    /// late generator shows in both), or the host stole more than the bound.
+    /// or the open loop sent fewer requests than its schedule holds: both checked only with a
+    /// start-lag bound, since a late generator shows in both), or the host stole more than the bound.
+    ///
+    /// The schedule is the target rate over the block's asked length, not over its measured wall
+    /// time: a generator a few milliseconds late sends its last requests after the block's end and
+    /// lengthens the wall time, which the start-lag bound judges; a rate over that wall time would
+    /// drop, at 99%, every block whose last request left 1% of its length late (2.5 ms of 250 ms).
     package func spoiled(by rules: BlockRules) -> BlockRules.Reason? {
         if let bound = rules.maximumStartLagNanos {
             if let lag = startLagP99, lag > bound { return .startLag }
-            if let target = targetRate, target > 0, achievedRate < target * rules.minimumRateShare { return .rate }
+            if let target = targetRate, target > 0,
+                Double(requests) < target * rules.blockSeconds * rules.minimumRateShare
+            {
+                return .rate
+            }
         }
         if stealShare > rules.maximumStealShare { return .steal }
         return nil
@@ -172,7 +181,7 @@ package struct BlockRules: Sendable, Equatable, Codable {
     package enum Reason: String, Sendable, CaseIterable, Codable {
         /// Its start lag p99 exceeded the bound: the generator was late.
         case startLag
-        /// The open loop achieved less than its share of the target rate.
+        /// The open loop sent less than its share of the requests its schedule holds.
         case rate
         /// The host stole more than the bound of the machine's CPU time.
         case steal
@@ -181,14 +190,18 @@ package struct BlockRules: Sendable, Equatable, Codable {
     /// The start lag p99 above which a block is dropped, nanoseconds (nil: the generator's timing,
     /// start lag and achieved rate, is not checked).
     package var maximumStartLagNanos: Double?
-    /// The achieved share of the target rate below which an open-loop block is dropped.
+    /// The share of its schedule's requests (the target rate over ``blockSeconds``) below which an
+    /// open-loop block is dropped.
     package var minimumRateShare: Double = 0.99
     /// The stolen share of the machine's CPU time above which a block is dropped.
     package var maximumStealShare: Double
+    /// The length each block was asked for, seconds: its schedule's.
+    package var blockSeconds: Double
 
-    /// Rules from their bounds.
-    package init(maximumStartLagNanos: Double?, maximumStealShare: Double) {
+    /// Rules from their bounds, for blocks of `blockSeconds`.
+    package init(maximumStartLagNanos: Double?, maximumStealShare: Double, blockSeconds: Double) {
         self.maximumStartLagNanos = maximumStartLagNanos
         self.maximumStealShare = maximumStealShare
+        self.blockSeconds = blockSeconds
     }
 }

@@ -180,7 +180,7 @@ extension BlockRules.Reason {
     var label: String {
         switch self {
         case .startLag: "start lag"
-        case .rate: "rate not achieved"
+        case .rate: "schedule not sent"
         case .steal: "host steal"
         }
     }

@@ -10,7 +10,7 @@ import Glibc
 #endif
 
 @Suite struct BlockChildTests {
-    static let rules = BlockRules(maximumStartLagNanos: 5_000_000, maximumStealShare: 0.1)
+    static let rules = BlockRules(maximumStartLagNanos: 5_000_000, maximumStealShare: 0.1, blockSeconds: 1)
 
     @Test func twoWorkingChildrenGiveEveryPairAndAVerdict() throws {
         let directory = try CLIHarness.temporaryDirectory()
