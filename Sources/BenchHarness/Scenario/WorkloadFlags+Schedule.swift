@@ -111,25 +111,20 @@ extension WorkloadFlags {
                     throw .invalidSetting("--concurrency sets the closed loop's sessions; it needs --closed")
                 }
             },
-        WorkloadFlag("arrivals", Scenario.Arrivals.allCases.map(\.rawValue).joined(separator: "|"))
-            .help("the open loop's arrivals: evenly spaced (uniform) or a Poisson process of the same rate")
-            .excludes("closed", arrivalsExcludeClosed)
-            .choice(\.arrivals, key: "arrivals", .later)
-            .rule { scenario, _ throws(BenchError) in
-                // A named scenario or a scenario file may set them too.
-                if scenario.loop == .closed, scenario.arrivals != .uniform {
-                    throw .invalidSetting(arrivalsExcludeClosed)
-                }
-            },
-        WorkloadFlag("pacing", Scenario.Pacing.allCases.map(\.rawValue).joined(separator: "|"))
-            .help("how the open loop waits for a request's due time: sleep while far, or spin the whole gap")
-            .excludes("closed", pacingExcludesClosed)
-            .choice(\.pacing, key: "pacing", .later)
-            .rule { scenario, _ throws(BenchError) in
-                if scenario.loop == .closed, scenario.pacing != .sleep {
-                    throw .invalidSetting(pacingExcludesClosed)
-                }
-            },
+        openLoopChoice(
+            "arrivals",
+            \.arrivals,
+            closedValue: .uniform,
+            help: "the open loop's arrivals: evenly spaced (uniform) or a Poisson process of the same rate",
+            message: arrivalsExcludeClosed
+        ),
+        openLoopChoice(
+            "pacing",
+            \.pacing,
+            closedValue: .sleep,
+            help: "how the open loop waits for a request's due time: sleep while far, or spin the whole gap",
+            message: pacingExcludesClosed
+        ),
         WorkloadFlag("cold", nil)
             .help("start from empty caches (default: every device authorized for its favourites, untimed)")
             .field(ScenarioField("cold", \.cold, .later))
@@ -170,6 +165,27 @@ extension WorkloadFlags {
     package static let maxDurationMillis: Int64 = 30 * day
     /// The most stages of `--stages`.
     static let maxStages = 1_000
+
+    /// A choice only the open loop makes (`--arrivals`, `--pacing`), written under its own name:
+    /// refused beside `--closed`, and in a closed-loop scenario (a named scenario may set it too)
+    /// unless it is `closedValue`, the one that means nothing there.
+    static func openLoopChoice<Choice: RawRepresentable<String> & CaseIterable & Sendable & Equatable>(
+        _ name: String,
+        _ path: WritableKeyPath<Scenario, Choice> & Sendable,
+        closedValue: Choice,
+        help: String,
+        message: String
+    ) -> WorkloadFlag {
+        WorkloadFlag(name, Choice.allCases.map(\.rawValue).joined(separator: "|"))
+            .help(help)
+            .excludes("closed", message)
+            .choice(path, key: name, .later)
+            .rule { scenario, _ throws(BenchError) in
+                if scenario.loop == .closed, scenario[keyPath: path] != closedValue {
+                    throw .invalidSetting(message)
+                }
+            }
+    }
 
     /// The message of `--arrivals` in closed loop.
     static let arrivalsExcludeClosed =
