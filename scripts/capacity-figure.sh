@@ -12,6 +12,8 @@
 # Needs a release build (built here): a debug build's runs are invalid and its figures mean
 # nothing. The machine is shared and noisy (scheduling stalls reach milliseconds at any rate, hence
 # the loose default p99): the knee moves with other load; repeat to see its spread.
+#
+# Exit: 0 done (whatever capacity found: its exit code is printed); 1 the closed-loop run failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-results/capacity}
@@ -29,7 +31,10 @@ field() { # FILE EXPRESSION: a value of a JSON file (python, for scripts only)
 duration=${DURATION:-10s}
 warmup=${WARMUP:-2s}
 echo "== closed loop: authz-bench run --closed ${workload[*]} --duration $duration --warmup $warmup"
-"$bin" run --closed "${workload[@]}" --duration "$duration" --warmup "$warmup" --quiet --json "$out/closed.json" || true
+status=0
+"$bin" run --closed "${workload[@]}" --duration "$duration" --warmup "$warmup" --quiet --json "$out/closed.json" || status=$?
+# A closed loop has no start lag to invalidate it: anything but 0 is a failure, not a figure.
+((status == 0)) || { echo "capacity-figure.sh: the closed-loop run exited $status" >&2; exit 1; }
 closed=$(field "$out/closed.json" "r['summary']['achievedRate']")
 echo "  closed-loop throughput $(printf '%.0f' "$closed") req/s, response p99 $(field "$out/closed.json" "'%.3f ms' % (r['latency']['responseTime']['p99']/1e6)")"
 
